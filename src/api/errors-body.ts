@@ -1,0 +1,34 @@
+// One line out of any error body the service sends: JSON with message/error/errors/details,
+// an HTML page, plain text or nothing at all.
+
+const collapse = (s: string, max = 300) => {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+};
+
+function stringish(v: unknown): string | undefined {
+  if (typeof v === 'string' && v.trim()) return v;
+  if (v && typeof v === 'object' && typeof (v as { message?: unknown }).message === 'string') return (v as { message: string }).message;
+  return undefined;
+}
+
+export function errorMessage(body: unknown, status: number, statusText = ''): string {
+  const fallback = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const b = body as Record<string, unknown>;
+    let msg = stringish(b.message) ?? stringish(b.error) ?? stringish(b.msg);
+    const details = stringish(b.details);
+    if (details && msg && details !== msg) msg = `${msg}: ${details}`;
+    const errors = Array.isArray(b.errors) ? b.errors.map((e) => stringish(e) ?? JSON.stringify(e)) : [];
+    if (errors.length) msg = msg ? `${msg}: ${errors.join('; ')}` : errors.join('; ');
+    return collapse(msg ?? fallback);
+  }
+  if (typeof body === 'string' && body.trim()) {
+    if (/^\s*</.test(body)) {
+      const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1] ?? /<pre[^>]*>([^<]*)<\/pre>/i.exec(body)?.[1];
+      return collapse(`${fallback}${title ? `: ${title}` : ''} (HTML page)`);
+    }
+    return collapse(`${fallback}: ${body}`);
+  }
+  return fallback;
+}

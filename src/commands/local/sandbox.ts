@@ -1,0 +1,40 @@
+// chatcrm sandbox: serve the whole API locally until SIGINT/SIGTERM.
+import { UsageError } from '../../core/errors.js';
+import type { Run } from '../../manifest/types.js';
+
+export const run: Run = async (ctx, { opts }) => {
+  const port = opts.port === undefined ? 0 : Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: must be a whole number from 0 to 65535');
+  const { startSandbox } = await import('../../sandbox/server.js');
+  let sb;
+  try {
+    sb = await startSandbox({
+      port,
+      host: String(opts.host ?? '127.0.0.1'),
+      stateFile: opts.state as string | undefined,
+      apiKey: opts.apiKey as string | undefined,
+      webhookSecret: opts.webhookSecret as string | undefined,
+      verifyToken: opts.verifyToken as string | undefined,
+      log: (line) => ctx.io.err(line),
+    });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`);
+    if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host: cannot listen on ${String(opts.host)}`);
+    throw err;
+  }
+  const io = ctx.io;
+  io.out(`chatcrm sandbox listening on ${sb.url}`);
+  io.out(`API key: ${sb.config.apiKey}`);
+  io.out(`Webhook verify token: ${sb.config.verifyToken}`);
+  io.out(`Use it:  export CHATCRM_BASE_URL=${sb.url} CHATCRM_API_KEY=${sb.config.apiKey}`);
+  io.out(`   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url ${sb.url} --with-key`);
+  io.err('Press Ctrl-C to stop.');
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    ctx.signal.addEventListener('abort', stop, { once: true });
+    process.once('SIGTERM', stop);
+  });
+  await sb.close();
+  io.err('sandbox stopped');
+};

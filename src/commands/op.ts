@@ -1,0 +1,116 @@
+// The generic runner for commands declared as one operation (manifest `op`): path params
+// from positional args, body from --data overridden by flags, validated by the
+// operation's schema before anything is sent.
+import { getOperation, pathParams } from '../api/operations.js';
+import { readJsonArg, type Context } from '../core/context.js';
+import { UsageError } from '../core/errors.js';
+import type { CmdSpec, OpSpec, Run } from '../manifest/types.js';
+import { loadSchema, problemsOf } from '../schemas/index.js';
+
+function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let cur = obj;
+  for (const p of parts.slice(0, -1)) cur = (cur[p] = typeof cur[p] === 'object' && cur[p] !== null ? cur[p] : {}) as Record<string, unknown>;
+  cur[parts[parts.length - 1]] = value;
+}
+
+const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+export function convert(value: unknown, how: NonNullable<OpSpec['convert']>[string] | undefined, flag: string): unknown {
+  if (how === undefined || value === undefined) return value;
+  const s = String(value);
+  switch (how) {
+    case 'number': {
+      const n = Number(s);
+      if (s.trim() === '' || !Number.isFinite(n)) throw new UsageError(`${flag}: not a number: ${s}`);
+      return n;
+    }
+    case 'int': {
+      if (!/^-?\d+$/.test(s)) throw new UsageError(`${flag}: not a whole number: ${s}`);
+      return Number(s);
+    }
+    case 'bool':
+      if (typeof value === 'boolean') return value;
+      if (/^(true|yes|1)$/i.test(s)) return true;
+      if (/^(false|no|0)$/i.test(s)) return false;
+      throw new UsageError(`${flag}: expected true or false, got ${s}`);
+    case 'upper':
+      return s.toUpperCase();
+    case 'json':
+      try {
+        return JSON.parse(s);
+      } catch {
+        throw new UsageError(`${flag}: not valid JSON`);
+      }
+  }
+}
+
+/** Build the request of an op command; exported for the commands that wrap it. */
+export async function buildOpRequest(ctx: Context, spec: OpSpec, input: Parameters<Run>[1]) {
+  const op = getOperation(spec.id);
+  const names = pathParams(op.path);
+  const positional = Object.values(input.args);
+  const params: Record<string, string> = {};
+  names.forEach((name, i) => {
+    const v = positional[i];
+    if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`${name}: must not be empty`);
+    params[name] = v;
+  });
+
+  let body: Record<string, unknown> | undefined;
+  const data = input.opts.data;
+  if (typeof data === 'string') {
+    const parsed = await readJsonArg(ctx, data, '--data');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--data: must be a JSON object');
+    body = parsed as Record<string, unknown>;
+  }
+  const flagOf: Record<string, string> = {};
+  for (const [opt, field] of Object.entries(spec.fields ?? {})) {
+    flagOf[field] = `--${kebab(opt)}`;
+    const v = input.opts[opt];
+    if (v === undefined) continue;
+    body ??= {};
+    setPath(body, field, convert(v, spec.convert?.[opt], `--${kebab(opt)}`));
+  }
+  if (spec.list) {
+    const values = input.args[spec.list.arg];
+    const list = Array.isArray(values) ? values : values ? [values] : [];
+    if (list.length === 0 || list.some((v) => v.trim() === '')) throw new UsageError(`${spec.list.arg}: give at least one non-empty id`);
+    body ??= {};
+    body[spec.list.field] = list;
+    flagOf[spec.list.field] = spec.list.arg;
+  }
+  if (body === undefined && spec.defaultBody) body = { ...spec.defaultBody };
+
+  if (op.body) {
+    const schema = await loadSchema(op.body);
+    const r = schema.safeParse(body ?? {});
+    if (!r.success) {
+      const [first] = problemsOf(r.error);
+      const top = first.path.split(/[.[]/)[0];
+      const name = flagOf[first.path] ?? flagOf[top] ?? (first.path || 'body');
+      throw new UsageError(`${name}: ${first.message}`);
+    }
+    body = r.data as Record<string, unknown>;
+  }
+  const query: Record<string, string> = {};
+  for (const [opt, q] of Object.entries(spec.query ?? {})) {
+    const v = input.opts[opt];
+    if (v !== undefined) query[q] = String(v);
+  }
+  return { params, body, query };
+}
+
+export function opRunner(cmd: CmdSpec): Run {
+  const spec = cmd.op!;
+  return async (ctx, input) => {
+    const { params, body, query } = await buildOpRequest(ctx, spec, input);
+    if (spec.destructive) {
+      const what = Object.values(params).concat(spec.list ? (input.args[spec.list.arg] as string[]) : []).join(', ');
+      await ctx.confirm(`${getOperation(spec.id).summary}${what ? ` ${what}` : ''}?`);
+    }
+    const api = await ctx.api();
+    const res = await api.call(spec.id, { params, json: body, query });
+    if (!res.dryRun) await ctx.print(res.body, spec.view);
+  };
+}

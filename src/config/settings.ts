@@ -1,0 +1,106 @@
+// Resolution of every setting: flag, then environment, then profile, then default.
+import { UsageError, AuthError } from '../core/errors.js';
+import { readConfig, readKey, configDir, type Profile } from './store.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'jsonl', 'csv', 'yaml'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** Global options as commander parses them. */
+export interface GlobalFlags {
+  profile?: string;
+  baseUrl?: string;
+  mcpUrl?: string;
+  output?: string;
+  json?: boolean;
+  fields?: string;
+  quiet?: boolean;
+  verbose?: boolean;
+  dryRun?: boolean;
+  timeout?: string;
+  retries?: string;
+  yes?: boolean;
+  input?: boolean; // commander's --no-input
+  color?: boolean; // commander's --no-color
+}
+
+export interface Settings {
+  profileName: string;
+  profile: Profile;
+  configDir: string;
+  baseUrl?: string;
+  mcpUrl?: string;
+  output: OutputFormat;
+  fields?: string[];
+  quiet: boolean;
+  verbose: boolean;
+  dryRun: boolean;
+  timeoutMs: number;
+  retries: number;
+  yes: boolean;
+  allowHttp: boolean;
+  defaultSender?: string;
+  businessAccount?: string;
+  /** The key, from CHATCRM_API_KEY or the profile; throws AuthError when there is none. */
+  apiKey(): string;
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+function parseUrl(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag}: not a valid URL: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag}: must be an http(s) URL`);
+  return value.replace(/\/+$/, '');
+}
+
+export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = process.env): Settings {
+  const dir = configDir(env);
+  const cfg = readConfig(dir);
+  const profileName = flags.profile || env.CHATCRM_PROFILE || cfg.active || 'default';
+  const profile = cfg.profiles?.[profileName] ?? {};
+
+  const output = (flags.json ? 'json' : flags.output || env.CHATCRM_OUTPUT || 'table') as OutputFormat;
+  if (!OUTPUT_FORMATS.includes(output)) {
+    throw new UsageError(`-o, --output: unknown format "${output}" (use ${OUTPUT_FORMATS.join(', ')})`);
+  }
+  const timeout = flags.timeout === undefined ? 30 : Number(flags.timeout);
+  if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError('--timeout: must be a number of seconds greater than 0');
+  const retries = flags.retries === undefined ? 2 : Number(flags.retries);
+  if (!Number.isInteger(retries) || retries < 0 || retries > 10) throw new UsageError('--retries: must be a whole number from 0 to 10');
+
+  const baseUrl = parseUrl(flags.baseUrl ?? str(env.CHATCRM_BASE_URL) ?? str(profile['base-url']), '--base-url');
+  const mcpUrl = parseUrl(flags.mcpUrl ?? str(env.CHATCRM_MCP_URL) ?? str(profile['mcp-url']), '--mcp-url') ?? baseUrl;
+  const fields = flags.fields?.split(',').map((f) => f.trim()).filter(Boolean);
+  if (flags.fields !== undefined && !fields?.length) throw new UsageError('--fields: give at least one field name');
+
+  return {
+    profileName,
+    profile,
+    configDir: dir,
+    baseUrl,
+    mcpUrl,
+    output,
+    fields,
+    quiet: Boolean(flags.quiet),
+    verbose: Boolean(flags.verbose) || env.CHATCRM_DEBUG === '1',
+    dryRun: Boolean(flags.dryRun),
+    timeoutMs: Math.round(timeout * 1000),
+    retries,
+    yes: Boolean(flags.yes),
+    allowHttp: profile['allow-http'] === true || profile['allow-http'] === 'true',
+    defaultSender: str(profile['default-sender']),
+    businessAccount: str(profile['business-account']),
+    apiKey() {
+      const key = str(env.CHATCRM_API_KEY) ?? readKey(profileName, dir);
+      if (!key) {
+        throw new AuthError(`No API key for profile "${profileName}": run \`chatcrm login\` or set CHATCRM_API_KEY`);
+      }
+      return key;
+    },
+  };
+}

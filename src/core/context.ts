@@ -1,0 +1,117 @@
+// Everything a command needs, built lazily (gh's factory): the IO, the settings, the API
+// client, the prompter. Tests swap the environment and the TTY state, not globals.
+import { readFile } from 'node:fs/promises';
+import type { ApiClient, DryRunRequest } from '../api/client.js';
+import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
+import { UsageError } from './errors.js';
+import type { IO } from './io.js';
+import { printResult, type View } from './output/print.js';
+
+export interface Context {
+  io: IO;
+  flags: GlobalFlags;
+  env: NodeJS.ProcessEnv;
+  readonly settings: Settings;
+  api(opts?: { longRunning?: boolean }): Promise<ApiClient>;
+  print(body: unknown, view?: View): Promise<void>;
+  /** Ask before a destructive action; without a TTY, --yes is required. */
+  confirm(question: string): Promise<void>;
+  prompts(): Promise<typeof import('@inquirer/prompts')>;
+  readStdin(): Promise<string>;
+  signal: AbortSignal;
+  version: string;
+  /** Release the HTTP client, if one was made. */
+  close(): Promise<void>;
+}
+
+export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, version: string, env = process.env): Context {
+  let settings: Settings | undefined;
+  let client: ApiClient | undefined;
+  const ctx: Context = {
+    io,
+    flags,
+    env,
+    signal,
+    version,
+    get settings() {
+      return (settings ??= resolveSettings(flags, env));
+    },
+    async api(opts = {}) {
+      if (client) return client;
+      const s = ctx.settings;
+      const { ApiClient } = await import('../api/client.js');
+      client = new ApiClient({
+        baseUrl: s.baseUrl,
+        mcpUrl: s.mcpUrl,
+        apiKey: () => s.apiKey(),
+        timeoutMs: s.timeoutMs,
+        retries: s.retries,
+        allowHttp: s.allowHttp,
+        verbose: s.verbose,
+        dryRun: s.dryRun,
+        signal,
+        longRunning: opts.longRunning,
+        userAgent: `chatcrm/${version} node/${process.versions.node}`,
+        trace: (line) => io.err(line),
+        dryRunOut: (req) => printDryRun(io, req, s.output),
+      });
+      return client;
+    },
+    print(body, view) {
+      const s = ctx.settings;
+      return printResult(io, body, { format: s.output, fields: s.fields, quiet: s.quiet }, view);
+    },
+    async confirm(question) {
+      if (ctx.settings.yes) return;
+      if (!io.canPrompt) throw new UsageError(`${question.replace(/\?$/, '')}: refused without confirmation; pass --yes to confirm`, 'confirmation_required');
+      const { confirm } = await ctx.prompts();
+      const ok = await confirm({ message: question, default: false });
+      if (!ok) throw new UsageError('Cancelled: nothing was sent', 'cancelled');
+    },
+    prompts: () => import('@inquirer/prompts'),
+    async close() {
+      await client?.close();
+    },
+    async readStdin() {
+      const chunks: Buffer[] = [];
+      for await (const c of io.stdin) chunks.push(Buffer.from(c));
+      return Buffer.concat(chunks).toString('utf8');
+    },
+  };
+  return ctx;
+}
+
+function printDryRun(io: IO, req: DryRunRequest, format: string): void {
+  if (format === 'json' || format === 'jsonl') {
+    io.out(JSON.stringify({ dry_run: true, ...req }, null, format === 'json' ? 2 : 0));
+    return;
+  }
+  const lines = [`${req.method} ${req.url}`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`)];
+  if (req.body !== undefined) lines.push('', typeof req.body === 'string' ? req.body : JSON.stringify(req.body, null, 2));
+  io.out(lines.join('\n'));
+  io.err('(dry run: nothing was sent)');
+}
+
+/** `--data`-style values: inline JSON, @file, or - for stdin. */
+export async function readJsonArg(ctx: Context, value: string, flag: string): Promise<unknown> {
+  const text = await readTextArg(ctx, value, flag);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${flag}: not valid JSON (${(err as Error).message})`);
+  }
+}
+
+export async function readTextArg(ctx: Context, value: string, flag: string): Promise<string> {
+  if (value === '-') return ctx.readStdin();
+  if (value.startsWith('@')) {
+    const path = value.slice(1);
+    try {
+      return await readFile(path, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new UsageError(`${flag}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message}`);
+    }
+  }
+  return value;
+}

@@ -1,0 +1,83 @@
+// Every failure the CLI reports is one of these classes; exitCodeFor() is the single
+// place that maps them to the exit codes of COMMANDS.md.
+
+export const EXIT = {
+  ok: 0,
+  unexpected: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  rejected: 5,
+  rateLimited: 6,
+  server: 7,
+  interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+    readonly status?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad input: nothing was sent. */
+export class UsageError extends CliError {
+  constructor(message: string, code = 'usage') {
+    super(message, EXIT.usage, undefined, code);
+  }
+}
+
+/** No key configured, or the server refused it (401/403). */
+export class AuthError extends CliError {
+  constructor(message: string, status?: number) {
+    super(message, EXIT.auth, status, 'auth');
+  }
+}
+
+export class InterruptedError extends CliError {
+  constructor(message = 'Interrupted') {
+    super(message, EXIT.interrupted, undefined, 'interrupted');
+  }
+}
+
+/** The network failed or timed out. `written` says whether the request may have reached the server. */
+export class NetworkError extends CliError {
+  constructor(
+    message: string,
+    readonly written: boolean,
+    code = 'network',
+  ) {
+    super(message, EXIT.server, undefined, code);
+  }
+}
+
+export function exitCodeForStatus(status: number): ExitCode {
+  if (status === 401 || status === 403) return EXIT.auth;
+  if (status === 404) return EXIT.notFound;
+  if (status === 429) return EXIT.rateLimited;
+  if (status >= 500) return EXIT.server;
+  if (status >= 400) return EXIT.rejected;
+  return EXIT.unexpected;
+}
+
+/** The server answered with an error status. */
+export class ApiError extends CliError {
+  constructor(
+    message: string,
+    status: number,
+    readonly body?: unknown,
+  ) {
+    super(message, exitCodeForStatus(status), status, `http_${status}`);
+  }
+}
+
+export function exitCodeFor(err: unknown): ExitCode {
+  return err instanceof CliError ? err.exitCode : EXIT.unexpected;
+}

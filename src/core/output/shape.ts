@@ -1,0 +1,101 @@
+// The one place that knows the service's response shapes (observed-conventions.md):
+// where the records, the pagination and the message are. Commands never poke at shapes.
+
+export interface Pagination {
+  page?: number;
+  totalPages?: number;
+  total?: number;
+  limit?: number;
+}
+
+export interface Shape {
+  /** The records of a list answer, or undefined when the answer is not a list. */
+  records?: Record<string, unknown>[];
+  /** The single record (or payload) of a non-list answer. */
+  item?: unknown;
+  pagination?: Pagination;
+  message?: string;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const ENVELOPE = new Set(['success', 'message', 'status', 'statusCode', 'count', 'page', 'limit', 'totalPages', 'total', 'pagination', 'meta']);
+const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
+
+function pagination(...sources: unknown[]): Pagination | undefined {
+  for (const s of sources) {
+    if (!isObj(s)) continue;
+    const p = isObj(s.pagination) ? s.pagination : isObj(s.meta) ? s.meta : s;
+    const out: Pagination = {
+      page: num(p.currentPage ?? p.page),
+      totalPages: num(p.totalPages ?? p.pages),
+      total: num(p.totalItems ?? p.total ?? p.totalCount ?? p.count),
+      limit: num(p.itemsPerPage ?? p.limit ?? p.perPage),
+    };
+    if (out.totalPages !== undefined || out.total !== undefined || (out.page !== undefined && out.limit !== undefined)) return out;
+  }
+  return undefined;
+}
+
+/** The single array of objects among an object's values, if there is exactly one. */
+function namedArray(o: Record<string, unknown>): Record<string, unknown>[] | undefined {
+  const arrays = Object.entries(o).filter(([k, v]) => !ENVELOPE.has(k) && Array.isArray(v) && v.every(isObj));
+  if (arrays.length === 1) return arrays[0][1] as Record<string, unknown>[];
+  const nonEmpty = arrays.filter(([, v]) => (v as unknown[]).length > 0);
+  return nonEmpty.length === 1 ? (nonEmpty[0][1] as Record<string, unknown>[]) : undefined;
+}
+
+export function shapeOf(body: unknown): Shape {
+  if (Array.isArray(body)) return { records: body.every(isObj) ? body : body.map((value) => ({ value })) };
+  if (!isObj(body)) return { item: body };
+  const message = typeof body.message === 'string' ? body.message : undefined;
+  const data = body.data;
+  if (Array.isArray(data)) return { records: data.filter(isObj), pagination: pagination(body), message };
+  if (isObj(data)) {
+    const inner = namedArray(data);
+    if (inner && Object.keys(data).every((k) => ENVELOPE.has(k) || Array.isArray(data[k]))) {
+      return { records: inner, pagination: pagination(data, body), message };
+    }
+    return { item: data, message };
+  }
+  if (data !== undefined) return { item: data, message };
+  // No data envelope: a named array at top level, or the record itself ({ success, user }).
+  const top = namedArray(body);
+  if (top) return { records: top, pagination: pagination(body), message };
+  const rest = Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'success' && k !== 'message'));
+  const keys = Object.keys(rest);
+  if (keys.length === 1 && isObj(rest[keys[0]])) return { item: rest[keys[0]], message };
+  return { item: keys.length ? rest : undefined, message };
+}
+
+/** The id of a record in any of the service's spellings. */
+export function recordId(r: unknown): string | undefined {
+  if (!isObj(r)) return typeof r === 'string' ? r : undefined;
+  for (const k of ['_id', 'id']) if (typeof r[k] === 'string' || typeof r[k] === 'number') return String(r[k]);
+  const idKey = Object.keys(r).find((k) => k.endsWith('_id') && (typeof r[k] === 'string' || typeof r[k] === 'number'));
+  return idKey ? String(r[idKey]) : undefined;
+}
+
+export function getPath(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const part of path.split('.')) {
+    if (cur === null || cur === undefined) return undefined;
+    if (Array.isArray(cur) && /^\d+$/.test(part)) cur = cur[Number(part)];
+    else if (typeof cur === 'object') cur = (cur as Record<string, unknown>)[part];
+    else return undefined;
+  }
+  return cur;
+}
+
+/** Keep only the given dot paths, preserving their nesting. */
+export function pickFields(record: unknown, fields: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const parts = f.split('.');
+    let cur = out;
+    parts.forEach((p, i) => {
+      if (i === parts.length - 1) cur[p] = getPath(record, f) ?? null;
+      else cur = (cur[p] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return out;
+}

@@ -1,0 +1,120 @@
+// Local commands: profiles, diagnostics, completion, raw requests, the sandbox.
+import type { CmdSpec } from './types.js';
+
+export const login: CmdSpec = {
+  name: 'login',
+  summary: 'Set up a profile (address, key, defaults) and check the key',
+  description:
+    'Interactive on a TTY. Non-interactive: login --profile NAME --base-url URL [--mcp-url URL] --with-key (the key is read from stdin). The key is checked with GET /api/auth/profile before it is saved.',
+  options: [
+    { flags: '--with-key', description: 'read the API key from stdin (for CI)' },
+    { flags: '--default-sender <id>', description: 'default sender for chat commands' },
+    { flags: '--business-account <id>', description: 'default business account for templates' },
+    { flags: '--no-verify', description: 'save without checking the key against the service' },
+  ],
+  examples: [
+    'chatcrm login',
+    'printf %s "$CHATCRM_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key',
+  ],
+  run: () => import('../commands/local/login.js'),
+};
+
+export const logout: CmdSpec = {
+  name: 'logout',
+  summary: 'Forget the stored key of a profile',
+  examples: ['chatcrm logout', 'chatcrm logout --profile staging'],
+  run: () => import('../commands/local/logout.js'),
+};
+
+export const profiles: CmdSpec = {
+  name: 'profiles',
+  summary: 'Manage stored profiles',
+  subcommands: [
+    { name: 'list', summary: 'List profiles', run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.list })) },
+    {
+      name: 'show',
+      summary: 'Show a profile (the key is masked)',
+      args: [{ name: 'name', description: 'profile name (default: the active one)' }],
+      run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.show })),
+    },
+    {
+      name: 'use',
+      summary: 'Make a profile the active one',
+      args: [{ name: 'name', required: true }],
+      run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.use })),
+    },
+    {
+      name: 'set',
+      summary: 'Set a profile setting',
+      args: [
+        { name: 'key', required: true, choices: ['base-url', 'mcp-url', 'default-sender', 'business-account', 'allow-http'] },
+        { name: 'value', required: true },
+      ],
+      examples: ['chatcrm profiles set default-sender wa_snd_cloud_0001', 'chatcrm --profile staging profiles set base-url https://staging.example.com'],
+      run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.set })),
+    },
+    {
+      name: 'remove',
+      summary: 'Remove a profile and its key',
+      args: [{ name: 'name', required: true }],
+      run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.remove })),
+    },
+  ],
+};
+
+export const whoami: CmdSpec = {
+  name: 'whoami',
+  summary: 'Show the active profile, its addresses and the user of the key',
+  run: () => import('../commands/local/whoami.js'),
+};
+
+export const doctor: CmdSpec = {
+  name: 'doctor',
+  summary: 'Check config, reachability, key validity and plan',
+  run: () => import('../commands/local/doctor.js'),
+};
+
+export const completion: CmdSpec = {
+  name: 'completion',
+  summary: 'Print a shell completion script',
+  args: [{ name: 'shell', required: true, choices: ['bash', 'zsh', 'fish', 'powershell'] }],
+  examples: ['chatcrm completion bash > /etc/bash_completion.d/chatcrm', 'chatcrm completion zsh > "${fpath[1]}/_chatcrm"'],
+  run: () => import('../commands/local/completion.js'),
+};
+
+export const api: CmdSpec = {
+  name: 'api',
+  summary: 'Send a raw request to any path (areas without a command)',
+  args: [
+    { name: 'method', required: true, choices: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    { name: 'path', required: true },
+  ],
+  options: [
+    { flags: '-f, --field <key=value>', description: 'JSON body field (repeatable; dot paths nest)', repeatable: true },
+    { flags: '-F, --file-field <key=@file>', description: 'multipart file field (repeatable)', repeatable: true },
+    { flags: '--input <file>', description: 'request body from a file, or - for stdin' },
+    { flags: '-H, --header <header>', description: "extra header 'Name: value' (repeatable)", repeatable: true },
+    { flags: '--mcp', description: 'send to the tool endpoint (PATH relative to --mcp-url)' },
+  ],
+  examples: [
+    'chatcrm api GET /api/api-keys',
+    'chatcrm api POST /api/v2/contacts -f name=Ada -f phone_number=15551234567',
+    'chatcrm api POST /mcp --mcp --input - <<< \'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}\'',
+  ],
+  run: () => import('../commands/local/api.js'),
+};
+
+export const sandbox: CmdSpec = {
+  name: 'sandbox',
+  summary: 'Run the local sandbox service (the whole API, stateful)',
+  options: [
+    { flags: '--port <n>', description: 'port (default: a free one)' },
+    { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
+    { flags: '--state <file>', description: 'keep state in this file (written atomically)' },
+    { flags: '--api-key <key>', description: 'the key the sandbox accepts (default: random)' },
+    { flags: '--webhook-secret <secret>', description: 'app secret for /webhook/chat signatures (default: random)' },
+    { flags: '--verify-token <token>', description: 'verify token for the webhook challenge' },
+  ],
+  examples: ['chatcrm sandbox', 'chatcrm sandbox --port 8787 --state ./sandbox.json'],
+  run: () => import('../commands/local/sandbox.js'),
+};

@@ -1,0 +1,97 @@
+// Request and reply types of the sandbox, and replies in the service's conventions.
+import type { Store, Doc } from './store.js';
+
+export interface UploadedFile {
+  filename: string;
+  contentType: string;
+  size: number;
+  data: Buffer;
+}
+
+export interface SandboxRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+  /** Parsed JSON body (undefined when empty or not JSON). */
+  body: unknown;
+  /** Parsed multipart form. */
+  form?: { fields: Record<string, string>; files: Record<string, UploadedFile> };
+}
+
+export interface SandboxReply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Sent as it is (text, HTML, CSV, SSE) instead of JSON. */
+  raw?: string | Buffer;
+}
+
+export interface SandboxConfig {
+  apiKey: string;
+  webhookSecret: string;
+  verifyToken: string;
+}
+
+export interface SandboxEnv {
+  store: Store;
+  config: SandboxConfig;
+  log(line: string): void;
+}
+
+export type Handler = (req: SandboxRequest, env: SandboxEnv) => SandboxReply | Promise<SandboxReply>;
+
+export interface ExtraRoute {
+  method: string;
+  /** Path template with `{param}` segments. */
+  path: string;
+  handler: Handler;
+  noAuth?: boolean;
+}
+
+/** What each area module under handlers/ exports. */
+export interface AreaModule {
+  handlers?: Record<string, Handler>;
+  routes?: ExtraRoute[];
+  seed?: (store: Store) => void;
+}
+
+export const ok = (data: unknown, message = 'OK'): SandboxReply => ({ status: 200, body: { success: true, message, data } });
+export const created = (data: unknown, message = 'Created successfully'): SandboxReply => ({ status: 201, body: { success: true, message, data } });
+export const fail = (status: number, message: string, errors?: string[]): SandboxReply => ({
+  status,
+  body: errors?.length ? { success: false, message, errors } : { success: false, message },
+});
+export const notFound = (what: string): SandboxReply => fail(404, `${what} not found`);
+
+/** `{ success, data: [...], pagination }` with page/limit/search, as list routes answer. */
+export function paged(
+  items: Doc[],
+  query: Record<string, string>,
+  opts: { defaultLimit?: number; maxLimit?: number; searchFields?: string[]; message?: string } = {},
+): SandboxReply {
+  const limit = Math.min(Math.max(1, Number(query.limit) || opts.defaultLimit || 10), opts.maxLimit ?? 100);
+  const page = Math.max(1, Number(query.page) || 1);
+  let rows = items;
+  if (query.search && opts.searchFields?.length) {
+    const q = query.search.toLowerCase();
+    rows = rows.filter((d) => opts.searchFields!.some((f) => String(d[f] ?? '').toLowerCase().includes(q)));
+  }
+  if (query.sort_by) {
+    const dir = String(query.sort_order).toUpperCase() === 'DESC' ? -1 : 1;
+    const k = query.sort_by;
+    rows = [...rows].sort((a, b) => (String(a[k] ?? '') < String(b[k] ?? '') ? -dir : String(a[k] ?? '') > String(b[k] ?? '') ? dir : 0));
+  }
+  const totalItems = rows.length;
+  return {
+    status: 200,
+    body: {
+      success: true,
+      message: opts.message ?? 'OK',
+      data: rows.slice((page - 1) * limit, page * limit),
+      pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(totalItems / limit)), totalItems, itemsPerPage: limit },
+    },
+  };
+}

@@ -1,0 +1,216 @@
+// `chatcrm sandbox`: the whole API on one loopback port, routed by the operations table.
+// Each area's behaviour lives in handlers/<area>.ts; an operation without a handler
+// answers 501 naming itself.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { operations, type Operation } from '../api/operations.js';
+import { areas } from './handlers/index.js';
+import { fail, type ExtraRoute, type Handler, type SandboxConfig, type SandboxEnv, type SandboxReply, type SandboxRequest } from './http.js';
+import { parseMultipart } from './multipart.js';
+import { Store } from './store.js';
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  apiKey?: string;
+  webhookSecret?: string;
+  verifyToken?: string;
+  stateFile?: string;
+  log?: (line: string) => void;
+}
+
+/** What the sandbox received, for tests to assert on. */
+export interface Received {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  form?: SandboxRequest['form'];
+  operation?: string;
+  status: number;
+}
+
+export interface Sandbox {
+  url: string;
+  config: SandboxConfig;
+  store: Store;
+  received: Received[];
+  server: Server;
+  close(): Promise<void>;
+}
+
+interface Route {
+  method: string;
+  regex: RegExp;
+  names: string[];
+  handler?: Handler;
+  id: string;
+  op?: Operation;
+  noAuth: boolean;
+}
+
+const JSON_LIMIT = 100 * 1024;
+const UPLOAD_LIMIT = 17 * 1024 * 1024;
+
+function compile(path: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const src = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { regex: new RegExp(`^${src}/?$`), names };
+}
+
+function buildRoutes(): Route[] {
+  const handlers: Record<string, Handler> = {};
+  const extra: ExtraRoute[] = [];
+  for (const area of areas) {
+    Object.assign(handlers, area.handlers);
+    extra.push(...(area.routes ?? []));
+  }
+  const routes: Route[] = [];
+  for (const r of extra) routes.push({ method: r.method, ...compile(r.path), handler: r.handler, id: `${r.method} ${r.path}`, noAuth: Boolean(r.noAuth) });
+  // Literal segments win over parameters (/api/automation/statistics before /api/automation/{flow_id}).
+  const paramCount = (p: string) => p.split('{').length;
+  const ops = Object.entries(operations).sort(([, a], [, b]) => paramCount(a.path) - paramCount(b.path));
+  for (const [id, op] of ops) {
+    routes.push({ method: op.method, ...compile(op.path), handler: handlers[id], id, op, noAuth: Boolean((op as Operation).noAuth) });
+  }
+  return routes;
+}
+
+const keyMatches = (given: string, key: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+function htmlNotFound(method: string, path: string): SandboxReply {
+  const safe = path.replace(/[<>&"]/g, '');
+  return {
+    status: 404,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    raw: `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${safe}</pre>\n</body>\n</html>\n`,
+  };
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const config: SandboxConfig = {
+    apiKey: opts.apiKey ?? randomBytes(32).toString('hex'),
+    webhookSecret: opts.webhookSecret ?? randomBytes(16).toString('hex'),
+    verifyToken: opts.verifyToken ?? 'sandbox-verify-token',
+  };
+  let store = opts.stateFile ? Store.load(opts.stateFile) : undefined;
+  if (!store) {
+    store = new Store(opts.stateFile);
+    for (const area of areas) area.seed?.(store);
+    store.save();
+  }
+  const log = opts.log ?? (() => undefined);
+  const env: SandboxEnv = { store, config, log };
+  const routes = buildRoutes();
+  const received: Received[] = [];
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const query = Object.fromEntries(url.searchParams);
+    const path = url.pathname;
+    const sameRoute = routes.filter((r) => r.regex.test(path));
+    const route = sameRoute.find((r) => r.method === method);
+    const contentType = String(req.headers['content-type'] ?? '');
+    const isMultipart = contentType.startsWith('multipart/form-data');
+    const raw = await readBody(req, isMultipart ? UPLOAD_LIMIT : JSON_LIMIT);
+    const record: Received = { method, path, query, headers: req.headers, body: undefined, operation: route?.id, status: 0 };
+    const send = (reply: SandboxReply) => {
+      record.status = reply.status;
+      const headers: Record<string, string> = { ...reply.headers };
+      let payload: string | Buffer = '';
+      if (reply.raw !== undefined) payload = reply.raw;
+      else if (reply.body !== undefined) {
+        payload = JSON.stringify(reply.body);
+        headers['content-type'] ??= 'application/json; charset=utf-8';
+      }
+      headers['content-length'] = String(Buffer.byteLength(payload));
+      res.writeHead(reply.status, headers);
+      res.end(payload);
+    };
+    if (received.length < 50_000) received.push(record);
+    if (raw === undefined) return send(fail(413, 'request entity too large'));
+    let body: unknown;
+    let form: SandboxRequest['form'];
+    if (isMultipart) {
+      form = parseMultipart(raw, contentType);
+      if (!form) return send(fail(400, 'Malformed multipart body'));
+    } else if (raw.length) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        if (contentType.includes('json')) return send(fail(400, 'Invalid JSON body'));
+        body = undefined;
+      }
+    }
+    record.body = body;
+    record.form = form;
+    if (!route) return send(htmlNotFound(method, path));
+    if (!route.noAuth) {
+      const given = req.headers['x-api-key'];
+      if (typeof given !== 'string' || given === '') return send(fail(401, 'Authorization token missing or malformed'));
+      if (!keyMatches(given, config.apiKey)) return send(fail(401, 'Invalid API key'));
+    }
+    if (!route.handler) {
+      return send(fail(501, `Not implemented in the sandbox yet: ${route.id} (${method} ${route.op?.path ?? path})`));
+    }
+    const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(route.regex.exec(path)![i + 1])]));
+    const sreq: SandboxRequest = { method, path, params, query, headers: req.headers, rawBody: raw, body, form };
+    let reply: SandboxReply;
+    try {
+      reply = await route.handler(sreq, env);
+    } catch (err) {
+      log(`sandbox: ${route.id} failed: ${(err as Error).stack}`);
+      reply = fail(500, 'Internal server error');
+    }
+    if (method !== 'GET' && reply.status < 400) store.save();
+    send(reply);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      log(`sandbox: ${(err as Error).message}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, message: 'Internal server error' }));
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  return {
+    url: `http://${host}:${addr.port}`,
+    config,
+    store,
+    received,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,91 @@
+// The sandbox's state: named collections of MongoDB-like documents (`_id`, `__v`,
+// `created_at`, `updated_at`, soft deletes with `deleted_at`), optionally persisted to a
+// file written atomically (temp file, fsync, rename).
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+
+export type Doc = Record<string, unknown> & { _id: string };
+
+export interface StoreData {
+  collections: Record<string, Doc[]>;
+  meta: Record<string, unknown>;
+}
+
+let counter = randomBytes(3).readUIntBE(0, 3);
+const processBytes = randomBytes(5).toString('hex');
+
+/** 24 hex characters, time-ordered like a MongoDB ObjectId. */
+export function objectId(): string {
+  counter = (counter + 1) % 0xffffff;
+  return Math.floor(Date.now() / 1000).toString(16).padStart(8, '0') + processBytes + counter.toString(16).padStart(6, '0');
+}
+
+const now = () => new Date().toISOString();
+
+export class Store {
+  data: StoreData;
+
+  constructor(
+    readonly file?: string,
+    data?: StoreData,
+  ) {
+    this.data = data ?? { collections: {}, meta: {} };
+  }
+
+  static load(file: string): Store | undefined {
+    try {
+      return new Store(file, JSON.parse(readFileSync(file, 'utf8')) as StoreData);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  }
+
+  get meta(): Record<string, unknown> {
+    return this.data.meta;
+  }
+
+  /** Every document of a collection, soft-deleted ones included. */
+  all(name: string): Doc[] {
+    return (this.data.collections[name] ??= []);
+  }
+
+  /** Live documents (not soft-deleted), optionally filtered. */
+  list(name: string, filter: (d: Doc) => boolean = () => true): Doc[] {
+    return this.all(name).filter((d) => !d.deleted_at && filter(d));
+  }
+
+  get(name: string, id: string): Doc | undefined {
+    return this.all(name).find((d) => (d._id === id || d.id === id) && !d.deleted_at);
+  }
+
+  insert(name: string, fields: Record<string, unknown>): Doc {
+    const t = now();
+    const doc: Doc = { _id: objectId(), ...fields, created_at: t, updated_at: t, __v: 0 } as Doc;
+    this.all(name).push(doc);
+    return doc;
+  }
+
+  update(name: string, id: string, patch: Record<string, unknown>): Doc | undefined {
+    const doc = this.get(name, id);
+    if (!doc) return undefined;
+    Object.assign(doc, patch, { updated_at: now(), __v: ((doc.__v as number) ?? 0) + 1 });
+    return doc;
+  }
+
+  softDelete(name: string, id: string): Doc | undefined {
+    const doc = this.get(name, id);
+    if (doc) doc.deleted_at = now();
+    return doc;
+  }
+
+  save(): void {
+    if (!this.file) return;
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.data));
+    const fd = openSync(tmp, 'r');
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(tmp, this.file);
+  }
+}

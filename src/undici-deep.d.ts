@@ -1,0 +1,10 @@
+// Deep imports of undici (see api/client.ts for why); typed from undici's own declarations.
+declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
+  import { EnvHttpProxyAgent } from 'undici';
+  export default EnvHttpProxyAgent;
+}
+declare module 'undici/lib/api/index.js' {
+  import type { Dispatcher } from 'undici';
+  const api: { request: Dispatcher['request'] };
+  export default api;
+}

@@ -1,0 +1,47 @@
+// Run the real built CLI (bin/chatcrm.js → dist/) as a user would, in a clean environment:
+// its own config dir, no TTY, no inherited CHATCRM_* variables.
+import { execa, type Options } from 'execa';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const BIN = resolve(import.meta.dirname, '../../bin/chatcrm.js');
+
+export function tempDir(prefix = 'chatcrm-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string | Buffer;
+  cwd?: string;
+  /** A config dir to reuse between runs (default: a fresh empty one). */
+  configDir?: string;
+  timeout?: number;
+}
+
+export function cleanEnv(extra: Record<string, string | undefined> = {}, configDir = tempDir('chatcrm-cfg-')): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CHATCRM_') && k !== 'NO_COLOR' && k !== 'FORCE_COLOR') env[k] = v;
+  return { ...env, CI: 'true', CHATCRM_CONFIG_DIR: configDir, HTTPS_PROXY: undefined, HTTP_PROXY: undefined, https_proxy: undefined, http_proxy: undefined, ...extra };
+}
+
+export async function runCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const execOpts: Options = {
+    env: cleanEnv(opts.env, opts.configDir),
+    extendEnv: false,
+    reject: false,
+    input: opts.input ?? '',
+    cwd: opts.cwd,
+    timeout: opts.timeout ?? 20_000,
+    stripFinalNewline: false,
+  };
+  const r = await execa('node', [BIN, ...args], execOpts);
+  return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? -1 };
+}
