@@ -1,13 +1,9 @@
 // Chat area (spec 4.1): senders, sends, groups.
-import { randomBytes } from 'node:crypto';
 import { ok, fail, type AreaModule, type Handler } from '../http.js';
+import { recordMessage } from '../domain.js';
 import { sendRequest } from '../../schemas/chat.js';
 import { problemsOf } from '../../schemas/index.js';
 import type { Store } from '../store.js';
-
-export function messageId(): string {
-  return `wamid.${randomBytes(18).toString('base64url')}`;
-}
 
 const senders: Handler = (_req, { store }) => ok(store.list('senders'), 'Senders fetched successfully');
 
@@ -16,7 +12,7 @@ const send: Handler = (req, { store }) => {
   if (!r.success) return fail(400, 'Validation failed', problemsOf(r.error).map((p) => `${p.path}: ${p.message}`));
   const { sender_id, to, message } = r.data;
   if (!store.list('senders', (s) => s.sender_id === sender_id).length) return fail(404, `Sender ${sender_id} not found`);
-  const doc = store.insert('messages', { message_id: messageId(), sender_id, to, type: message.type, message, direction: 'outbound', status: 'sent' });
+  const doc = recordMessage(store, { sender_id, to, message });
   return ok({ message_id: doc.message_id, status: doc.status, to, sender_id }, 'Message sent successfully');
 };
 
