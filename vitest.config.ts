@@ -7,5 +7,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // The JSON report lets .ci/run print a closing "N passed, N failed" line.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-results.json' },
   },
 });

@@ -1,0 +1,58 @@
+// npm run demo: the main job end to end against the sandbox, as a newcomer would run it.
+// Starts `chatcrm sandbox` on a free loopback port, logs in a throw-away profile with the
+// key it printed, lists senders, sends a text message, shows its status, and stops.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const bin = new URL('../bin/chatcrm.js', import.meta.url).pathname;
+const configDir = mkdtempSync(join(tmpdir(), 'chatcrm-demo-'));
+const env = { ...process.env, CHATCRM_CONFIG_DIR: configDir, NO_COLOR: '1' };
+for (const k of ['CHATCRM_BASE_URL', 'CHATCRM_API_KEY', 'CHATCRM_PROFILE', 'CHATCRM_OUTPUT']) delete env[k];
+
+const sandbox = spawn(process.execPath, [bin, 'sandbox', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const { url, key } = await new Promise((resolve, reject) => {
+  let out = '';
+  const timer = setTimeout(() => reject(new Error('the sandbox did not start within 15 s')), 15_000);
+  sandbox.stdout.on('data', (chunk) => {
+    out += chunk;
+    const url = /listening on (\S+)/.exec(out)?.[1];
+    const key = /API key: (\S+)/.exec(out)?.[1];
+    if (url && key) {
+      clearTimeout(timer);
+      resolve({ url, key });
+    }
+  });
+  sandbox.once('exit', (code) => reject(new Error(`the sandbox exited with code ${code}`)));
+});
+
+let failed = false;
+function step(title, args, input) {
+  process.stdout.write(`\n\u001b[1m$ chatcrm ${args.join(' ')}\u001b[0m   # ${title}\n`);
+  const r = spawnSync(process.execPath, [bin, ...args], { env, input, encoding: 'utf8' });
+  process.stdout.write(r.stdout);
+  process.stderr.write(r.stderr);
+  if (r.status !== 0) {
+    failed = true;
+    process.stdout.write(`(exit ${r.status})\n`);
+  }
+  return r.stdout;
+}
+
+try {
+  process.stdout.write(`Sandbox running at ${url}\n`);
+  step('save a profile; the key is read from stdin, never from argv', ['login', '--profile', 'demo', '--base-url', url, '--with-key'], key);
+  step('who the key belongs to', ['whoami']);
+  step('the senders of the workspace', ['chat', 'senders']);
+  step('use the Cloud API sender by default', ['profiles', 'set', 'default-sender', 'wa_snd_cloud_0001']);
+  step('what would be sent, without sending', ['chat', 'send', '--to', '+1 (555) 123-4567', '--text', 'Hello from chatcrm!', '--dry-run']);
+  const sent = step('send a text message', ['chat', 'send', '--to', '+1 (555) 123-4567', '--text', 'Hello from chatcrm!', '--json']);
+  const messageId = JSON.parse(sent || '{}').message_id;
+  if (messageId) step('its delivery status', ['message-status', 'get', messageId]);
+} finally {
+  sandbox.kill('SIGINT');
+  rmSync(configDir, { recursive: true, force: true });
+}
+process.stdout.write(failed ? '\nDemo finished with errors.\n' : '\nDemo finished: the sandbox received the message above and has stopped.\n');
+process.exitCode = failed ? 1 : 0;
