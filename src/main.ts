@@ -53,11 +53,24 @@ export function commandWord(argv: string[]): string | undefined {
   return undefined;
 }
 
+/** The value of -o/--output in raw argv, for reporting errors that happen before parsing. */
+function outputFlag(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-o' || a === '--output') return argv[i + 1];
+    if (a.startsWith('--output=')) return a.slice(9);
+    if (a.startsWith('-o') && a.length > 2 && !a.startsWith('--')) return a.slice(2);
+  }
+  return undefined;
+}
+
 function oneLine(message: string): string {
   return message.replace(/^error:\s*/i, '').replace(/\s*\n\s*/g, ' ').trim();
 }
 
-function report(io: IO, err: unknown, json: boolean, verbose: boolean): number {
+function report(io: IO, caught: unknown, json: boolean, verbose: boolean): number {
+  // Ctrl-C inside an inquirer prompt arrives as its ExitPromptError.
+  const err = (caught as Error)?.name === 'ExitPromptError' ? new InterruptedError() : caught;
   const code = exitCodeFor(err);
   const message =
     err instanceof CliError ? err.message : `Unexpected error: ${(err as Error)?.message ?? String(err)}`;
@@ -72,7 +85,7 @@ function report(io: IO, err: unknown, json: boolean, verbose: boolean): number {
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
-  const wantsJson = argv.includes('--json') || /^(json|jsonl)$/.test(argv[argv.indexOf('-o') + 1] ?? argv[argv.indexOf('--output') + 1] ?? process.env.CHATCRM_OUTPUT ?? '');
+  const wantsJson = argv.includes('--json') || /^jsonl?$/.test(outputFlag(argv) ?? process.env.CHATCRM_OUTPUT ?? '');
   const verbose = argv.includes('--verbose') || process.env.CHATCRM_DEBUG === '1';
   const io = createIO({ noColor: argv.includes('--no-color'), noInput: argv.includes('--no-input') });
   const controller = new AbortController();
