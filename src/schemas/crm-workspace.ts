@@ -35,7 +35,7 @@ function isHttpUrl(s: string): boolean {
     return false;
   }
 }
-const httpUrl = z.string().check(z.refine(isHttpUrl, 'must be an http(s) URL'));
+const httpUrl = z.string('is required').check(z.refine(isHttpUrl, 'must be an http(s) URL'));
 export const scrapeRequest = z.looseObject({ url: httpUrl, chatbot_id: z.optional(id) });
 
 /** Message status query: `{ message_ids: [...] }`. */
@@ -43,7 +43,7 @@ export const messageIds = z.looseObject({ message_ids: idList });
 /** Bulk delivery/read pushes name the messages the same way. */
 export const bulkStatus = messageIds;
 export const chatStatus = nonEmpty(
-  z.looseObject({ message_ids: z.optional(idList), status: z.optional(z.enum(['delivered', 'read'])) }),
+  z.looseObject({ message_ids: z.optional(idList), status: z.optional(z.enum(['delivered', 'read'], 'must be delivered or read')) }),
 );
 
 export const notificationCreate = z.looseObject({ title: text, message: text });
@@ -51,7 +51,7 @@ export const notificationCreate = z.looseObject({ title: text, message: text });
 /** `daily` is the value the spec shows in use; weekly and monthly are accepted too. */
 export const RECURRING_PATTERNS = ['daily', 'weekly', 'monthly'] as const;
 export const recurring = z.discriminatedUnion('is_recurring', [
-  z.looseObject({ is_recurring: z.literal(true), recurring_pattern: z.enum(RECURRING_PATTERNS) }),
+  z.looseObject({ is_recurring: z.literal(true), recurring_pattern: z.enum(RECURRING_PATTERNS, 'must be daily, weekly or monthly') }),
   z.looseObject({ is_recurring: z.literal(false), recurring_pattern: z.optional(z.null()) }),
 ]);
 export type Recurring = z.infer<typeof recurring>;
