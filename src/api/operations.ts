@@ -125,45 +125,45 @@ export const operations = op({
   'teams.list': { method: 'GET', path: '/api/teams', summary: 'List teams' },
   'teams.permissions': { method: 'GET', path: '/api/teams/permissions', summary: 'Team permissions' },
   'teams.get': { method: 'GET', path: '/api/teams/{team_id}', summary: 'Show a team' },
-  'teams.create': { method: 'POST', path: '/api/teams/create', body: 'crm.teamCreate', summary: 'Create a team' },
-  'teams.update': { method: 'PUT', path: '/api/teams/{team_id}', summary: 'Update a team' },
-  'teams.deleteMany': { method: 'DELETE', path: '/api/teams/delete', body: 'crm.ids', summary: 'Delete teams' },
+  'teams.create': { method: 'POST', path: '/api/teams/create', body: 'crm-workspace.teamCreate', summary: 'Create a team' },
+  'teams.update': { method: 'PUT', path: '/api/teams/{team_id}', body: 'crm-workspace.teamUpdate', summary: 'Update a team' },
+  'teams.deleteMany': { method: 'DELETE', path: '/api/teams/delete', body: 'crm-workspace.ids', summary: 'Delete teams' },
   'teams.toggleStatus': { method: 'PATCH', path: '/api/teams/{team_id}/toggle-status', summary: 'Toggle a team active' },
 
   // 4.12 Taxes
   'taxes.list': { method: 'GET', path: '/api/taxes', summary: 'List taxes' },
   'taxes.get': { method: 'GET', path: '/api/taxes/{tax_id}', summary: 'Show a tax' },
-  'taxes.create': { method: 'POST', path: '/api/taxes', body: 'crm.taxCreate', summary: 'Create a tax' },
-  'taxes.update': { method: 'PATCH', path: '/api/taxes/{tax_id}', summary: 'Update a tax' },
+  'taxes.create': { method: 'POST', path: '/api/taxes', body: 'crm-workspace.taxCreate', summary: 'Create a tax' },
+  'taxes.update': { method: 'PATCH', path: '/api/taxes/{tax_id}', body: 'crm-workspace.taxUpdate', summary: 'Update a tax' },
   'taxes.delete': { method: 'DELETE', path: '/api/taxes/{tax_id}', summary: 'Delete a tax' },
-  'taxes.deleteMany': { method: 'POST', path: '/api/taxes/bulk-delete', body: 'crm.ids', summary: 'Delete taxes' },
+  'taxes.deleteMany': { method: 'POST', path: '/api/taxes/bulk-delete', body: 'crm-workspace.ids', summary: 'Delete taxes' },
 
   // 4.13 Quick replies
   'quickReplies.list': { method: 'GET', path: '/api/quick-replies', summary: 'List quick replies' },
   'quickReplies.admin': { method: 'GET', path: '/api/quick-replies/admin', summary: 'List quick replies (admin)' },
-  'quickReplies.create': { method: 'POST', path: '/api/quick-replies', body: 'crm.quickReplyCreate', summary: 'Create a quick reply' },
-  'quickReplies.update': { method: 'PUT', path: '/api/quick-replies/{quick_reply_id}', summary: 'Update a quick reply' },
-  'quickReplies.deleteMany': { method: 'DELETE', path: '/api/quick-replies/delete', body: 'crm.ids', summary: 'Delete quick replies' },
+  'quickReplies.create': { method: 'POST', path: '/api/quick-replies', body: 'crm-workspace.quickReplyCreate', summary: 'Create a quick reply' },
+  'quickReplies.update': { method: 'PUT', path: '/api/quick-replies/{quick_reply_id}', body: 'crm-workspace.quickReplyUpdate', summary: 'Update a quick reply' },
+  'quickReplies.deleteMany': { method: 'DELETE', path: '/api/quick-replies/delete', body: 'crm-workspace.ids', summary: 'Delete quick replies' },
   'quickReplies.favorite': { method: 'POST', path: '/api/quick-replies/{quick_reply_id}/favorite', summary: 'Toggle favorite' },
 
   // 4.14 Chatbots
   'chatbots.list': { method: 'GET', path: '/api/chatbots', summary: 'List chatbots' },
   'chatbots.get': { method: 'GET', path: '/api/chatbots/{chatbot_id}', summary: 'Show a chatbot' },
-  'chatbots.create': { method: 'POST', path: '/api/chatbots', body: 'crm.chatbotCreate', summary: 'Create a chatbot' },
-  'chatbots.update': { method: 'PUT', path: '/api/chatbots/{chatbot_id}', summary: 'Update a chatbot' },
+  'chatbots.create': { method: 'POST', path: '/api/chatbots', body: 'crm-workspace.chatbotCreate', summary: 'Create a chatbot' },
+  'chatbots.update': { method: 'PUT', path: '/api/chatbots/{chatbot_id}', body: 'crm-workspace.chatbotUpdate', summary: 'Update a chatbot' },
   'chatbots.delete': { method: 'DELETE', path: '/api/chatbots/{chatbot_id}', summary: 'Delete a chatbot' },
   'chatbots.train': { method: 'POST', path: '/api/chatbots/{chatbot_id}/train', summary: 'Train a chatbot' },
-  'chatbots.scrape': { method: 'POST', path: '/api/chatbots/scrape', body: 'crm.scrapeRequest', summary: 'Scrape a URL into a knowledge base' },
+  'chatbots.scrape': { method: 'POST', path: '/api/chatbots/scrape', body: 'crm-workspace.scrapeRequest', summary: 'Scrape a URL into a knowledge base' },
   'chatbots.extractDoc': { method: 'POST', path: '/api/chatbots/extract-doc', multipart: true, summary: 'Extract a document' },
 
   // 4.15 Message status
   'messageStatus.delivery': { method: 'PATCH', path: '/api/message-status/{message_id}/delivery', summary: 'Mark a message delivered' },
   'messageStatus.read': { method: 'PATCH', path: '/api/message-status/{message_id}/read', summary: 'Mark a message read' },
-  'messageStatus.chatStatus': { method: 'POST', path: '/api/message-status/chat/status', summary: 'Push a chat status' },
-  'messageStatus.bulkDelivery': { method: 'PATCH', path: '/api/message-status/bulk/delivery', summary: 'Mark messages delivered' },
-  'messageStatus.bulkRead': { method: 'PATCH', path: '/api/message-status/bulk/read', summary: 'Mark messages read' },
+  'messageStatus.chatStatus': { method: 'POST', path: '/api/message-status/chat/status', body: 'crm-workspace.chatStatus', summary: 'Push a chat status' },
+  'messageStatus.bulkDelivery': { method: 'PATCH', path: '/api/message-status/bulk/delivery', body: 'crm-workspace.bulkStatus', summary: 'Mark messages delivered' },
+  'messageStatus.bulkRead': { method: 'PATCH', path: '/api/message-status/bulk/read', body: 'crm-workspace.bulkStatus', summary: 'Mark messages read' },
   'messageStatus.user': { method: 'GET', path: '/api/message-status/user/{user_id}/status', summary: 'Message status of a user' },
-  'messageStatus.get': { method: 'POST', path: '/api/message-status/status', body: 'crm.messageIds', summary: 'Status of messages' },
+  'messageStatus.get': { method: 'POST', path: '/api/message-status/status', body: 'crm-workspace.messageIds', summary: 'Status of messages' },
 
   // 4.16 Reply materials
   'replyMaterials.list': { method: 'GET', path: '/api/reply-materials', summary: 'List reply materials' },
@@ -171,11 +171,11 @@ export const operations = op({
   'replyMaterials.create': { method: 'POST', path: '/api/reply-materials', multipart: true, summary: 'Upload a reply material' },
   'replyMaterials.update': { method: 'PUT', path: '/api/reply-materials/{material_id}', multipart: true, summary: 'Replace a reply material' },
   'replyMaterials.delete': { method: 'DELETE', path: '/api/reply-materials/{material_id}', summary: 'Delete a reply material' },
-  'replyMaterials.deleteMany': { method: 'POST', path: '/api/reply-materials/bulk-delete', body: 'crm.ids', summary: 'Delete reply materials' },
+  'replyMaterials.deleteMany': { method: 'POST', path: '/api/reply-materials/bulk-delete', body: 'crm-workspace.ids', summary: 'Delete reply materials' },
 
   // 4.17 Notifications
   'notifications.list': { method: 'GET', path: '/api/notifications', summary: 'List notifications' },
-  'notifications.create': { method: 'POST', path: '/api/notifications', body: 'crm.notificationCreate', summary: 'Create a notification' },
+  'notifications.create': { method: 'POST', path: '/api/notifications', body: 'crm-workspace.notificationCreate', summary: 'Create a notification' },
   'notifications.readAll': { method: 'POST', path: '/api/notifications/read-all', summary: 'Mark all notifications read' },
   'notifications.read': { method: 'PATCH', path: '/api/notifications/{notification_id}/read', summary: 'Mark a notification read' },
 
@@ -183,7 +183,7 @@ export const operations = op({
   'campaigns.insights': { method: 'GET', path: '/api/campaigns/{campaign_id}/insights', summary: 'Campaign insights' },
   'campaigns.report': { method: 'GET', path: '/api/campaigns/{campaign_id}/report', summary: 'Campaign report' },
   'campaigns.publish': { method: 'POST', path: '/api/campaigns/{campaign_id}/publish', summary: 'Publish a campaign' },
-  'campaigns.setupRecurring': { method: 'POST', path: '/api/campaigns/{campaign_id}/setup-recurring', body: 'crm.recurring', summary: 'Set up recurrence' },
+  'campaigns.setupRecurring': { method: 'POST', path: '/api/campaigns/{campaign_id}/setup-recurring', body: 'crm-workspace.recurring', summary: 'Set up recurrence' },
 
   // 6 Inbound webhook
   'webhook.challenge': { method: 'GET', path: '/webhook/chat', noAuth: true, summary: 'Verification challenge' },

@@ -10,6 +10,7 @@ const files: Record<string, () => Promise<Record<string, unknown>>> = {
   flows: () => import('./flows.js'),
   auth: () => import('./auth.js'),
   crm: () => import('./crm.js'),
+  'crm-workspace': () => import('./crm-workspace.js'),
 };
 
 export async function loadSchema(ref: string): Promise<z.ZodMiniType> {
