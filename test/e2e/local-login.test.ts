@@ -45,6 +45,11 @@ describe('login --with-key (non-interactive)', () => {
     expect(senders.exitCode).toBe(0);
     expect(senders.stdout.trim().split('\n')).toEqual(['wa_snd_cloud_0001', 'wa_snd_device_0002']);
     expect(sb.calls('chat.senders').at(-1)?.headers['x-api-key']).toBe(sb.config.apiKey);
+
+    // Logging in again to an existing profile (a key rotation) keeps its address and defaults.
+    const again = await runCli(['login', '--profile', 'ci', '--with-key'], { configDir: dir, env: NO_ENV, input: sb.config.apiKey });
+    expect(again.exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.ci).toEqual({ 'base-url': sb.url, 'default-sender': 'wa_snd_cloud_0001' });
   });
 
   it('refuses a bad key with exit 3 and saves nothing', async () => {

@@ -11,7 +11,7 @@ type Inquirer = typeof import('@inquirer/prompts');
 type Prompts = {
   input(c: Parameters<Inquirer['input']>[0]): Promise<string>;
   password(c: Parameters<Inquirer['password']>[0]): Promise<string>;
-  select(c: { message: string; choices: { name: string; value: string }[] }): Promise<string>;
+  select(c: { message: string; default?: string; choices: { name: string; value: string }[] }): Promise<string>;
 };
 
 /** Prompts drawn on stderr (stdout carries results only); Ctrl-C is an interruption, not a crash. */
@@ -49,6 +49,8 @@ const urlCheck = (flag: string) => (v: string) => {
   }
 };
 
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
 const required = (flag: string) => new UsageError(`${flag}: required when not interactive`);
 
 interface Answers {
@@ -75,16 +77,16 @@ async function gather(ctx: Context, opts: Record<string, unknown>, prompts: Prom
   if (!name) name = prompts ? (await prompts.input({ message: 'Profile name', default: cfg.active ?? 'default', validate: (v) => PROFILE_NAME.test(v.trim()) || 'letters, digits, . _ - only' })).trim() : 'default';
   checkName(name);
   const existing: Profile = cfg.profiles?.[name] ?? {};
-  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
-  let baseUrl = str(ctx.flags.baseUrl) ?? str(env.CHATCRM_BASE_URL);
+  // Without a prompt, an existing profile's addresses stand (so `login --profile ci --with-key` rotates a key).
+  let baseUrl = str(ctx.flags.baseUrl) ?? str(env.CHATCRM_BASE_URL) ?? (prompts ? undefined : str(existing['base-url']));
   if (!baseUrl) {
     if (!prompts) throw required('--base-url');
     baseUrl = (await prompts.input({ message: 'Base URL of the API', default: str(existing['base-url']), validate: urlCheck('--base-url') })).trim();
   }
   baseUrl = parseUrl(baseUrl, '--base-url')!;
 
-  let mcpUrl = str(ctx.flags.mcpUrl) ?? str(env.CHATCRM_MCP_URL);
+  let mcpUrl = str(ctx.flags.mcpUrl) ?? str(env.CHATCRM_MCP_URL) ?? (prompts ? undefined : str(existing['mcp-url']));
   if (!mcpUrl && prompts) {
     mcpUrl = (await prompts.input({ message: 'Tool endpoint (MCP) URL', default: str(existing['mcp-url']) ?? baseUrl, validate: urlCheck('--mcp-url') })).trim();
   }
@@ -111,7 +113,7 @@ async function verify(client: ApiClient): Promise<Record<string, unknown> | unde
 }
 
 /** Offer the workspace's senders; any failure just means no default. */
-async function pickSender(client: ApiClient, prompts: Prompts): Promise<string | undefined> {
+async function pickSender(client: ApiClient, prompts: Prompts, current?: string): Promise<string | undefined> {
   let senders: Record<string, unknown>[] = [];
   try {
     const res = await client.call<{ data?: unknown }>('chat.senders', { retries: 0 });
@@ -119,13 +121,14 @@ async function pickSender(client: ApiClient, prompts: Prompts): Promise<string |
   } catch {
     // Falls back to a free-text answer below.
   }
-  if (!senders.length) return (await prompts.input({ message: 'Default sender id (optional)' })).trim() || undefined;
+  if (!senders.length) return (await prompts.input({ message: 'Default sender id (optional)', default: current })).trim() || undefined;
   const choice = await prompts.select({
-      message: 'Default sender',
-      choices: [
-        ...senders.map((s) => ({ name: `${String(s.sender_id)}  ${String(s.name ?? '')} ${s.phone_number ? `(+${String(s.phone_number)})` : ''}`.trim(), value: String(s.sender_id) })),
-        { name: '(none)', value: '' },
-      ],
+    message: 'Default sender',
+    default: current,
+    choices: [
+      ...senders.map((s) => ({ name: `${String(s.sender_id)}  ${String(s.name ?? '')} ${s.phone_number ? `(+${String(s.phone_number)})` : ''}`.trim(), value: String(s.sender_id) })),
+      { name: '(none)', value: '' },
+    ],
   });
   return choice || undefined;
 }
@@ -147,8 +150,8 @@ export const run: Run = async (ctx, { opts }) => {
   }
 
   if (prompts) {
-    a.defaultSender ??= await pickSender(client, prompts);
-    a.businessAccount ??= (await prompts.input({ message: 'Default business account id (optional)', default: typeof existing['business-account'] === 'string' ? existing['business-account'] : undefined })).trim() || undefined;
+    a.defaultSender ??= await pickSender(client, prompts, str(existing['default-sender']));
+    a.businessAccount ??= (await prompts.input({ message: 'Default business account id (optional)', default: str(existing['business-account']) })).trim() || undefined;
   }
 
   // The key first: it creates the config dir as 0700 before `conf` would create it 0755.
