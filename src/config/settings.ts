@@ -46,7 +46,7 @@ export interface Settings {
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
-function parseUrl(value: string | undefined, flag: string): string | undefined {
+export function parseUrl(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
   let url: URL;
   try {

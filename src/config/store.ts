@@ -51,6 +51,11 @@ export function readKey(profile: string, dir = configDir()): string | undefined 
   return readJson<Credentials>(join(dir, 'credentials.json'))?.profiles?.[profile];
 }
 
+/** Names of the profiles that have a stored key. */
+export function keyNames(dir = configDir()): string[] {
+  return Object.keys(readJson<Credentials>(join(dir, 'credentials.json'))?.profiles ?? {});
+}
+
 /** Store (or with `undefined`, forget) a profile's key; the file is only ever 0600. */
 export function writeKey(profile: string, key: string | undefined, dir = configDir()): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });

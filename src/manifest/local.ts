@@ -10,6 +10,7 @@ export const login: CmdSpec = {
     { flags: '--with-key', description: 'read the API key from stdin (for CI)' },
     { flags: '--default-sender <id>', description: 'default sender for chat commands' },
     { flags: '--business-account <id>', description: 'default business account for templates' },
+    { flags: '--allow-http', description: 'allow sending the key over plain http to a non-loopback address (saved in the profile)' },
     { flags: '--no-verify', description: 'save without checking the key against the service' },
   ],
   examples: [
@@ -90,16 +91,20 @@ export const api: CmdSpec = {
     { name: 'path', required: true },
   ],
   options: [
-    { flags: '-f, --field <key=value>', description: 'JSON body field (repeatable; dot paths nest)', repeatable: true },
-    { flags: '-F, --file-field <key=@file>', description: 'multipart file field (repeatable)', repeatable: true },
-    { flags: '--input <file>', description: 'request body from a file, or - for stdin' },
+    { flags: '-f, --field <key=value>', description: 'body field (repeatable; dot paths nest, key[]=v appends, key:=JSON for numbers/booleans/objects); query parameter for GET and DELETE', repeatable: true },
+    { flags: '-F, --file-field <key=@file>', description: 'multipart field: key=@file uploads a file, key=value a plain field (repeatable)', repeatable: true },
+    { flags: '--input <file>', description: 'request body from a file, or - for stdin (sent as JSON when it parses as JSON)' },
     { flags: '-H, --header <header>', description: "extra header 'Name: value' (repeatable)", repeatable: true },
     { flags: '--mcp', description: 'send to the tool endpoint (PATH relative to --mcp-url)' },
   ],
   examples: [
     'chatcrm api GET /api/api-keys',
-    'chatcrm api POST /api/v2/contacts -f name=Ada -f phone_number=15551234567',
-    'chatcrm api POST /mcp --mcp --input - <<< \'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}\'',
+    'chatcrm api GET /api/v2/contacts -f page=2 -f limit=50',
+    'chatcrm api POST /api/v2/contacts -f name=Ada -f phone_number=15551234567 -f tags[]=vip',
+    'chatcrm api POST /api/automation -f name=Welcome -f is_active:=true -f trigger.keyword=hi',
+    'chatcrm api POST /api/reply-materials -F file=@./price-list.pdf -F name="Price list"',
+    'chatcrm api DELETE /api/currencies/delete --input ids.json',
+    'echo \'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}\' | chatcrm api POST /mcp --mcp --input -',
   ],
   run: () => import('../commands/local/api.js'),
 };

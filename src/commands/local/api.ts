@@ -1,6 +1,108 @@
-import { UsageError } from '../../core/errors.js';
+// api METHOD PATH: a raw request (gh api style) for areas without a command. The body of
+// the answer goes to stdout as it is; an error status also gives a one-line error and the
+// exit code of that status.
+import { readFile, stat } from 'node:fs/promises';
+import { errorMessage } from '../../api/errors-body.js';
+import type { RequestOptions } from '../../api/client.js';
+import type { Part } from '../../api/multipart.js';
+import type { Context } from '../../core/context.js';
+import { ApiError, UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
+import { nestFields, parseField, parseHeader, queryString, type Field } from './api-args.js';
 
-export const run: Run = async () => {
-  throw new UsageError('api: not implemented yet');
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Methods whose -f fields go in the query string (they rarely carry a body). */
+const QUERY_METHODS = new Set(['GET', 'DELETE']);
+
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+
+/** A path on the configured service, or a full URL on the same origin: the key goes nowhere else. */
+function checkPath(ctx: Context, path: string, mcp: boolean): string {
+  if (path.startsWith('/')) return path;
+  if (!/^https?:\/\//i.test(path)) throw new UsageError(`PATH: must start with / (or be a full URL on the service), got "${path}"`);
+  const root = mcp ? ctx.settings.mcpUrl : ctx.settings.baseUrl;
+  let url: URL;
+  try {
+    url = new URL(path);
+  } catch {
+    throw new UsageError(`PATH: not a valid URL: ${path}`);
+  }
+  if (!root || url.origin !== new URL(root).origin) {
+    throw new UsageError(`PATH: ${url.origin} is not the configured ${mcp ? 'tool endpoint' : 'API'} (${root ?? 'none'}); the key is only sent there`);
+  }
+  return url.toString();
+}
+
+async function fileParts(args: string[]): Promise<Part[]> {
+  const parts: Part[] = [];
+  for (const arg of args) {
+    const eq = arg.indexOf('=');
+    if (eq <= 0) throw new UsageError(`-F, --file-field: expected key=@file or key=value, got "${arg}"`);
+    const name = arg.slice(0, eq);
+    const value = arg.slice(eq + 1);
+    if (!value.startsWith('@')) {
+      parts.push({ name, value });
+      continue;
+    }
+    const path = value.slice(1);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) throw new UsageError(`-F, --file-field: ${name}: ${info ? 'not a file' : 'no such file'}: ${path}`);
+    parts.push({ name, path });
+  }
+  return parts;
+}
+
+async function readInput(ctx: Context, input: string): Promise<Buffer> {
+  if (input === '-') return Buffer.from(await ctx.readStdin());
+  try {
+    return await readFile(input);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`--input: cannot read ${input}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message}`);
+  }
+}
+
+/** The request body (and where fields go) from -f, -F and --input. */
+async function body(ctx: Context, method: string, path: string, opts: Record<string, unknown>, headers: Record<string, string>): Promise<Partial<RequestOptions> & { path: string }> {
+  const fields: Field[] = list(opts.field).map((f) => parseField(f));
+  const files = list(opts.fileField);
+  const input = typeof opts.input === 'string' ? opts.input : undefined;
+  if (input !== undefined && (fields.length || files.length)) throw new UsageError('--input: cannot be combined with -f/--field or -F/--file-field');
+  if (files.length) {
+    const plain = fields.map(({ key, value }) => ({ name: key, value: typeof value === 'string' ? value : JSON.stringify(value) }));
+    const { multipart } = await import('../../api/multipart.js');
+    return { path, form: multipart([...plain, ...(await fileParts(files))]) };
+  }
+  if (input !== undefined) {
+    const raw = await readInput(ctx, input);
+    if (!raw.length) return { path };
+    try {
+      return { path, json: JSON.parse(raw.toString('utf8')) };
+    } catch {
+      headers['content-type'] ??= 'application/octet-stream';
+      return { path, raw };
+    }
+  }
+  if (!fields.length) return { path };
+  if (QUERY_METHODS.has(method)) {
+    nestFields(fields); // the same checks as for a body
+    return { path: `${path}${path.includes('?') ? '&' : '?'}${queryString(fields)}` };
+  }
+  return { path, json: nestFields(fields) };
+}
+
+export const run: Run = async (ctx, { args, opts }) => {
+  const method = String(args.method).toUpperCase();
+  if (!METHODS.includes(method)) throw new UsageError(`METHOD: must be one of ${METHODS.join(', ')}, got "${String(args.method)}"`);
+  const mcp = Boolean(opts.mcp);
+  const headers = Object.fromEntries(list(opts.header).map(parseHeader));
+  const req = await body(ctx, method, checkPath(ctx, String(args.path), mcp), opts, headers);
+  const api = await ctx.api();
+  const res = await api.request({ ...req, method, base: mcp ? 'mcp' : 'api', headers, allowErrors: true });
+  if (res.dryRun) return;
+  if (res.body !== undefined) ctx.io.out(typeof res.body === 'string' ? res.body : JSON.stringify(res.body, null, 2));
+  if (res.status >= 400) {
+    const message = errorMessage(res.body, res.status);
+    throw new ApiError(message.startsWith(`HTTP ${res.status}`) ? message : `${message} (HTTP ${res.status})`, res.status, res.body);
+  }
 };

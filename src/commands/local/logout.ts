@@ -1,6 +1,14 @@
-import { UsageError } from '../../core/errors.js';
+// logout: forget a profile's stored key; its other settings stay.
+import { readKey, writeKey } from '../../config/store.js';
 import type { Run } from '../../manifest/types.js';
 
-export const run: Run = async () => {
-  throw new UsageError('logout: not implemented yet');
+export const run: Run = async (ctx) => {
+  const { profileName, configDir } = ctx.settings;
+  if (!readKey(profileName, configDir)) {
+    ctx.io.err(`Profile "${profileName}" has no stored key: nothing to forget`);
+    return;
+  }
+  writeKey(profileName, undefined, configDir);
+  ctx.io.err(`✓ Forgot the key of profile "${profileName}"`);
+  if (ctx.env.CHATCRM_API_KEY) ctx.io.err('Note: CHATCRM_API_KEY is still set in the environment and will be used');
 };

@@ -1,0 +1,63 @@
+// The key must never reach stdout or stderr: not in traces, dry runs, JSON output or errors.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempDir, type RunResult } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+let dir: string;
+const NO_ENV = { CHATCRM_BASE_URL: undefined, CHATCRM_API_KEY: undefined };
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  dir = join(tempDir(), 'cfg');
+});
+afterAll(() => sb.close());
+
+function expectNoKey(r: RunResult, key = sb.config.apiKey) {
+  expect(r.stdout).not.toContain(key);
+  expect(r.stderr).not.toContain(key);
+}
+
+describe('the key never appears in output', () => {
+  it('login --verbose, then every command with --verbose, --dry-run and -o json', async () => {
+    const login = await runCli(['login', '--verbose', '--profile', 'leak', '--base-url', sb.url, '--with-key', '-o', 'json'], { configDir: dir, env: NO_ENV, input: sb.config.apiKey });
+    expect(login.exitCode).toBe(0);
+    expect(login.stderr).toContain('> x-api-key: ***'); // the trace ran, redacted
+    expectNoKey(login);
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).not.toContain(sb.config.apiKey);
+
+    const runs: [string[], number][] = [
+      [['whoami', '--verbose'], 0],
+      [['whoami', '--dry-run', '-o', 'json'], 0],
+      [['whoami', '-o', 'json'], 0],
+      [['doctor', '--verbose', '-o', 'json'], 0],
+      [['profiles', 'show', '--verbose'], 0],
+      [['profiles', 'show', '-o', 'json'], 0],
+      [['profiles', 'show', '-o', 'yaml'], 0],
+      [['profiles', 'list', '-o', 'csv'], 0],
+      [['api', 'GET', '/api/auth/profile', '--verbose'], 0],
+      [['api', 'POST', '/api/v2/chat/messages', '--dry-run', '-f', 'to=15551234567', '-o', 'json'], 0],
+      [['api', 'GET', '/api/nowhere', '--verbose', '-o', 'json'], 4],
+      [['chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender', 'wa_snd_cloud_0001', '--verbose', '-o', 'json'], 0],
+      [['chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender', 'wa_snd_cloud_0001', '--dry-run', '--verbose'], 0],
+    ];
+    for (const [args, code] of runs) {
+      const r = await runCli(args, { configDir: dir, env: NO_ENV });
+      expect({ args, exitCode: r.exitCode }).toEqual({ args, exitCode: code });
+      expectNoKey(r);
+    }
+  });
+
+  it('a refused key is not echoed back either', async () => {
+    const wrong = 'wrong-secret-key-9876543210';
+    const r = await runCli(['login', '--verbose', '--base-url', sb.url, '--with-key'], { configDir: join(tempDir(), 'cfg'), env: NO_ENV, input: wrong });
+    expect(r.exitCode).toBe(3);
+    expect(sb.received.at(-1)?.headers['x-api-key']).toBe(wrong);
+    expectNoKey(r, wrong);
+    const env = await runCli(['doctor', '--verbose', '--json'], { configDir: dir, env: { CHATCRM_API_KEY: wrong } });
+    expect(env.exitCode).toBe(3);
+    expectNoKey(env, wrong);
+  });
+});
