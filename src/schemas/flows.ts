@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { problemsOf, type Problem } from './index.js';
 
-const text = z.string().check(z.minLength(1, 'must not be empty'));
+const text = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a string') }).check(z.minLength(1, 'must not be empty'));
 
 export const greetingStep = z.union([z.object({ text }), z.object({ goto: text })], { error: 'a greeting step is {text: "..."} or {goto: "screen"}' });
 
@@ -130,7 +130,7 @@ export function checkFlow(input: unknown, partial = false): FlowCheck {
     problems.push({ path, message: 'names a screen, but the flow has no screens' });
   }
 
-  if (screens && problems.length === 0) {
+  if (screens) {
     const roots = [...(f.greeting ?? []).flatMap((s) => ('goto' in s ? [s.goto] : [])), ...(f.return_to ? [f.return_to] : [])];
     const start = roots.length ? roots : [entryScreen(f)].filter((s): s is string => s !== undefined);
     const seen = new Set<string>();

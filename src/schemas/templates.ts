@@ -12,7 +12,7 @@ export const CODE_EXPIRATION = { min: 1, max: 90 };
 const MAX_BUTTONS = 10;
 const BUTTON_TEXT_MAX = 25;
 
-const text = z.string().check(z.minLength(1, 'must not be empty'));
+const text = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a string') }).check(z.minLength(1, 'must not be empty'));
 const isHttpUrl = (s: string) => {
   try {
     const u = new URL(s);
