@@ -12,7 +12,8 @@ export const CODE_EXPIRATION = { min: 1, max: 90 };
 const MAX_BUTTONS = 10;
 const BUTTON_TEXT_MAX = 25;
 
-const text = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a string') }).check(z.minLength(1, 'must not be empty'));
+const required = { error: (iss: { input?: unknown }) => (iss.input === undefined ? 'is required' : 'must be a string') };
+const text = z.string(required).check(z.minLength(1, 'must not be empty'));
 const isHttpUrl = (s: string) => {
   try {
     const u = new URL(s);
@@ -26,8 +27,8 @@ export const button = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('quick_reply'), text }),
-    z.object({ type: z.literal('phone_call'), text, phone_number: z.string().check(z.regex(/^\d{6,15}$/, 'must be 6 to 15 digits, international format without +')) }),
-    z.object({ type: z.literal('website'), text, website_url: z.string().check(z.refine(isHttpUrl, 'must be an http(s) URL')) }),
+    z.object({ type: z.literal('phone_call'), text, phone_number: z.string(required).check(z.regex(/^\d{6,15}$/, 'must be 6 to 15 digits, international format without +')) }),
+    z.object({ type: z.literal('website'), text, website_url: z.string(required).check(z.refine(isHttpUrl, 'must be an http(s) URL')) }),
     z.object({ type: z.literal('copy_code'), text }),
   ],
   { error: (iss) => (iss.code === 'invalid_union' ? `unknown button type (use ${BUTTON_TYPES.join(', ')})` : undefined) },
@@ -39,9 +40,9 @@ const intIn = (r: { min: number; max: number }) =>
 
 export const createRequest = z.object({
   business_account_id: text,
-  template_name: z.string().check(z.regex(/^[A-Za-z0-9_]{1,512}$/, 'use letters, digits and underscores only (e.g. order_update)')),
+  template_name: z.string(required).check(z.regex(/^[A-Za-z0-9_]{1,512}$/, 'use letters, digits and underscores only (e.g. order_update)')),
   category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(', ')}` }),
-  language: z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'must be a locale like en_US (xx_XX)')),
+  language: z.string(required).check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'must be a locale like en_US (xx_XX)')),
   template_type: z.literal('standard'),
   header_text: z.optional(z.string().check(z.maxLength(60, 'at most 60 characters'))),
   message_body: z.optional(z.string().check(z.maxLength(1024, 'at most 1024 characters'))),
