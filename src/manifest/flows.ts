@@ -1,4 +1,139 @@
-// flows: automation flows (spec 4.3). Filled in by the flows/templates issue.
-import type { CmdSpec } from './types.js';
+// flows: automation flows (spec 4.3), plus the offline `flows validate`.
+import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
 
-export const flows: CmdSpec = { name: 'flows', summary: 'Automation flows: create, toggle, test, validate', subcommands: [] };
+const FLOW_ID: ArgSpec = { name: 'FLOW_ID', required: true, description: 'flow id (from `chatcrm flows list`)' };
+const FLOW_VIEW = { columns: ['_id', 'name', 'keyword', 'platform', 'status', 'updated_at'] };
+
+const flowOptions = (create: boolean): OptSpec[] => [
+  { flags: '--file <path>', description: create ? 'the flow as JSON or YAML (- for stdin); flags override its fields' : 'a partial flow as JSON or YAML (- for stdin)' },
+  { flags: '--name <name>', description: 'flow name' },
+  { flags: '--keyword <word>', description: 'trigger word' },
+  { flags: '--prefix <prefix>', description: 'trigger prefix' },
+  { flags: '--platform <platform>', description: `channel${create ? ' (default: chat)' : ''}` },
+  { flags: '--active', description: 'set is_active true' },
+  { flags: '--inactive', description: 'set is_active false' },
+  { flags: '--return-to <screen>', description: 'screen to return to after a branch ends' },
+];
+
+export const flows: CmdSpec = {
+  name: 'flows',
+  summary: 'Automation flows: create, toggle, test, validate',
+  subcommands: [
+    {
+      name: 'list',
+      summary: 'List flows (id, name, keyword, platform, state, updated)',
+      options: [{ flags: '--status <status>', description: 'only flows in this state (default: all)', choices: ['active', 'draft', 'paused', 'all'] }],
+      examples: ['chatcrm flows list', 'chatcrm flows list --status active --json'],
+      run: () => import('../commands/flows/list.js'),
+    },
+    {
+      name: 'get',
+      summary: 'Show a flow',
+      args: [FLOW_ID],
+      op: { id: 'flows.get' },
+      examples: ['chatcrm flows get 65f0c0ffee0000000000abcd', 'chatcrm flows get 65f0c0ffee0000000000abcd -o yaml --fields screens'],
+    },
+    {
+      name: 'create',
+      summary: 'Create a flow from a JSON/YAML file or flags (validated offline first)',
+      options: flowOptions(true),
+      examples: ['chatcrm flows create --file flow.yaml', 'chatcrm flows create --name "Opening hours" --keyword hours --active', 'chatcrm flows create --file flow.json --name "Copy of menu" --dry-run'],
+      run: () => import('../commands/flows/create.js'),
+    },
+    {
+      name: 'update',
+      summary: 'Update fields of a flow (flags and/or a partial file)',
+      args: [FLOW_ID],
+      options: flowOptions(false),
+      examples: ['chatcrm flows update 65f0c0ffee0000000000abcd --name "New name"', 'chatcrm flows update 65f0c0ffee0000000000abcd --file screens.yaml'],
+      run: () => import('../commands/flows/update.js'),
+    },
+    {
+      name: 'delete',
+      summary: 'Delete a flow (soft; asks first, --yes without a TTY)',
+      args: [FLOW_ID],
+      op: { id: 'flows.delete', defaultBody: { confirm: true }, destructive: true },
+      examples: ['chatcrm flows delete 65f0c0ffee0000000000abcd', 'chatcrm flows delete 65f0c0ffee0000000000abcd --yes'],
+    },
+    {
+      name: 'toggle',
+      summary: 'Switch a flow between active and draft (inactive)',
+      args: [FLOW_ID],
+      op: { id: 'flows.toggle', view: FLOW_VIEW },
+      examples: ['chatcrm flows toggle 65f0c0ffee0000000000abcd'],
+    },
+    {
+      name: 'toggle-pause',
+      summary: 'Pause an active flow, or resume a paused one',
+      args: [FLOW_ID],
+      op: { id: 'flows.togglePause', view: FLOW_VIEW },
+      examples: ['chatcrm flows toggle-pause 65f0c0ffee0000000000abcd'],
+    },
+    {
+      name: 'test',
+      summary: 'Run a flow on a test message and show where it lands',
+      args: [FLOW_ID],
+      options: [
+        { flags: '--message <text>', description: 'the incoming message to test with' },
+        { flags: '--message-type <type>', description: 'message type', default: 'text' },
+      ],
+      examples: ['chatcrm flows test 65f0c0ffee0000000000abcd --message menu', 'chatcrm flows test 65f0c0ffee0000000000abcd --message "menu please" --json'],
+      run: () => import('../commands/flows/test.js'),
+    },
+    {
+      name: 'node-types',
+      summary: 'List the step and screen types flows can use',
+      op: { id: 'flows.nodeTypes', view: { id: 'type', columns: ['type', 'kind', 'description'] } },
+      examples: ['chatcrm flows node-types', 'chatcrm flows node-types --json'],
+    },
+    {
+      name: 'suggest',
+      summary: 'Ask for a suggested flow; --out writes it for `flows create --file`',
+      options: [
+        { flags: '--business-name <name>', description: 'business name' },
+        { flags: '--language <language>', description: 'language of the messages' },
+        { flags: '--industry <industry>', description: 'industry' },
+        { flags: '--purpose <purpose>', description: 'what the flow is for' },
+        { flags: '--action <action>', description: 'what the customer should do' },
+        { flags: '--tone <tone>', description: 'tone of voice' },
+        { flags: '--occasion <occasion>', description: 'occasion' },
+        { flags: '--details <text>', description: 'additional details' },
+        { flags: '--platform <platform>', description: 'channel (chat)' },
+        { flags: '--out <file>', description: 'write the suggested flow to this file (.yaml/.yml or .json)' },
+      ],
+      examples: [
+        'chatcrm flows suggest --business-name "Rosa Bakery" --industry bakery --purpose orders --tone friendly --out flow.yaml',
+        'chatcrm flows create --file flow.yaml',
+      ],
+      run: () => import('../commands/flows/suggest.js'),
+    },
+    {
+      name: 'executions',
+      summary: 'List the executions of a flow',
+      args: [FLOW_ID],
+      op: { id: 'flows.executions', view: { columns: ['_id', 'status', 'trigger', 'message', 'final_screen', 'created_at'] } },
+      examples: ['chatcrm flows executions 65f0c0ffee0000000000abcd', 'chatcrm flows executions 65f0c0ffee0000000000abcd -q'],
+    },
+    {
+      name: 'execution',
+      summary: 'Show one execution with its steps',
+      args: [{ name: 'EXECUTION_ID', required: true, description: 'execution id (from `chatcrm flows executions`)' }],
+      op: { id: 'flows.execution' },
+      examples: ['chatcrm flows execution 65f0c0ffee0000000000beef --json'],
+    },
+    {
+      name: 'stats',
+      aliases: ['statistics'],
+      summary: 'Flow statistics (flows by state, executions, match rate)',
+      op: { id: 'flows.statistics' },
+      examples: ['chatcrm flows stats', 'chatcrm flows stats --json'],
+    },
+    {
+      name: 'validate',
+      summary: 'Check a flow file offline: schema, dangling gotos, unreachable screens',
+      args: [{ name: 'FILE', required: true, description: 'flow file, JSON or YAML' }],
+      examples: ['chatcrm flows validate flow.yaml', 'chatcrm flows validate flow.json --json'],
+      run: () => import('../commands/flows/validate.js'),
+    },
+  ],
+};

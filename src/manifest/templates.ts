@@ -1,4 +1,52 @@
-// templates: create and preview message templates (spec 4.2). Filled in by the flows/templates issue.
-import type { CmdSpec } from './types.js';
+// templates: create and preview message templates (spec 4.2).
+import type { CmdSpec, OptSpec } from './types.js';
 
-export const templates: CmdSpec = { name: 'templates', summary: 'Create and preview message templates', subcommands: [] };
+const TEMPLATE_OPTIONS: OptSpec[] = [
+  { flags: '--account <id>', description: "business account id (default: the profile's business-account)" },
+  { flags: '--name <name>', description: 'template name (letters, digits, _; the service lower-cases it)' },
+  { flags: '--category <category>', description: 'MARKETING, UTILITY or AUTHENTICATION (any case)' },
+  { flags: '--language <locale>', description: 'locale, xx_XX (e.g. en_US)' },
+  { flags: '--header <text>', description: 'header text; may hold one named variable such as {{name}}' },
+  { flags: '--body <text>', description: 'message body with numbered variables {{1}}, {{2}}, ...' },
+  { flags: '--footer <text>', description: 'footer text' },
+  { flags: '--example <n=text>', description: 'example for a variable, e.g. 1=Maria (repeatable)', repeatable: true },
+  { flags: '--button <spec>', description: 'quick_reply:TEXT, phone_call:TEXT:PHONE, website:TEXT:URL or copy_code:CODE (repeatable)', repeatable: true },
+  { flags: '--security-recommendation', description: 'AUTHENTICATION: add the security recommendation' },
+  { flags: '--code-expiration <minutes>', description: 'AUTHENTICATION: code expiry, 1 to 90 minutes' },
+  { flags: '--otp-length <n>', description: 'AUTHENTICATION: code length, 4 to 8' },
+  { flags: '--otp-copy-button <text>', description: 'AUTHENTICATION: copy-code button text' },
+  { flags: '--limited-time-offer', description: 'MARKETING: a limited-time offer (needs --offer-text)' },
+  { flags: '--offer-text <text>', description: 'limited-time offer text' },
+  { flags: '--has-expiration', description: 'limited-time offer has an expiration' },
+  { flags: '--file <path>', description: 'the request as JSON or YAML (- for stdin); flags override its fields' },
+];
+
+export const templates: CmdSpec = {
+  name: 'templates',
+  summary: 'Create and preview message templates',
+  subcommands: [
+    {
+      name: 'create',
+      summary: 'Create a message template (checked before sending)',
+      options: TEMPLATE_OPTIONS,
+      examples: [
+        'chatcrm templates create --name welcome --category utility --language en_US --body "Hello!"',
+        'chatcrm templates create --name order_update --category UTILITY --language en_US --body "Hi {{1}}, order {{2}} has shipped" --example 1=Maria --example 2=A-1001',
+        'chatcrm templates create --name login_code --category AUTHENTICATION --language en_US --security-recommendation --code-expiration 10 --otp-length 6 --otp-copy-button "Copy code"',
+        'chatcrm templates create --name sale --category MARKETING --language en_US --body "Our sale ends soon" --limited-time-offer --offer-text "20% off" --has-expiration --button copy_code:SAVE20',
+        'chatcrm templates create --file template.yaml --account 1234567890',
+      ],
+      run: () => import('../commands/templates/create.js'),
+    },
+    {
+      name: 'preview',
+      summary: 'Show a template as a recipient sees it (offline)',
+      options: TEMPLATE_OPTIONS,
+      examples: [
+        'chatcrm templates preview --name promo --category marketing --language en_US --body "Hi {{1}}!" --example 1=Maria --button quick_reply:Yes --button website:Shop:https://example.com',
+        'chatcrm templates preview --file template.yaml',
+      ],
+      run: () => import('../commands/templates/preview.js'),
+    },
+  ],
+};

@@ -1,0 +1,45 @@
+// The flow body of create and update: a file (JSON or YAML) overridden by flags, checked
+// offline (shape and graph) before anything is sent. Warnings go to stderr and do not fail.
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { checkFlow } from '../../schemas/flows.js';
+import { problemLine, readDataFile } from './file.js';
+
+/** option (camelCase) → flow field. */
+const FLAGS: Record<string, string> = { name: 'name', keyword: 'keyword', prefix: 'prefix', platform: 'platform', returnTo: 'return_to' };
+const flagName = (opt: string) => `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+export async function flowBody(ctx: Context, opts: Record<string, unknown>, partial: boolean): Promise<Record<string, unknown>> {
+  const file = typeof opts.file === 'string' ? opts.file : undefined;
+  const body = file ? await readDataFile(ctx, file, `--file ${file}`) : {};
+  const byFlag: Record<string, string> = {};
+  for (const [opt, field] of Object.entries(FLAGS)) {
+    if (opts[opt] === undefined) continue;
+    body[field] = opts[opt];
+    byFlag[field] = flagName(opt);
+  }
+  if (opts.active !== undefined || opts.inactive !== undefined) {
+    if (opts.active && opts.inactive) throw new UsageError('--active, --inactive: give only one');
+    body.is_active = Boolean(opts.active);
+    byFlag.is_active = opts.active ? '--active' : '--inactive';
+  }
+  if (partial && Object.keys(body).length === 0) throw new UsageError('nothing to update: give --file PARTIAL or a flag such as --name');
+  if (!partial) {
+    if (!file && body.name === undefined) throw new UsageError('--name: required (or give the whole flow with --file flow.yaml)');
+    if (!file && body.keyword === undefined) throw new UsageError('--keyword: required (the word that triggers the flow)');
+    body.platform ??= 'chat';
+  }
+  return checked(ctx, body, partial, file, byFlag);
+}
+
+/** Check a flow; print warnings; throw the first problem naming its flag or its file path. */
+export function checked(ctx: Context, body: unknown, partial: boolean, file?: string, byFlag: Record<string, string> = {}): Record<string, unknown> {
+  const { value, problems, warnings } = checkFlow(body, partial);
+  const where = file ? `${file}: ` : '';
+  if (value) for (const w of warnings) ctx.io.err(`Warning: ${where}${w.path}: ${w.message}`);
+  else {
+    const flag = byFlag[problems[0].path.split(/[.[]/)[0]];
+    throw new UsageError(flag ? problemLine([{ ...problems[0], path: flag }, ...problems.slice(1)]) : problemLine(problems, where));
+  }
+  return value;
+}

@@ -1,0 +1,56 @@
+// flows suggest: ask for a suggested flow; --out writes it (YAML, or JSON by extension)
+// ready for `flows create --file`.
+import { writeFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { UsageError } from '../../core/errors.js';
+import { loadYaml } from '../../core/output/print.js';
+import { shapeOf } from '../../core/output/shape.js';
+import type { Run } from '../../manifest/types.js';
+import { checkFlow, suggestRequest } from '../../schemas/flows.js';
+import { parseOrUsage } from '../../schemas/index.js';
+
+/** option (camelCase) → suggest request field. */
+export const SUGGEST_FIELDS: Record<string, string> = {
+  businessName: 'businessName',
+  language: 'language',
+  industry: 'industry',
+  purpose: 'purpose',
+  action: 'action',
+  tone: 'tone',
+  occasion: 'occasion',
+  details: 'additionalDetails',
+  platform: 'platform',
+};
+const FLOW_FIELDS = ['name', 'keyword', 'prefix', 'platform', 'is_active', 'return_to', 'greeting', 'screens'];
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The flow inside a suggest answer (`flow`, `suggestion` or the data itself), without server fields. */
+export function suggestedFlow(body: unknown): Record<string, unknown> | undefined {
+  const item = shapeOf(body).item;
+  if (!isObj(item)) return undefined;
+  const flow = [item.flow, item.suggestion, item.suggestedFlow, item].find((v) => isObj(v) && ('screens' in v || 'keyword' in v)) as Record<string, unknown> | undefined;
+  return flow && Object.fromEntries(FLOW_FIELDS.filter((k) => flow[k] !== undefined).map((k) => [k, flow[k]]));
+}
+
+export const run: Run = async (ctx, { opts }) => {
+  const out = typeof opts.out === 'string' ? opts.out : undefined;
+  const body: Record<string, string> = {};
+  for (const [opt, field] of Object.entries(SUGGEST_FIELDS)) if (typeof opts[opt] === 'string') body[field] = opts[opt] as string;
+  const json = parseOrUsage(suggestRequest, body);
+  const res = await (await ctx.api()).call('flows.suggest', { json });
+  if (res.dryRun) return;
+  const flow = suggestedFlow(res.body);
+  const message = shapeOf(res.body).message;
+  if (message) ctx.io.err(message);
+  if (!flow) {
+    if (out) throw new UsageError(`--out: the answer holds no flow to write`);
+    return ctx.print(res.body);
+  }
+  for (const p of checkFlow(flow).problems) ctx.io.err(`Warning: suggested flow: ${p.path}: ${p.message}`);
+  const asJson = out ? extname(out).toLowerCase() === '.json' : ctx.settings.output === 'json';
+  const text = asJson ? `${JSON.stringify(flow, null, 2)}\n` : (await loadYaml()).stringify(flow);
+  if (!out) return ctx.io.out(text.trimEnd());
+  await writeFile(out, text);
+  ctx.io.err(`Wrote ${out}; create the flow with: chatcrm flows create --file ${out}`);
+};

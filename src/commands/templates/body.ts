@@ -1,0 +1,76 @@
+// The template create request from --file (JSON/YAML) and flags (flags win), checked with
+// the rules of schemas/templates.ts before anything is sent. Problems name the flag that
+// gave the field, or the field path inside the file.
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { convert } from '../op.js';
+import { BUTTON_TYPES, checkTemplate, type Button, type CreateRequest } from '../../schemas/templates.js';
+import { normalizePhone } from '../chat/recipient.js';
+import { problemLine, readDataFile } from '../flows/file.js';
+
+/** option (camelCase) → request field, for the plain value flags. */
+const SIMPLE: Record<string, string> = { name: 'template_name', category: 'category', language: 'language', header: 'header_text', body: 'message_body', footer: 'footer_text', offerText: 'offer_text' };
+const BOOLS: Record<string, string> = { securityRecommendation: 'add_security_recommendation', limitedTimeOffer: 'is_limited_time_offer', hasExpiration: 'has_expiration' };
+const INTS: Record<string, string> = { codeExpiration: 'code_expiration_minutes', otpLength: 'otp_code_length' };
+const flagName = (opt: string) => `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+/** request field → the flag that sets it, to name in problems about fields no file gave. */
+const FIELD_FLAG: Record<string, string> = Object.fromEntries(
+  Object.entries({ ...SIMPLE, ...BOOLS, ...INTS, example: 'variable_examples', button: 'buttons', otpCopyButton: 'otp_buttons', account: 'business_account_id' }).map(([o, f]) => [f, flagName(o)]),
+);
+
+const BUTTON_FORMS = 'quick_reply:TEXT, phone_call:TEXT:PHONE, website:TEXT:URL, copy_code:CODE';
+
+/** `quick_reply:TEXT`, `phone_call:TEXT:PHONE`, `website:TEXT:URL` (the URL keeps its colons), `copy_code:CODE`. */
+export function parseButton(spec: string): Button {
+  const i = spec.indexOf(':');
+  const type = i < 0 ? spec : spec.slice(0, i);
+  const rest = i < 0 ? '' : spec.slice(i + 1);
+  if (!(BUTTON_TYPES as readonly string[]).includes(type)) throw new UsageError(`--button: unknown type "${type}" in "${spec}" (use ${BUTTON_FORMS})`);
+  if (type === 'quick_reply' || type === 'copy_code') {
+    if (!rest) throw new UsageError(`--button: ${type} needs ${type === 'copy_code' ? 'CODE' : 'TEXT'} (${type}:...)`);
+    return { type, text: rest };
+  }
+  const j = rest.indexOf(':');
+  const [text, value] = j < 0 ? [rest, ''] : [rest.slice(0, j), rest.slice(j + 1)];
+  if (!text || !value) throw new UsageError(`--button: ${type} needs ${type === 'phone_call' ? 'TEXT:PHONE' : 'TEXT:URL'} (got "${spec}")`);
+  return type === 'phone_call' ? { type, text, phone_number: normalizePhone(value, '--button') } : { type: 'website', text, website_url: value };
+}
+
+export function parseExample(spec: string): { key: string; example: string } {
+  const i = spec.indexOf('=');
+  if (i <= 0 || i === spec.length - 1) throw new UsageError(`--example: expected N=TEXT (e.g. 1=Maria), got "${spec}"`);
+  return { key: spec.slice(0, i).trim(), example: spec.slice(i + 1) };
+}
+
+export async function templateBody(ctx: Context, opts: Record<string, unknown>, { needAccount }: { needAccount: boolean }): Promise<CreateRequest> {
+  const file = typeof opts.file === 'string' ? opts.file : undefined;
+  const body: Record<string, unknown> = file ? await readDataFile(ctx, file, `--file ${file}`) : {};
+  const byFlag: Record<string, string> = {};
+  const set = (field: string, opt: string, value: unknown) => {
+    body[field] = value;
+    byFlag[field] = flagName(opt);
+  };
+  for (const [opt, field] of Object.entries(SIMPLE)) if (typeof opts[opt] === 'string') set(field, opt, opts[opt]);
+  for (const [opt, field] of Object.entries(BOOLS)) if (opts[opt] === true) set(field, opt, true);
+  for (const [opt, field] of Object.entries(INTS)) if (opts[opt] !== undefined) set(field, opt, convert(opts[opt], 'int', flagName(opt)));
+  if (Array.isArray(opts.example)) set('variable_examples', 'example', opts.example.map((e) => parseExample(String(e))));
+  if (Array.isArray(opts.button)) set('buttons', 'button', opts.button.map((b) => parseButton(String(b))));
+  if (typeof opts.otpCopyButton === 'string') set('otp_buttons', 'otpCopyButton', [{ otp_type: 'COPY_CODE', copy_button_text: opts.otpCopyButton }]);
+  if (typeof opts.account === 'string') set('business_account_id', 'account', opts.account);
+
+  body.business_account_id ??= needAccount ? ctx.settings.businessAccount : 'preview';
+  if (body.business_account_id === undefined) {
+    throw new UsageError('--account: no business account given and the profile has none; pass --account ID or run `chatcrm profiles set business-account ID`');
+  }
+  if (typeof body.category === 'string') body.category = body.category.toUpperCase();
+  body.template_type = 'standard';
+  for (const [field, label] of [['template_name', '--name'], ['category', '--category'], ['language', '--language']]) {
+    if (body[field] === undefined) throw new UsageError(`${label}: required${file ? ` (or ${field} in ${file})` : ''}`);
+  }
+
+  const { value, problems } = checkTemplate(body);
+  if (value) return value;
+  const top = problems[0].path.split(/[.[]/)[0];
+  const flag = byFlag[top] ?? (file && top in body ? undefined : FIELD_FLAG[top]);
+  throw new UsageError(flag ? problemLine([{ ...problems[0], path: `${problems[0].path} (${flag})` }, ...problems.slice(1)]) : problemLine(problems, file ? `--file ${file}: ` : ''));
+}

@@ -1,0 +1,9 @@
+// templates create: every variant of spec 4.2 from flags and/or --file, checked first.
+import type { Run } from '../../manifest/types.js';
+import { templateBody } from './body.js';
+
+export const run: Run = async (ctx, { opts }) => {
+  const json = await templateBody(ctx, opts, { needAccount: true });
+  const res = await (await ctx.api()).call('templates.create', { json });
+  if (!res.dryRun) await ctx.print(res.body, { id: 'template_id' });
+};

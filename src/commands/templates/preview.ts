@@ -1,0 +1,12 @@
+// templates preview: offline, with the same inputs and checks as create.
+import type { Run } from '../../manifest/types.js';
+import { templateBody } from './body.js';
+import { layout, renderTemplate } from './render.js';
+
+export const run: Run = async (ctx, { opts }) => {
+  const t = await templateBody(ctx, opts, { needAccount: false });
+  const rendered = renderTemplate(t);
+  const format = ctx.settings.output;
+  if (format !== 'table') return ctx.print(rendered);
+  ctx.io.out(layout(rendered, { box: ctx.io.stdoutIsTTY, width: ctx.io.columns }));
+};
