@@ -80,7 +80,7 @@ function report(io: IO, caught: unknown, json: boolean, verbose: boolean): numbe
   } else {
     io.err(`${io.color ? '\u001b[31mError:\u001b[39m' : 'Error:'} ${message}`);
   }
-  if (verbose && err instanceof Error && !(err instanceof CliError && err.exitCode === EXIT.usage)) io.err(err.stack ?? '');
+  if (verbose && err instanceof Error && !(err instanceof CliError)) io.err(err.stack ?? '');
   return code;
 }
 
@@ -88,6 +88,13 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const wantsJson = argv.includes('--json') || /^jsonl?$/.test(outputFlag(argv) ?? process.env.CHATCRM_OUTPUT ?? '');
   const verbose = argv.includes('--verbose') || process.env.CHATCRM_DEBUG === '1';
   const io = createIO({ noColor: argv.includes('--no-color'), noInput: argv.includes('--no-input') });
+  // A reader that stops early (`chatcrm ... | head`) is not an error.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = () => {

@@ -4,6 +4,7 @@
 // reads the config, while only a few commands write it.
 import { readFileSync, mkdirSync, writeFileSync, renameSync, chmodSync, openSync, fsyncSync, closeSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { UsageError } from '../core/errors.js';
 import { join } from 'node:path';
 
 export const PROFILE_KEYS = ['base-url', 'mcp-url', 'default-sender', 'business-account', 'allow-http'] as const;
@@ -26,7 +27,7 @@ function readJson<T>(file: string): T | undefined {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`cannot read ${file}: ${(err as Error).message}`);
+    throw new UsageError(`cannot read ${file}: ${(err as Error).message} (fix or remove the file)`, 'config');
   }
 }
 
