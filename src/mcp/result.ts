@@ -39,7 +39,8 @@ export async function printToolResult(ctx: Context, result: ToolResult, tool: st
       ctx.settings.output === 'json' ? ctx.io.out(JSON.stringify(texts[i])) : ctx.io.out(texts[i]);
       continue;
     }
-    if (shapeOf(v.value).records || ctx.settings.output !== 'table' || ctx.settings.quiet || ctx.settings.fields) await ctx.print(v.value);
+    const s = ctx.settings;
+    if (shapeOf(v.value).records || (s.output !== 'table' && s.output !== 'json') || s.quiet || s.fields) await ctx.print(v.value);
     else ctx.io.out(JSON.stringify(v.value, null, 2));
   }
   const other = (result.content ?? []).filter((c) => c.type !== 'text');
