@@ -1,8 +1,81 @@
-// mcp: the tool endpoint (spec 4.5), and the commands backed by its tools. Filled in by the MCP issue.
+// mcp: the tool endpoint (spec 4.5), and the commands backed by its tools.
 import type { CmdSpec } from './types.js';
 
-export const mcp: CmdSpec = { name: 'mcp', summary: 'Call the tool endpoint (MCP over streamable HTTP)', subcommands: [] };
-/** contacts list / create / import (tools list_contacts, create_contact). */
-export const contactsMcp: CmdSpec[] = [];
+export const mcp: CmdSpec = {
+  name: 'mcp',
+  summary: 'Call the tool endpoint (MCP over streamable HTTP)',
+  subcommands: [
+    {
+      name: 'health',
+      summary: 'Check the tool endpoint (GET {mcp_url}/healthz)',
+      examples: ['chatcrm mcp health', 'chatcrm mcp health --mcp-url https://mcp.example.com'],
+      run: () => import('../commands/mcp/health.js'),
+    },
+    {
+      name: 'tools',
+      summary: 'List the tools with their arguments (* = required)',
+      examples: ['chatcrm mcp tools', 'chatcrm mcp tools --json'],
+      run: () => import('../commands/mcp/tools.js'),
+    },
+    {
+      name: 'call',
+      summary: 'Call a tool; arguments are typed and checked by its input schema',
+      args: [{ name: 'tool', required: true, description: 'tool name (see `chatcrm mcp tools`)' }],
+      options: [
+        { flags: '--arg <key=value>', description: 'an argument (repeat; arrays by repeating the key, objects by key.sub=value or JSON)', repeatable: true },
+        { flags: '--args <json>', description: 'all arguments as a JSON object, @file or - (stdin); --arg overrides' },
+      ],
+      examples: [
+        'chatcrm mcp call list_contacts --arg page=1 --arg limit=5',
+        'chatcrm mcp call create_contact --arg phone_number=15551234567 --arg name=Ada --arg tags=vip --arg tags=new',
+        'chatcrm mcp call create_contact --args @contact.json --arg custom_fields.city=Paris',
+        'chatcrm mcp call my_subscription --json',
+      ],
+      run: () => import('../commands/mcp/call.js'),
+    },
+  ],
+};
+
+/** contacts list / create (tools list_contacts, create_contact); `contacts import` is wired with the batch engine. */
+export const contactsMcp: CmdSpec[] = [
+  {
+    name: 'list',
+    summary: 'List contacts (tool list_contacts)',
+    options: [
+      { flags: '--page <n>', description: 'page number (from 1)' },
+      { flags: '--limit <n>', description: 'contacts per page (1-100)' },
+      { flags: '--search <text>', description: 'match name, phone or email' },
+    ],
+    examples: ['chatcrm contacts list', 'chatcrm contacts list --search ada --limit 20 --json'],
+    run: () => import('../commands/mcp/contacts-list.js'),
+  },
+  {
+    name: 'create',
+    summary: 'Create a contact (tool create_contact)',
+    options: [
+      { flags: '--phone <digits>', description: 'phone number (international; +, spaces, -, ( ) are stripped)' },
+      { flags: '--name <name>', description: 'contact name' },
+      { flags: '--email <email>', description: 'email address' },
+      { flags: '--source <source>', description: 'where the contact came from' },
+      { flags: '--status <status>', description: 'contact status (e.g. lead, customer)' },
+      { flags: '--tag <tag>', description: 'a tag (repeat for more)', repeatable: true },
+      { flags: '--field <key=value>', description: 'a custom field (repeat for more)', repeatable: true },
+    ],
+    examples: [
+      'chatcrm contacts create --phone "+1 (555) 123-4567" --name "Ada Lovelace"',
+      'chatcrm contacts create --phone 15551234567 --name Ada --email ada@example.com --tag vip --field city=London',
+    ],
+    run: () => import('../commands/mcp/contacts-create.js'),
+  },
+];
+
 /** campaigns send (tool send_campaign). */
-export const campaignsMcp: CmdSpec[] = [];
+export const campaignsMcp: CmdSpec[] = [
+  {
+    name: 'send',
+    summary: 'Send a campaign now (tool send_campaign)',
+    args: [{ name: 'campaign_id', required: true, description: 'campaign id' }],
+    examples: ['chatcrm campaigns send 665f1c2e8a1b2c3d4e5f6a7b'],
+    run: () => import('../commands/mcp/campaigns-send.js'),
+  },
+];

@@ -1,0 +1,43 @@
+// mcp call TOOL: arguments from --args (JSON|@file|-) overridden by --arg key=value,
+// typed and checked against the tool's input schema before the call is sent.
+import { readJsonArg } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import type { Run } from '../../manifest/types.js';
+import { ArgError, checkArgs, didYouMean, parseArgPairs } from '../../mcp/schema.js';
+import { printToolResult } from '../../mcp/result.js';
+import { withMcp } from './tool.js';
+
+export const run: Run = async (ctx, { args, opts }) => {
+  const name = String(args.tool);
+  const pairs = (opts.arg as string[] | undefined) ?? [];
+  for (const p of pairs) if (p.indexOf('=') <= 0) throw new UsageError(`--arg ${JSON.stringify(p)}: expected key=value`);
+  let base: Record<string, unknown> = {};
+  if (typeof opts.args === 'string') {
+    const v = await readJsonArg(ctx, opts.args, '--args');
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new UsageError('--args: must be a JSON object');
+    base = v as Record<string, unknown>;
+  }
+  const typed = (schema: Parameters<typeof parseArgPairs>[1]) => {
+    try {
+      return parseArgPairs(pairs, schema, base);
+    } catch (err) {
+      throw err instanceof ArgError ? new UsageError(err.message) : err;
+    }
+  };
+  await withMcp(ctx, async (client) => {
+    let toolArgs: Record<string, unknown>;
+    if (ctx.settings.dryRun) {
+      // Nothing is fetched, so there is no schema: values go as written (JSON when they parse).
+      toolArgs = typed(undefined);
+      ctx.io.err('(dry run: arguments not checked against the tool schema)');
+    } else {
+      const tools = await client.listTools();
+      const tool = tools.find((t) => t.name === name);
+      if (!tool) throw new UsageError(`unknown tool "${name}"${didYouMean(name, tools.map((t) => t.name))}; list them with \`chatcrm mcp tools\``);
+      toolArgs = typed(tool.inputSchema);
+      const problem = checkArgs(tool.inputSchema, toolArgs);
+      if (problem) throw new UsageError(`--arg ${problem}`);
+    }
+    await printToolResult(ctx, await client.callTool(name, toolArgs), name);
+  });
+};

@@ -1,0 +1,7 @@
+// mcp health: GET {mcp_url}/healthz.
+import type { Run } from '../../manifest/types.js';
+
+export const run: Run = async (ctx) => {
+  const res = await (await ctx.api()).call('mcp.health');
+  if (!res.dryRun) await ctx.print(res.body ?? { status: 'ok' }, { success: 'The tool endpoint is healthy' });
+};
