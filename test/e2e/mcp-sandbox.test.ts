@@ -47,7 +47,7 @@ describe('MCP-backed commands against the sandbox', () => {
     expect(sb.store.list('messages').length).toBe(before + 2);
     const missing = await sb.run(['campaigns', 'send', '000000000000000000000000']);
     expect(missing.exitCode).toBe(5);
-    expect(missing.stderr.trim()).toBe('Error: send_campaign: Campaign 000000000000000000000000 not found');
+    expect(missing.stderr.trim()).toBe('Error: send_campaign: Campaign not found');
   });
 
   it('mcp health and mcp call check the key', async () => {

@@ -7,6 +7,7 @@ import { PROTOCOL_VERSIONS } from '../../mcp/client.js';
 import { createContact, currentSubscription, isReply, recordMessage } from '../domain.js';
 import { fail, ok, paged, type AreaModule, type Handler, type SandboxReply, type SandboxRequest } from '../http.js';
 import type { Store } from '../store.js';
+import { sendCampaign } from './crm-workspace.js';
 
 interface ToolDef {
   description: string;
@@ -19,20 +20,12 @@ class ToolFailure extends Error {}
 
 const firstCloudSender = (store: Store) => store.list('senders', (s) => s.kind === 'cloud_api')[0];
 
-/** Kept small on purpose: the campaigns area may replace it with its own sendCampaign. */
-function sendCampaign(store: Store, id: string): unknown {
-  const campaign = store.get('campaigns', id);
-  if (!campaign) throw new ToolFailure(`Campaign ${id} not found`);
-  const sender = firstCloudSender(store);
-  if (!sender) throw new ToolFailure('No Cloud API sender to send the campaign from');
-  const recipients = Array.isArray(campaign.recipients) ? campaign.recipients : [];
-  const text = String(campaign.message ?? campaign.name ?? 'Campaign');
-  for (const r of recipients) {
-    const to = typeof r === 'string' ? r : String((r as Record<string, unknown>).phone_number ?? '');
-    recordMessage(store, { sender_id: String(sender.sender_id), to, message: { type: 'text', text: { body: text } }, via: 'mcp' });
-  }
-  store.update('campaigns', id, { status: 'sent', sent_at: new Date().toISOString() });
-  return { success: true, message: 'Campaign sent', data: { campaign_id: id, status: 'sent', messages: recipients.length } };
+/** The campaigns area sends (messages recorded, campaign marked sent); failures become tool errors. */
+function sendCampaignTool(store: Store, id: string): unknown {
+  const result = sendCampaign(store, id, 'mcp');
+  if ('status' in result) throw new ToolFailure(String((result.body as { message?: string } | undefined)?.message ?? 'Campaign not sent'));
+  const { campaign, messages } = result;
+  return { success: true, message: 'Campaign sent', data: { campaign_id: campaign._id, status: campaign.status, messages: messages.length } };
 }
 
 const tools: Record<string, ToolDef> = {
@@ -95,7 +88,7 @@ const tools: Record<string, ToolDef> = {
   send_campaign: {
     description: 'Send a campaign to its recipients now',
     inputSchema: { type: 'object', properties: { campaign_id: { type: 'string' } }, required: ['campaign_id'], additionalProperties: false },
-    call: (store, a) => sendCampaign(store, String(a.campaign_id)),
+    call: (store, a) => sendCampaignTool(store, String(a.campaign_id)),
   },
   my_subscription: {
     description: 'The current subscription, its plan and features',
