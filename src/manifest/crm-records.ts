@@ -291,8 +291,8 @@ const subscription: CmdSpec = {
     {
       name: 'show',
       summary: 'Current plan, features and usage',
-      op: { id: 'subscription.show' },
-      examples: ['chatcrm subscription show', 'chatcrm subscription show --json --fields plan.features'],
+      op: { id: 'subscription.show', view: { id: 'subscription._id' } },
+      examples: ['chatcrm subscription show', 'chatcrm subscription show -q   # the subscription id', 'chatcrm subscription show --json --fields plan.features'],
     },
     {
       name: 'usage',

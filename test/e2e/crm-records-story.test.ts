@@ -171,7 +171,9 @@ describe('subscription story and plan gating', () => {
   });
 
   it('cancel (needs --yes) and resume change the state visibly', async () => {
-    const id = String((await ok(['subscription', 'show'])).subscription._id);
+    const q = await sb.run(['subscription', 'show', '-q']);
+    const id = q.stdout.trim();
+    expect(id).toBe(String(sb.store.list('subscriptions', (s) => s.status === 'active')[0]._id));
     await refused(['subscription', 'cancel', id], /pass --yes/);
     const cancelled = await ok(['subscription', 'cancel', id, '--yes']);
     expect(cancelled.status).toBe('cancelled');

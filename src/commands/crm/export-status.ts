@@ -26,7 +26,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 async function spinner(ctx: Context, text: string) {
-  if (!ctx.io.stderrIsTTY) return undefined;
+  // A terminal that reports no width (some pseudo-terminals) makes ora clear lines forever.
+  if (!ctx.io.stderrIsTTY || !((ctx.io.stderr as NodeJS.WriteStream).columns > 0)) return undefined;
   const { default: ora } = await import('ora');
   return ora({ text, stream: ctx.io.stderr, color: 'cyan', isEnabled: true }).start();
 }
