@@ -42,3 +42,52 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     expect(readFileSync(join(dir, file), 'utf8')).toMatch(/^_id,name,phone_number/);
   });
 });
+
+describe.skipIf(!hasScript)('password prompt on a terminal', () => {
+  /** Types each answer once its prompt is on the screen, as a person would. */
+  async function converse(args: string[], answers: [RegExp, string][]) {
+    const cmd = ['node', BIN, ...args].join(' ');
+    const child = execa('script', ['-qec', `stty cols 100 rows 40; ${cmd}`, '/dev/null'], {
+      env: cleanEnv({ ...sb.env, CI: undefined }),
+      extendEnv: false,
+      reject: false,
+      timeout: 20_000,
+    });
+    let output = '';
+    let next = 0;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      while (next < answers.length && answers[next][0].test(output)) child.stdin!.write(answers[next++][1]);
+    });
+    const r = await child;
+    return { output, exitCode: r.exitCode };
+  }
+
+  it('asks with hidden prompts (new password twice) and never echoes the password', async () => {
+    const r = await converse(
+      ['auth', 'change-password'],
+      [
+        [/Current password/, 'sandbox-password\r'],
+        [/New password/, 'typed-new-pw\r'],
+        [/Repeat new password/, 'typed-new-pw\r'],
+      ],
+    );
+    expect(r.output).not.toMatch(/sandbox-password|typed-new-pw/);
+    expect(r.exitCode).toBe(0);
+    expect(sb.calls('auth.changePassword').at(-1)?.body).toEqual({ current_password: 'sandbox-password', new_password: 'typed-new-pw' });
+  });
+
+  it('two different new passwords send nothing (exit 2)', async () => {
+    const before = sb.received.length;
+    const r = await converse(
+      ['auth', 'reset-password', '--email', 'owner@sandbox.test'],
+      [
+        [/New password/, 'one-thing\r'],
+        [/Repeat new password/, 'another\r'],
+      ],
+    );
+    expect(r.output).toMatch(/new_password: the two entries differ/);
+    expect(r.exitCode).toBe(2);
+    expect(sb.received.length).toBe(before);
+  });
+});
