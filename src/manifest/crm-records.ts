@@ -1,6 +1,396 @@
-// CRM records: segments, tags, custom fields, contacts (REST), currencies, subscription. Filled in by the CRM issue.
-import type { CmdSpec } from './types.js';
+// CRM records (spec 4.6–4.10): segments, tags, custom fields, contacts (REST), currencies,
+// subscription. Plain CRUD is declared as one-operation commands; only the export
+// download/wait and the gateway choice of `subscription create` have code of their own.
+import type { CmdSpec, OptSpec } from './types.js';
 
-export const crmRecords: CmdSpec[] = [];
+const LIST_OPTIONS: OptSpec[] = [
+  { flags: '--page <n>', description: 'page number (default 1)' },
+  { flags: '--limit <n>', description: 'rows per page (server default 10, max 100)' },
+  { flags: '--search <text>', description: 'filter by text' },
+];
+const LIST_QUERY = { page: 'page', limit: 'limit', search: 'search' };
+const ids = (what: string) => ({ name: 'ids', description: `${what} ids`, required: true, variadic: true });
+const id = (name: string, what: string) => ({ name, description: `${what} id`, required: true });
+
+const segments: CmdSpec = {
+  name: 'segments',
+  summary: 'Contact segments: create, list, membership',
+  subcommands: [
+    {
+      name: 'list',
+      summary: 'List segments',
+      options: LIST_OPTIONS,
+      op: { id: 'segments.list', query: LIST_QUERY, view: { columns: ['_id', 'name', 'contacts_count', 'created_at'] } },
+      examples: ['chatcrm segments list', 'chatcrm segments list --search vip --json'],
+    },
+    {
+      name: 'get',
+      summary: 'Show a segment',
+      args: [id('segment_id', 'segment')],
+      op: { id: 'segments.get' },
+      examples: ['chatcrm segments get 665f1c2e9b1d4a0012345678'],
+    },
+    {
+      name: 'create',
+      summary: 'Create a segment',
+      options: [
+        { flags: '--name <name>', description: 'segment name' },
+        { flags: '--filters <json>', description: 'filters object as JSON, e.g. {"status":"lead"}' },
+      ],
+      op: { id: 'segments.create', data: true, fields: { name: 'name', filters: 'filters' }, convert: { filters: 'json' } },
+      examples: ['chatcrm segments create --name "VIP customers"', 'chatcrm segments create --name Leads --filters \'{"status":"lead"}\''],
+    },
+    {
+      name: 'update',
+      summary: 'Update a segment',
+      args: [id('segment_id', 'segment')],
+      options: [
+        { flags: '--name <name>', description: 'new name' },
+        { flags: '--filters <json>', description: 'filters object as JSON' },
+      ],
+      op: { id: 'segments.update', data: true, fields: { name: 'name', filters: 'filters' }, convert: { filters: 'json' } },
+      examples: ['chatcrm segments update 665f1c2e9b1d4a0012345678 --name "Top customers"'],
+    },
+    {
+      name: 'delete',
+      summary: 'Delete a segment',
+      args: [id('segment_id', 'segment')],
+      op: { id: 'segments.delete', destructive: true },
+      examples: ['chatcrm segments delete 665f1c2e9b1d4a0012345678 --yes'],
+    },
+    {
+      name: 'delete-many',
+      summary: 'Delete several segments',
+      args: [ids('segment')],
+      op: { id: 'segments.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
+      examples: ['chatcrm segments delete-many 665f1c2e9b1d4a0012345678 665f1c2e9b1d4a0012345679 --yes'],
+    },
+    {
+      name: 'add-contacts',
+      summary: 'Add contacts to a segment',
+      args: [id('segment_id', 'segment'), { name: 'contact_ids', description: 'contact ids', required: true, variadic: true }],
+      op: { id: 'segments.addContacts', list: { arg: 'contact_ids', field: 'contact_ids' } },
+      examples: ['chatcrm segments add-contacts SEGMENT_ID CONTACT_ID CONTACT_ID'],
+    },
+    {
+      name: 'remove-contacts',
+      summary: 'Remove contacts from a segment',
+      args: [id('segment_id', 'segment'), { name: 'contact_ids', description: 'contact ids', required: true, variadic: true }],
+      op: { id: 'segments.removeContacts', list: { arg: 'contact_ids', field: 'contact_ids' } },
+      examples: ['chatcrm segments remove-contacts SEGMENT_ID CONTACT_ID'],
+    },
+    {
+      name: 'contacts',
+      summary: 'List the contacts of a segment',
+      args: [id('segment_id', 'segment')],
+      options: LIST_OPTIONS,
+      op: { id: 'segments.contacts', query: LIST_QUERY, view: { columns: ['_id', 'name', 'phone_number', 'email', 'status', 'tags'] } },
+      examples: ['chatcrm segments contacts SEGMENT_ID', 'chatcrm segments contacts SEGMENT_ID -q'],
+    },
+  ],
+};
+
+const tags: CmdSpec = {
+  name: 'tags',
+  summary: 'Contact tags and their usage',
+  subcommands: [
+    {
+      name: 'create',
+      summary: 'Create a tag',
+      options: [
+        { flags: '--name <name>', description: 'tag name (unique)' },
+        { flags: '--color <hex>', description: 'colour as #RRGGBB' },
+      ],
+      op: { id: 'tags.create', data: true, fields: { name: 'name', color: 'color' } },
+      examples: ["chatcrm tags create --name vip --color '#FF8800'"],
+    },
+    {
+      name: 'list',
+      summary: 'List tags',
+      options: [...LIST_OPTIONS.slice(0, 1), { flags: '--limit <n>', description: 'rows per page (server default 50)' }, LIST_OPTIONS[2]],
+      op: { id: 'tags.list', query: LIST_QUERY, view: { columns: ['_id', 'name', 'color', 'created_at'] } },
+      examples: ['chatcrm tags list', 'chatcrm tags list --search vip -q'],
+    },
+    {
+      name: 'get',
+      summary: 'Show a tag',
+      args: [id('tag_id', 'tag')],
+      op: { id: 'tags.get' },
+      examples: ['chatcrm tags get TAG_ID'],
+    },
+    {
+      name: 'update',
+      summary: 'Rename a tag',
+      args: [id('tag_id', 'tag')],
+      options: [
+        { flags: '--name <name>', description: 'new name' },
+        { flags: '--color <hex>', description: 'new colour as #RRGGBB' },
+      ],
+      op: { id: 'tags.update', data: true, fields: { name: 'name', color: 'color' } },
+      examples: ['chatcrm tags update TAG_ID --name premium'],
+    },
+    {
+      name: 'delete',
+      summary: 'Delete tags',
+      aliases: ['delete-many'],
+      args: [ids('tag')],
+      op: { id: 'tags.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
+      examples: ['chatcrm tags delete TAG_ID --yes', 'chatcrm tags delete TAG_ID TAG_ID --yes'],
+    },
+    {
+      name: 'popular',
+      summary: 'Most used tags',
+      op: { id: 'tags.popular', view: { columns: ['name', 'color', 'count'] } },
+      examples: ['chatcrm tags popular'],
+    },
+    {
+      name: 'usage',
+      summary: 'How many contacts carry each tag',
+      op: { id: 'tags.usage', view: { columns: ['tag_id', 'name', 'color', 'contacts_count', 'percentage'] } },
+      examples: ['chatcrm tags usage --json'],
+    },
+  ],
+};
+
+const customFields: CmdSpec = {
+  name: 'custom-fields',
+  summary: 'Custom contact fields',
+  subcommands: [
+    {
+      name: 'list',
+      summary: 'List custom fields',
+      options: LIST_OPTIONS,
+      op: { id: 'customFields.list', query: LIST_QUERY, view: { columns: ['_id', 'name', 'type', 'is_active'] } },
+      examples: ['chatcrm custom-fields list'],
+    },
+    {
+      name: 'get',
+      summary: 'Show a custom field',
+      args: [id('custom_field_id', 'custom field')],
+      op: { id: 'customFields.get' },
+      examples: ['chatcrm custom-fields get FIELD_ID'],
+    },
+    {
+      name: 'create',
+      summary: 'Create a custom field',
+      options: [
+        { flags: '--name <name>', description: 'field name' },
+        { flags: '--type <type>', description: 'field type (text is used by the service)', default: 'text' },
+      ],
+      op: { id: 'customFields.create', data: true, fields: { name: 'name', type: 'type' } },
+      examples: ['chatcrm custom-fields create --name company', 'chatcrm custom-fields create --name city --type text'],
+    },
+    {
+      name: 'update',
+      summary: 'Update a custom field',
+      args: [id('custom_field_id', 'custom field')],
+      options: [
+        { flags: '--name <name>', description: 'new name' },
+        { flags: '--type <type>', description: 'new type' },
+      ],
+      op: { id: 'customFields.update', data: true, fields: { name: 'name', type: 'type' } },
+      examples: ['chatcrm custom-fields update FIELD_ID --name employer'],
+    },
+    {
+      name: 'delete',
+      summary: 'Delete custom fields',
+      aliases: ['delete-many'],
+      args: [ids('custom field')],
+      op: { id: 'customFields.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
+      examples: ['chatcrm custom-fields delete FIELD_ID --yes'],
+    },
+    {
+      name: 'status',
+      summary: 'Activate or deactivate custom fields',
+      options: [
+        { flags: '--id <id>', description: 'custom field id (repeatable)', repeatable: true },
+        { flags: '--active <bool>', description: 'true to activate, false to deactivate' },
+      ],
+      op: { id: 'customFields.status', data: true, fields: { id: 'ids', active: 'is_active' }, convert: { active: 'bool' } },
+      examples: ['chatcrm custom-fields status --id FIELD_ID --active false', 'chatcrm custom-fields status --data \'{"ids":["FIELD_ID"],"is_active":true}\''],
+    },
+  ],
+};
+
+const currencies: CmdSpec = {
+  name: 'currencies',
+  summary: 'Currencies, exchange rates and the default currency',
+  subcommands: [
+    {
+      name: 'list',
+      summary: 'List currencies',
+      options: LIST_OPTIONS,
+      op: { id: 'currencies.list', query: LIST_QUERY, view: { columns: ['_id', 'code', 'name', 'symbol', 'is_active', 'is_default'] } },
+      examples: ['chatcrm currencies list'],
+    },
+    {
+      name: 'exchange-rate',
+      summary: 'Exchange rates against the default currency',
+      op: { id: 'currencies.exchangeRate' },
+      examples: ['chatcrm currencies exchange-rate --json'],
+    },
+    {
+      name: 'get',
+      summary: 'Show a currency',
+      args: [id('currency_id', 'currency')],
+      op: { id: 'currencies.get' },
+      examples: ['chatcrm currencies get CURRENCY_ID'],
+    },
+    {
+      name: 'create',
+      summary: 'Create a currency',
+      options: [
+        { flags: '--code <code>', description: 'three-letter code (upper-cased), e.g. GBP' },
+        { flags: '--name <name>', description: 'currency name' },
+        { flags: '--symbol <symbol>', description: 'symbol, e.g. £' },
+      ],
+      op: { id: 'currencies.create', data: true, fields: { code: 'code', name: 'name', symbol: 'symbol' }, convert: { code: 'upper' } },
+      examples: ['chatcrm currencies create --code gbp --name "Pound sterling" --symbol £'],
+    },
+    {
+      name: 'update',
+      summary: 'Update a currency',
+      args: [id('currency_id', 'currency')],
+      options: [
+        { flags: '--code <code>', description: 'three-letter code' },
+        { flags: '--name <name>', description: 'currency name' },
+        { flags: '--symbol <symbol>', description: 'symbol' },
+      ],
+      op: { id: 'currencies.update', data: true, fields: { code: 'code', name: 'name', symbol: 'symbol' }, convert: { code: 'upper' } },
+      examples: ['chatcrm currencies update CURRENCY_ID --symbol "GB£"'],
+    },
+    {
+      name: 'delete',
+      summary: 'Delete currencies',
+      aliases: ['delete-many'],
+      args: [ids('currency')],
+      op: { id: 'currencies.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
+      examples: ['chatcrm currencies delete CURRENCY_ID --yes'],
+    },
+    {
+      name: 'toggle-status',
+      summary: 'Activate or deactivate a currency',
+      args: [id('currency_id', 'currency')],
+      op: { id: 'currencies.toggleStatus', data: true, defaultBody: {} },
+      examples: ['chatcrm currencies toggle-status CURRENCY_ID'],
+    },
+    {
+      name: 'toggle-default',
+      summary: 'Make a currency the default (one default at a time)',
+      args: [id('currency_id', 'currency')],
+      op: { id: 'currencies.toggleDefault', data: true, defaultBody: {} },
+      examples: ['chatcrm currencies toggle-default CURRENCY_ID'],
+    },
+  ],
+};
+
+const subscription: CmdSpec = {
+  name: 'subscription',
+  summary: 'The tenant subscription: plan, features, usage',
+  subcommands: [
+    {
+      name: 'show',
+      summary: 'Current plan, features and usage',
+      op: { id: 'subscription.show', view: { id: 'subscription._id' } },
+      examples: ['chatcrm subscription show', 'chatcrm subscription show -q   # the subscription id', 'chatcrm subscription show --json --fields plan.features'],
+    },
+    {
+      name: 'usage',
+      summary: 'Plan usage against its limits',
+      op: { id: 'subscription.usage' },
+      examples: ['chatcrm subscription usage'],
+    },
+    {
+      name: 'checkout-url',
+      summary: 'A checkout URL to pay for or change a plan',
+      options: [{ flags: '--plan <id>', description: 'plan to check out' }],
+      op: { id: 'subscription.checkoutUrl', query: { plan: 'plan_id' } },
+      examples: ['chatcrm subscription checkout-url', 'chatcrm subscription checkout-url --plan plan_pro -q'],
+    },
+    {
+      name: 'create',
+      summary: 'Subscribe to a plan through a payment gateway',
+      options: [
+        { flags: '--gateway <name>', description: 'payment gateway', choices: ['gatewayone', 'gatewaytwo', 'gatewaythree'] },
+        { flags: '--plan <id>', description: 'plan id' },
+      ],
+      run: () => import('../commands/crm/subscription-create.js'),
+      examples: ['chatcrm subscription create --gateway gatewayone --plan plan_pro'],
+    },
+    {
+      name: 'cancel',
+      summary: 'Cancel a subscription',
+      args: [id('subscription_id', 'subscription')],
+      op: { id: 'subscription.cancel', destructive: true },
+      examples: ['chatcrm subscription cancel SUBSCRIPTION_ID --yes'],
+    },
+    {
+      name: 'resume',
+      summary: 'Resume a cancelled subscription',
+      args: [id('subscription_id', 'subscription')],
+      op: { id: 'subscription.resume' },
+      examples: ['chatcrm subscription resume SUBSCRIPTION_ID'],
+    },
+  ],
+};
+
+export const crmRecords: CmdSpec[] = [segments, tags, customFields, currencies, subscription];
+
 /** contacts stats / funnels / funnel-action / add-to-segments / export-status / export-download. */
-export const contactsRest: CmdSpec[] = [];
+export const contactsRest: CmdSpec[] = [
+  {
+    name: 'stats',
+    summary: 'Contact statistics (totals by status, source, tag)',
+    op: { id: 'contacts.stats' },
+    examples: ['chatcrm contacts stats', 'chatcrm contacts stats --json'],
+  },
+  {
+    name: 'funnels',
+    summary: 'Contacts by funnel stage',
+    op: { id: 'contacts.funnels', view: { columns: ['stage', 'count'] } },
+    examples: ['chatcrm contacts funnels'],
+  },
+  {
+    name: 'funnel-action',
+    summary: 'Kanban funnel action (move a contact to a stage)',
+    options: [
+      { flags: '--contact <id>', description: 'contact id' },
+      { flags: '--status <stage>', description: 'stage (status) to move the contact to' },
+    ],
+    op: { id: 'contacts.funnelAction', data: true, fields: { contact: 'contact_id', status: 'status' } },
+    examples: ['chatcrm contacts funnel-action --contact CONTACT_ID --status customer', 'chatcrm contacts funnel-action --data @action.json'],
+  },
+  {
+    name: 'add-to-segments',
+    summary: 'Add contacts to segments',
+    options: [
+      { flags: '--segment <id>', description: 'segment id (repeatable)', repeatable: true },
+      { flags: '--contact <id>', description: 'contact id (repeatable)', repeatable: true },
+    ],
+    op: { id: 'contacts.addToSegments', data: true, fields: { segment: 'segment_ids', contact: 'contact_ids' } },
+    examples: ['chatcrm contacts add-to-segments --segment SEG_ID --contact C1 --contact C2'],
+  },
+  {
+    name: 'export-status',
+    summary: 'Status of a contact export job',
+    args: [{ name: 'job_id', description: 'export job id', required: true }],
+    options: [
+      { flags: '--wait', description: 'poll until the job completes or fails' },
+      { flags: '--wait-timeout <seconds>', description: 'give up waiting after this long (default 300)' },
+      { flags: '--interval <seconds>', description: 'seconds between polls (default 1)' },
+    ],
+    run: () => import('../commands/crm/export-status.js'),
+    examples: ['chatcrm contacts export-status JOB_ID', 'chatcrm contacts export-status JOB_ID --wait --wait-timeout 120'],
+  },
+  {
+    name: 'export-download',
+    summary: 'Download a finished contact export',
+    args: [{ name: 'file_name', description: 'file name given by export-status', required: true }],
+    options: [
+      { flags: '-O, --output-file <path>', description: 'where to save it (a file, a folder, or - for stdout); default: the file name here' },
+      { flags: '--force', description: 'overwrite an existing file' },
+    ],
+    run: () => import('../commands/crm/export-download.js'),
+    examples: ['chatcrm contacts export-download contacts-export-JOB_ID.csv', 'chatcrm contacts export-download contacts-export-JOB_ID.csv -O - | head'],
+  },
+];

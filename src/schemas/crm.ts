@@ -1,2 +1,36 @@
-// Request schemas for the crm area (spec section 2); filled in by the crm issue.
-export {};
+// Request schemas of the CRM records area (spec section 2, "Other request shapes"):
+// segments, tags, custom fields, contacts (REST), currencies, subscription. Bodies the
+// spec leaves open ("object") are loose objects that must carry at least one field.
+import * as z from 'zod/mini';
+
+const required = (type: string) => ({ error: (i: { input: unknown }) => (i.input === undefined ? 'is required' : `must be ${type}`) });
+const text = (what = 'must not be empty') => z.string(required('a string')).check(z.trim(), z.minLength(1, what));
+const idList = (what: string) =>
+  z.array(text('ids must not be empty'), { error: `give at least one ${what}` }).check(z.minLength(1, `give at least one ${what}`));
+const notEmpty = z.refine((v: unknown) => Object.keys(v as object).length > 0, 'give at least one field (flags or --data)');
+
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+export const ids = z.object({ ids: idList('id') });
+export const contactIds = z.object({ contact_ids: idList('contact id') });
+
+export const segmentCreate = z.looseObject({ name: text(), filters: z.optional(z.record(z.string(), z.unknown())) });
+export const segmentUpdate = z.looseObject({ name: z.optional(text()), filters: z.optional(z.record(z.string(), z.unknown())) }).check(notEmpty);
+
+const color = z.string(required('a string')).check(z.trim(), z.regex(HEX_COLOR, 'must be #RRGGBB'));
+export const tagCreate = z.looseObject({ name: text(), color });
+export const tagUpdate = z.looseObject({ name: text(), color: z.optional(color) });
+
+export const customFieldCreate = z.looseObject({ name: text(), type: text() });
+export const customFieldUpdate = z.looseObject({ name: z.optional(text()), type: z.optional(text()) }).check(notEmpty);
+export const customFieldStatus = z.looseObject({}).check(notEmpty);
+
+export const addToSegments = z.object({ segment_ids: idList('segment id'), contact_ids: idList('contact id') });
+export const funnelAction = z.looseObject({}).check(notEmpty);
+
+const currencyCode = z.string(required('a string')).check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{3}$/, 'must be three letters, e.g. USD'));
+export const currencyCreate = z.looseObject({ code: currencyCode, name: text(), symbol: text() });
+export const currencyUpdate = z.looseObject({ code: z.optional(currencyCode), name: z.optional(text()), symbol: z.optional(text()) }).check(notEmpty);
+
+export const GATEWAYS = ['gatewayone', 'gatewaytwo', 'gatewaythree'] as const;
+export const subscriptionCreate = z.looseObject({ plan_id: text() });

@@ -1,0 +1,73 @@
+// Commands that carry passwords (register, login, reset-password, change-password).
+// Passwords come from a hidden prompt on a TTY or from --password-stdin, never argv;
+// the other flags are validated first, so nobody types a password for a doomed request.
+import { InterruptedError, UsageError } from '../../core/errors.js';
+import type { Context } from '../../core/context.js';
+import { REDACTED } from '../../core/redact.js';
+import type { OpSpec, Run, RunInput } from '../../manifest/types.js';
+import { buildOpRequest } from '../op.js';
+
+export interface PasswordField {
+  /** Body field, e.g. `new_password`. */
+  field: string;
+  /** Prompt text. */
+  label: string;
+  /** Ask twice on a TTY (a new password). */
+  confirm?: boolean;
+}
+
+const PLACEHOLDER = 'placeholder-until-read';
+
+export async function readPasswords(ctx: Context, opts: RunInput['opts'], fields: PasswordField[]): Promise<string[]> {
+  if (opts.password !== undefined) {
+    throw new UsageError('--password: passwords are never taken from the command line (shell history, process list); use --password-stdin or the prompt');
+  }
+  if (opts.passwordStdin) {
+    const lines = (await ctx.readStdin()).split('\n').map((l) => l.replace(/\r$/, ''));
+    const values = fields.map((_, i) => lines[i] ?? '');
+    const missing = values.findIndex((v) => v === '');
+    if (missing >= 0) {
+      const want = fields.length === 1 ? 'the password on the first line' : fields.map((f, i) => `${f.label.toLowerCase()} on line ${i + 1}`).join(', ');
+      throw new UsageError(`--password-stdin: expected ${want}`);
+    }
+    return values;
+  }
+  if (!ctx.io.canPrompt) {
+    throw new UsageError(`--password-stdin: no terminal to prompt for the password; pipe it on stdin with --password-stdin${fields.length > 1 ? ' (one per line)' : ''}`);
+  }
+  const { password } = await ctx.prompts();
+  // Ctrl-C or Ctrl-D at a prompt is an interruption, not a failure.
+  const ask = (message: string) =>
+    password({ message, validate: (v) => v.length > 0 || 'must not be empty' }).catch((err: Error) => {
+      throw err?.name === 'ExitPromptError' ? new InterruptedError() : err;
+    });
+  const values: string[] = [];
+  for (const f of fields) {
+    const value = await ask(f.label);
+    if (f.confirm && (await ask(`Repeat ${f.label.toLowerCase()}`)) !== value) throw new UsageError(`${f.field}: the two entries differ; nothing was sent`);
+    values.push(value);
+  }
+  return values;
+}
+
+/** An op command whose body also carries passwords read by readPasswords. */
+export function withPasswords(spec: OpSpec, fields: PasswordField[], show: (body: unknown, input: RunInput) => unknown = (b) => b): Run {
+  return async (ctx, input) => {
+    const opts = { ...input.opts };
+    for (const f of fields) opts[`pw_${f.field}`] = PLACEHOLDER;
+    const withFields = { ...spec, fields: { ...spec.fields, ...Object.fromEntries(fields.map((f) => [`pw_${f.field}`, f.field])) } };
+    const { body } = await buildOpRequest(ctx, withFields, { args: input.args, opts });
+    const values = await readPasswords(ctx, input.opts, fields);
+    fields.forEach((f, i) => (body![f.field] = values[i]));
+    const api = await ctx.api();
+    const res = await api.call(spec.id, { json: body });
+    if (!res.dryRun) await ctx.print(show(res.body, input));
+  };
+}
+
+/** Login answers `{ success, message, token, user }`: the token is shown only when asked for. */
+export function maskToken(body: unknown, input: RunInput): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const { success, message, token, user, ...rest } = body as Record<string, unknown>;
+  return { success, message, data: { token: input.opts.showToken ? token : token === undefined ? undefined : REDACTED, user, ...rest } };
+}

@@ -1,0 +1,88 @@
+// contacts export-download FILE_NAME [-O PATH|-] [--force]: stream the export to disk
+// (temp file, then rename, so a failed download never leaves a half file under the
+// real name), or to stdout with -O -. Never overwrites without --force.
+import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { UsageError } from '../../core/errors.js';
+import type { Context } from '../../core/context.js';
+import type { Run } from '../../manifest/types.js';
+
+/** The file name goes into a URL path and, by default, into the current folder: no paths. */
+export function checkFileName(name: string): string {
+  if (name.trim() === '') throw new UsageError('file_name: must not be empty');
+  if (/[/\\]/.test(name) || name.includes('..')) throw new UsageError(`file_name: must be a plain file name, without / \\ or .. (got ${name})`);
+  return name;
+}
+
+/** Where to write: stdout for -, inside the folder when -O names one, else the path itself. */
+export function targetPath(name: string, output: string | undefined, cwd = process.cwd()): string | '-' {
+  if (output === '-') return '-';
+  if (output === undefined) return join(cwd, name);
+  const p = resolve(cwd, output);
+  return existsSync(p) && statSync(p).isDirectory() ? join(p, name) : p;
+}
+
+const human = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} kB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
+
+/** Counts bytes; on a TTY, redraws one progress line at most every 100 ms. */
+function progress(ctx: Context, label: string, total: number | undefined) {
+  let bytes = 0;
+  let last = 0;
+  const tty = ctx.io.stderrIsTTY;
+  const draw = () => {
+    const pct = total ? ` ${Math.floor((bytes / total) * 100)}%` : '';
+    ctx.io.stderr.write(`\r${label}${pct} ${human(bytes)}${total ? ` / ${human(total)}` : ''}\u001b[K`);
+  };
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      if (tty && Date.now() - last > 100) {
+        last = Date.now();
+        draw();
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (tty) {
+        draw();
+        ctx.io.stderr.write('\n');
+      }
+      done();
+    },
+  });
+  return { counter, bytes: () => bytes };
+}
+
+export const run: Run = async (ctx, { args, opts }) => {
+  const name = checkFileName(String(args.file_name ?? ''));
+  const target = targetPath(name, opts.outputFile as string | undefined);
+  if (target !== '-' && existsSync(target) && !opts.force) throw new UsageError(`${target} exists: pass --force to overwrite it`);
+  if (target !== '-' && !existsSync(dirname(target))) throw new UsageError(`-O, --output-file: no such folder: ${dirname(target)}`);
+
+  const api = await ctx.api();
+  const res = await api.call('contacts.exportDownload', { params: { file_name: name }, stream: true, headers: { accept: '*/*' } });
+  if (res.dryRun || !res.stream) return;
+  const length = Number(res.headers['content-length']);
+  const meter = progress(ctx, `Downloading ${name}`, Number.isFinite(length) && length > 0 ? length : undefined);
+
+  if (target === '-') {
+    await pipeline(res.stream, meter.counter, ctx.io.stdout, { end: false });
+    return;
+  }
+  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.part`);
+  try {
+    await pipeline(res.stream, meter.counter, createWriteStream(tmp, { flags: 'wx' }), { signal: ctx.signal });
+    // Checked again: the file may have appeared while downloading.
+    if (existsSync(target) && !opts.force) throw new UsageError(`${target} exists: pass --force to overwrite it`);
+    await rename(tmp, target);
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    throw ctx.signal.aborted ? ctx.signal.reason : err;
+  }
+  const result = { file: target, bytes: meter.bytes(), content_type: String(res.headers['content-type'] ?? '') };
+  if (ctx.settings.output === 'table' && !ctx.settings.fields && !ctx.settings.quiet) ctx.io.err(`Saved ${target} (${human(result.bytes)})`);
+  else await ctx.print(result, { id: 'file' });
+};

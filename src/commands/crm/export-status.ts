@@ -1,0 +1,71 @@
+// contacts export-status JOB_ID [--wait]: one read, or poll (spinner on a TTY) until the
+// job completes or fails, or the wait times out.
+import { CliError, EXIT, UsageError } from '../../core/errors.js';
+import type { Context } from '../../core/context.js';
+import type { Run } from '../../manifest/types.js';
+import { shapeOf } from '../../core/output/shape.js';
+
+interface Job {
+  status?: string;
+  file_name?: string;
+  progress?: number;
+  error?: string;
+}
+
+function seconds(value: unknown, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (String(value).trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`${flag}: must be a positive number of seconds`);
+  return n;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+  });
+
+async function spinner(ctx: Context, text: string) {
+  // A terminal that reports no width (some pseudo-terminals) makes ora clear lines forever.
+  if (!ctx.io.stderrIsTTY || !((ctx.io.stderr as NodeJS.WriteStream).columns > 0)) return undefined;
+  const { default: ora } = await import('ora');
+  return ora({ text, stream: ctx.io.stderr, color: 'cyan', isEnabled: true }).start();
+}
+
+export const run: Run = async (ctx, { args, opts }) => {
+  const jobId = String(args.job_id ?? '');
+  if (jobId.trim() === '') throw new UsageError('job_id: must not be empty');
+  const wait = Boolean(opts.wait);
+  const timeoutMs = seconds(opts.waitTimeout, '--wait-timeout', 300) * 1000;
+  const intervalMs = seconds(opts.interval, '--interval', 1) * 1000;
+  const api = await ctx.api();
+  const read = async () => {
+    const res = await api.call('contacts.exportStatus', { params: { job_id: jobId } });
+    return { res, job: (shapeOf(res.body).item ?? {}) as Job };
+  };
+
+  let { res, job } = await read();
+  if (res.dryRun) return;
+  if (wait) {
+    const deadline = Date.now() + timeoutMs;
+    const spin = await spinner(ctx, `Export ${jobId}: ${job.status ?? 'unknown'}`);
+    try {
+      while (job.status !== 'completed' && job.status !== 'failed') {
+        if (Date.now() + intervalMs > deadline) {
+          throw new CliError(`export ${jobId} is still ${job.status ?? 'pending'} after ${timeoutMs / 1000}s; run export-status again later`, EXIT.server, undefined, 'timeout');
+        }
+        await sleep(intervalMs, ctx.signal);
+        if (ctx.signal.aborted) throw ctx.signal.reason;
+        ({ res, job } = await read());
+        if (spin) spin.text = `Export ${jobId}: ${job.status ?? 'unknown'}${job.progress !== undefined ? ` (${job.progress}%)` : ''}`;
+      }
+    } finally {
+      spin?.stop();
+    }
+  }
+  await ctx.print(res.body);
+  if (job.status === 'failed') throw new CliError(`export ${jobId} failed${job.error ? `: ${job.error}` : ''}`, EXIT.rejected, undefined, 'export_failed');
+  if (job.status === 'completed' && job.file_name && ctx.settings.output === 'table') {
+    ctx.io.err(`Download it with: chatcrm contacts export-download ${job.file_name}`);
+  }
+};
