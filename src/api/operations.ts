@@ -127,7 +127,7 @@ export const operations = op({
   'teams.get': { method: 'GET', path: '/api/teams/{team_id}', summary: 'Show a team' },
   'teams.create': { method: 'POST', path: '/api/teams/create', body: 'crm-workspace.teamCreate', summary: 'Create a team' },
   'teams.update': { method: 'PUT', path: '/api/teams/{team_id}', body: 'crm-workspace.teamUpdate', summary: 'Update a team' },
-  'teams.deleteMany': { method: 'DELETE', path: '/api/teams/delete', body: 'crm-workspace.ids', summary: 'Delete teams' },
+  'teams.deleteMany': { method: 'DELETE', path: '/api/teams/delete', body: 'crm.ids', summary: 'Delete teams' },
   'teams.toggleStatus': { method: 'PATCH', path: '/api/teams/{team_id}/toggle-status', summary: 'Toggle a team active' },
 
   // 4.12 Taxes
@@ -136,14 +136,14 @@ export const operations = op({
   'taxes.create': { method: 'POST', path: '/api/taxes', body: 'crm-workspace.taxCreate', summary: 'Create a tax' },
   'taxes.update': { method: 'PATCH', path: '/api/taxes/{tax_id}', body: 'crm-workspace.taxUpdate', summary: 'Update a tax' },
   'taxes.delete': { method: 'DELETE', path: '/api/taxes/{tax_id}', summary: 'Delete a tax' },
-  'taxes.deleteMany': { method: 'POST', path: '/api/taxes/bulk-delete', body: 'crm-workspace.ids', summary: 'Delete taxes' },
+  'taxes.deleteMany': { method: 'POST', path: '/api/taxes/bulk-delete', body: 'crm.ids', summary: 'Delete taxes' },
 
   // 4.13 Quick replies
   'quickReplies.list': { method: 'GET', path: '/api/quick-replies', summary: 'List quick replies' },
   'quickReplies.admin': { method: 'GET', path: '/api/quick-replies/admin', summary: 'List quick replies (admin)' },
   'quickReplies.create': { method: 'POST', path: '/api/quick-replies', body: 'crm-workspace.quickReplyCreate', summary: 'Create a quick reply' },
   'quickReplies.update': { method: 'PUT', path: '/api/quick-replies/{quick_reply_id}', body: 'crm-workspace.quickReplyUpdate', summary: 'Update a quick reply' },
-  'quickReplies.deleteMany': { method: 'DELETE', path: '/api/quick-replies/delete', body: 'crm-workspace.ids', summary: 'Delete quick replies' },
+  'quickReplies.deleteMany': { method: 'DELETE', path: '/api/quick-replies/delete', body: 'crm.ids', summary: 'Delete quick replies' },
   'quickReplies.favorite': { method: 'POST', path: '/api/quick-replies/{quick_reply_id}/favorite', summary: 'Toggle favorite' },
 
   // 4.14 Chatbots
@@ -171,7 +171,7 @@ export const operations = op({
   'replyMaterials.create': { method: 'POST', path: '/api/reply-materials', multipart: true, summary: 'Upload a reply material' },
   'replyMaterials.update': { method: 'PUT', path: '/api/reply-materials/{material_id}', multipart: true, summary: 'Replace a reply material' },
   'replyMaterials.delete': { method: 'DELETE', path: '/api/reply-materials/{material_id}', summary: 'Delete a reply material' },
-  'replyMaterials.deleteMany': { method: 'POST', path: '/api/reply-materials/bulk-delete', body: 'crm-workspace.ids', summary: 'Delete reply materials' },
+  'replyMaterials.deleteMany': { method: 'POST', path: '/api/reply-materials/bulk-delete', body: 'crm.ids', summary: 'Delete reply materials' },
 
   // 4.17 Notifications
   'notifications.list': { method: 'GET', path: '/api/notifications', summary: 'List notifications' },

@@ -1,8 +1,8 @@
 // Request schemas of session auth (spec section 2, "User and session requests").
 import * as z from 'zod/mini';
+import { required as requiredAs, text } from './common.js';
 
-const required = { error: (i: { input: unknown }) => (i.input === undefined ? 'is required' : 'must be a string') };
-const text = () => z.string(required).check(z.trim(), z.minLength(1, 'must not be empty'));
+const required = requiredAs('a string');
 const email = z.string(required).check(z.trim(), z.email('must be an email address'));
 /** National number: spaces, -, ( and ) are stripped; 4 to 14 digits remain. */
 const phone = z.string(required).check(

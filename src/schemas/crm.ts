@@ -2,16 +2,12 @@
 // segments, tags, custom fields, contacts (REST), currencies, subscription. Bodies the
 // spec leaves open ("object") are loose objects that must carry at least one field.
 import * as z from 'zod/mini';
+import { ids, idList, notEmpty, required, text } from './common.js';
 
-const required = (type: string) => ({ error: (i: { input: unknown }) => (i.input === undefined ? 'is required' : `must be ${type}`) });
-const text = (what = 'must not be empty') => z.string(required('a string')).check(z.trim(), z.minLength(1, what));
-const idList = (what: string) =>
-  z.array(text('ids must not be empty'), { error: `give at least one ${what}` }).check(z.minLength(1, `give at least one ${what}`));
-const notEmpty = z.refine((v: unknown) => Object.keys(v as object).length > 0, 'give at least one field (flags or --data)');
+export { ids };
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-export const ids = z.object({ ids: idList('id') });
 export const contactIds = z.object({ contact_ids: idList('contact id') });
 
 export const segmentCreate = z.looseObject({ name: text(), filters: z.optional(z.record(z.string(), z.unknown())) });

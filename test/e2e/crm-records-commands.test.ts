@@ -183,7 +183,7 @@ describe('contacts stats / funnels / funnel-action / add-to-segments', () => {
     await ok(['contacts', 'add-to-segments', '--segment', seg, '--contact', id]);
     expect(sb.calls('contacts.addToSegments').at(-1)?.body).toEqual({ segment_ids: [seg], contact_ids: [id] });
     expect(sb.store.get('contacts', id)?.segment_ids).toContain(seg);
-    await refused(['contacts', 'add-to-segments', '--contact', id], /--segment: give at least one segment id/);
+    await refused(['contacts', 'add-to-segments', '--contact', id], /--segment: is required: give at least one segment id/);
   });
 });
 

@@ -10,6 +10,7 @@ import { findContactByPhone, findMessage, notify, recordMessage } from '../domai
 import type { Doc, Store } from '../store.js';
 import { problemsOf } from '../../schemas/index.js';
 import * as schemas from '../../schemas/crm-workspace.js';
+import { ids } from '../../schemas/common.js';
 
 const now = () => new Date().toISOString();
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,7 +75,7 @@ function resource(r: ResourceSpec) {
   };
   /** All ids must exist, else 404 naming the unknown ones and nothing is deleted. */
   const removeMany: Handler = (req, { store }) => {
-    const v = validate(schemas.ids, req.body);
+    const v = validate(ids, req.body);
     if ('reply' in v) return v.reply;
     const missing = v.data.ids.filter((id) => !store.get(r.collection, id));
     if (missing.length) return fail(404, `${many[0].toUpperCase()}${many.slice(1)} not found: ${missing.join(', ')}`);
