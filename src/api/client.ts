@@ -1,5 +1,6 @@
 // The HTTP core: undici, x-api-key, timeouts, retries that never repeat a request that may
 // have been processed, env proxies, redacted --verbose trace, --dry-run.
+import { STATUS_CODES } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import type { Readable } from 'node:stream';
 import { ApiError, AuthError, InterruptedError, NetworkError, UsageError } from '../core/errors.js';
@@ -87,10 +88,14 @@ function loadUndici(longRunning: boolean): Promise<Undici> {
     // A short-lived CLI exits right after one request; TurboFan compiling undici's wasm
     // HTTP parser in the background then delays the exit by ~100 ms for no benefit.
     if (!longRunning) setFlagsFromString('--liftoff-only');
-    const [{ default: EnvHttpProxyAgent }, { default: api }] = await Promise.all([
+    const [{ default: EnvHttpProxyAgent }, { default: api }, { default: Dispatcher }] = await Promise.all([
       import('undici/lib/dispatcher/env-http-proxy-agent.js'),
       import('undici/lib/api/index.js'),
+      import('undici/lib/dispatcher/dispatcher.js'),
     ]);
+    // What undici's index does: the proxy agent opens its CONNECT tunnel with `.connect()`
+    // of this API, so without it every proxied request fails.
+    Object.assign(Dispatcher.prototype, api);
     return { request: api.request, dispatcher: new EnvHttpProxyAgent({ connections: 128 }) } as unknown as Undici;
   })();
   return undici;
@@ -243,9 +248,11 @@ export class ApiClient {
       const parsed = parseBody(text, resHeaders['content-type']);
       this.traceResponse(status, resHeaders, parsed, started);
       if (status >= 400 && !o.allowErrors) {
-        const message = errorMessage(parsed, status);
-        if (status === 401 || status === 403) throw new AuthError(`${message} (HTTP ${status})`, status);
-        throw new ApiError(`${message} (HTTP ${status})`, status, parsed);
+        const message = errorMessage(parsed, status, STATUS_CODES[status]);
+        // A message made from the status alone (empty body) already names it.
+        const full = message.startsWith(`HTTP ${status}`) ? message : `${message} (HTTP ${status})`;
+        if (status === 401 || status === 403) throw new AuthError(full, status);
+        throw new ApiError(full, status, parsed);
       }
       return { status, headers: resHeaders, body: parsed as T };
     }

@@ -25,7 +25,8 @@ export function errorMessage(body: unknown, status: number, statusText = ''): st
   }
   if (typeof body === 'string' && body.trim()) {
     if (/^\s*</.test(body)) {
-      const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1] ?? /<pre[^>]*>([^<]*)<\/pre>/i.exec(body)?.[1];
+      // Express puts the message in <pre> under a generic <title>Error</title>.
+      const title = [/<pre[^>]*>([^<]*)<\/pre>/i, /<h1[^>]*>([^<]*)<\/h1>/i, /<title[^>]*>([^<]*)<\/title>/i].map((re) => re.exec(body)?.[1]?.trim()).find(Boolean);
       return collapse(`${fallback}${title ? `: ${title}` : ''} (HTML page)`);
     }
     return collapse(`${fallback}: ${body}`);
