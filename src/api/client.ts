@@ -110,7 +110,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   const v = Array.isArray(value) ? value[0] : value;
   if (!v) return undefined;
   if (/^\d+(\.\d+)?$/.test(v.trim())) return Math.round(Number(v) * 1000);
-  const at = Date.parse(v);
+  // An HTTP-date has a day and a month name; Date.parse alone reads '-1' as a year.
+  const at = /[a-z]/i.test(v) ? Date.parse(v) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 

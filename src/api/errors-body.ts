@@ -6,10 +6,14 @@ const collapse = (s: string, max = 300) => {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 };
 
+/** A string, or the message of an object: `{message}`, or express-validator's `{msg, path}`. */
 function stringish(v: unknown): string | undefined {
   if (typeof v === 'string' && v.trim()) return v;
-  if (v && typeof v === 'object' && typeof (v as { message?: unknown }).message === 'string') return (v as { message: string }).message;
-  return undefined;
+  if (!v || typeof v !== 'object') return undefined;
+  const o = v as { message?: unknown; msg?: unknown; path?: unknown; param?: unknown; field?: unknown };
+  const text = typeof o.message === 'string' ? o.message : typeof o.msg === 'string' ? o.msg : undefined;
+  const where = [o.path, o.param, o.field].find((w) => typeof w === 'string' && w !== '');
+  return text && where ? `${where}: ${text}` : text;
 }
 
 export function errorMessage(body: unknown, status: number, statusText = ''): string {
