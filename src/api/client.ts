@@ -1,6 +1,5 @@
 // The HTTP core: undici, x-api-key, timeouts, retries that never repeat a request that may
 // have been processed, env proxies, redacted --verbose trace, --dry-run.
-import { STATUS_CODES } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import type { Readable } from 'node:stream';
 import { ApiError, AuthError, InterruptedError, NetworkError, UsageError } from '../core/errors.js';
@@ -249,6 +248,8 @@ export class ApiClient {
       const parsed = parseBody(text, resHeaders['content-type']);
       this.traceResponse(status, resHeaders, parsed, started);
       if (status >= 400 && !o.allowErrors) {
+        // node:http is loaded only here: it costs start-up time on every request otherwise.
+        const { STATUS_CODES } = await import('node:http');
         const message = errorMessage(parsed, status, STATUS_CODES[status]);
         // A message made from the status alone (empty body) already names it.
         const full = message.startsWith(`HTTP ${status}`) ? message : `${message} (HTTP ${status})`;
