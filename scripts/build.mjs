@@ -3,6 +3,7 @@
 // loaded by dynamic import only when that command runs.
 import { build } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 // commander requires node:child_process at load time for executable subcommands, which
 // chatcrm never uses; loading it costs ~10 ms of every start. Give commander a stand-in
@@ -20,8 +21,8 @@ const lazyChildProcess = {
   },
 };
 
-rmSync('dist', { recursive: true, force: true });
-const result = await build({
+/** The build, shared with test/unit/startup-modules.test.ts (which bundles in memory). */
+export const buildOptions = {
   entryPoints: { main: 'src/main.ts' },
   outdir: 'dist',
   bundle: true,
@@ -29,7 +30,7 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20.18',
-  define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
+  define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version) },
   minifySyntax: true,
   minifyWhitespace: true,
   legalComments: 'none',
@@ -37,8 +38,12 @@ const result = await build({
   // Bundled CommonJS dependencies (undici, commander) call require() for node: builtins.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   plugins: [lazyChildProcess],
-  // `node scripts/build.mjs --meta` writes dist/meta.json: what each chunk holds and imports.
-  metafile: process.argv.includes('--meta'),
   logLevel: 'warning',
-});
-if (result.metafile) writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  rmSync('dist', { recursive: true, force: true });
+  // `node scripts/build.mjs --meta` writes dist/meta.json: what each chunk holds and imports.
+  const result = await build({ ...buildOptions, metafile: process.argv.includes('--meta') });
+  if (result.metafile) writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
+}
