@@ -40,7 +40,7 @@ function packages(files: Set<string>): string[] {
 describe('modules on the start-up path', () => {
   it('bundles', { timeout: 60_000 }, async () => {
     const r = await build({ ...buildOptions, write: false, metafile: true, logLevel: 'silent' });
-    meta = r.metafile;
+    meta = r.metafile!;
   });
 
   it('--help (and every command before its own chunk) loads commander only', () => {
