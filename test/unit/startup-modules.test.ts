@@ -1,7 +1,7 @@
 // Start-up stays lean: bundle exactly as scripts/build.mjs does (in memory) and check which
 // packages the chunks loaded for `--help` and for `chat send --dry-run` contain.
 import { build, type Metafile } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildOptions } from '../../scripts/build.mjs';
 
@@ -37,12 +37,12 @@ function packages(files: Set<string>): string[] {
   return [...names].sort();
 }
 
-describe('modules on the start-up path', () => {
-  it('bundles', { timeout: 60_000 }, async () => {
-    const r = await build({ ...buildOptions, write: false, metafile: true, logLevel: 'silent' });
-    meta = r.metafile!;
-  });
+beforeAll(async () => {
+  const r = await build({ ...buildOptions, write: false, metafile: true, logLevel: 'silent' });
+  meta = r.metafile!;
+}, 60_000);
 
+describe('modules on the start-up path', () => {
   it('--help (and every command before its own chunk) loads commander only', () => {
     expect(packages(loaded([]))).toEqual(['commander']);
   });
