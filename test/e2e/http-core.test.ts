@@ -301,6 +301,12 @@ describe('the key and proxies', () => {
       expect(direct.exitCode).toBe(0);
       expect(proxy.seen).toHaveLength(1);
       expect(srv.seen).toHaveLength(2);
+
+      // HTTPS_PROXY is for https targets only.
+      const plain = await cli(['--json', ...GET], { HTTPS_PROXY: proxy.url, NO_PROXY: undefined, no_proxy: undefined });
+      expect(plain.exitCode).toBe(0);
+      expect(proxy.seen).toHaveLength(1);
+      expect(srv.seen).toHaveLength(3);
     } finally {
       await proxy.close();
     }

@@ -1,8 +1,13 @@
 // The generated bash script really completes: source it, set COMP_WORDS/COMP_CWORD, read COMPREPLY.
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completion, generatedFiles, reference } from '../../src/completion/generate.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
+import { tempDir } from '../helpers/cli.js';
+
+const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 
 const tree: CmdSpec[] = [
   {
@@ -71,6 +76,62 @@ describe('bash completion (the real tree)', () => {
     expect(complete(script, ['chatcrm', 'chat', 'send', '--t'])).toEqual(['--text', '--timeout', '--to']);
     expect(complete(script, ['chatcrm', 'completion', ''])).toEqual(['bash', 'fish', 'powershell', 'zsh']);
     expect(complete(script, ['chatcrm', 'profiles', 'set', 'a'])).toEqual(['allow-http']);
+  });
+});
+
+// zsh and fish run when installed (Debian: apt-get install zsh fish); CI without them skips.
+const zshCases: [string[], string[]][] = [
+  [['chatcrm', ''], ['other', 'things']],
+  [['chatcrm', 'th', ''], ['make']],
+  [['chatcrm', 'things', 'mk', ''], ['big', 'small']],
+  [['chatcrm', 'things', 'make', 'big', 'id1', ''], ['id1', 'id2']],
+  [['chatcrm', 'things', 'make', '--color', ''], ['green', 'red']],
+  [['chatcrm', '--profile', 'x', 'things', ''], ['make']],
+  [['chatcrm', 'things', 'make', '--color=r'], ['green', 'red']],
+  [['chatcrm', 'other', 'x', ''], ['<files>']],
+];
+
+describe.skipIf(!has('zsh'))('zsh completion (stubbed completion builtins)', () => {
+  const file = join(tempDir(), '_chatcrm');
+  writeFileSync(file, completion('zsh', tree));
+  const harness = `
+compdef() {}
+compset() {}
+_files() { print -- '<files>'; }
+compadd() { local arr=0 a; for a in "$@"; do if [[ $a == -a ]]; then arr=1; continue; fi; [[ $a == -* ]] && continue; if (( arr )); then print -rl -- \${(P)a}; else print -r -- $a; fi; done; }
+_describe() { local a; for a in "\${@:4}"; do [[ $a == -* ]] && continue; print -rl -- \${\${(P)a}%%:*}; done; }
+source ${file}
+words=("$@"); CURRENT=$#words; _chatcrm`;
+  it.each(zshCases)('%j → %j', (words, expected) => {
+    const r = spawnSync('zsh', ['-c', harness, 'zsh', ...words], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual(expected);
+  });
+
+  it('options of the command and the global ones, with descriptions', () => {
+    const r = spawnSync('zsh', ['-c', harness, 'zsh', 'chatcrm', 'things', 'make', '--'], { encoding: 'utf8' });
+    expect(r.stdout).toContain('--color');
+    expect(r.stdout).toContain('--dry-run');
+    expect(r.stdout).not.toContain('--secret');
+  });
+});
+
+describe.skipIf(!has('fish'))('fish completion (complete -C)', () => {
+  const file = join(tempDir(), 'chatcrm.fish');
+  writeFileSync(file, completion('fish', tree));
+  it.each<[string, string[]]>([
+    ['chatcrm ', ['other', 'things']],
+    ['chatcrm th ', ['make']],
+    ['chatcrm things mk ', ['big', 'small']],
+    ['chatcrm things make big ', ['id1', 'id2']],
+    ['chatcrm things make --color ', ['green', 'red']],
+    ['chatcrm --profile x things ', ['make']],
+    ['chatcrm -o ', ['csv', 'json', 'jsonl', 'table', 'yaml']],
+    ['chatcrm things make --co', ['--color']],
+  ])('%j → %j', (line, expected) => {
+    const r = spawnSync('fish', ['--no-config', '-c', `source ${file}; complete -C'${line}'`], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]).sort()).toEqual(expected);
   });
 });
 
