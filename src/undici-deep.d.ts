@@ -8,3 +8,7 @@ declare module 'undici/lib/api/index.js' {
   const api: { request: Dispatcher['request'] };
   export default api;
 }
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  import { Dispatcher } from 'undici';
+  export default Dispatcher;
+}

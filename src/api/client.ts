@@ -87,10 +87,14 @@ function loadUndici(longRunning: boolean): Promise<Undici> {
     // A short-lived CLI exits right after one request; TurboFan compiling undici's wasm
     // HTTP parser in the background then delays the exit by ~100 ms for no benefit.
     if (!longRunning) setFlagsFromString('--liftoff-only');
-    const [{ default: EnvHttpProxyAgent }, { default: api }] = await Promise.all([
+    const [{ default: EnvHttpProxyAgent }, { default: api }, { default: Dispatcher }] = await Promise.all([
       import('undici/lib/dispatcher/env-http-proxy-agent.js'),
       import('undici/lib/api/index.js'),
+      import('undici/lib/dispatcher/dispatcher.js'),
     ]);
+    // What undici's index does: the proxy agent opens its CONNECT tunnel with `.connect()`
+    // of this API, so without it every proxied request fails.
+    Object.assign(Dispatcher.prototype, api);
     return { request: api.request, dispatcher: new EnvHttpProxyAgent({ connections: 128 }) } as unknown as Undici;
   })();
   return undici;
@@ -105,7 +109,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   const v = Array.isArray(value) ? value[0] : value;
   if (!v) return undefined;
   if (/^\d+(\.\d+)?$/.test(v.trim())) return Math.round(Number(v) * 1000);
-  const at = Date.parse(v);
+  // An HTTP-date has a day and a month name; Date.parse alone reads '-1' as a year.
+  const at = /[a-z]/i.test(v) ? Date.parse(v) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
@@ -243,9 +248,13 @@ export class ApiClient {
       const parsed = parseBody(text, resHeaders['content-type']);
       this.traceResponse(status, resHeaders, parsed, started);
       if (status >= 400 && !o.allowErrors) {
-        const message = errorMessage(parsed, status);
-        if (status === 401 || status === 403) throw new AuthError(`${message} (HTTP ${status})`, status);
-        throw new ApiError(`${message} (HTTP ${status})`, status, parsed);
+        // node:http is loaded only here: it costs start-up time on every request otherwise.
+        const { STATUS_CODES } = await import('node:http');
+        const message = errorMessage(parsed, status, STATUS_CODES[status]);
+        // A message made from the status alone (empty body) already names it.
+        const full = message.startsWith(`HTTP ${status}`) ? message : `${message} (HTTP ${status})`;
+        if (status === 401 || status === 403) throw new AuthError(full, status);
+        throw new ApiError(full, status, parsed);
       }
       return { status, headers: resHeaders, body: parsed as T };
     }

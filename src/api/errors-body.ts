@@ -6,10 +6,14 @@ const collapse = (s: string, max = 300) => {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 };
 
+/** A string, or the message of an object: `{message}`, or express-validator's `{msg, path}`. */
 function stringish(v: unknown): string | undefined {
   if (typeof v === 'string' && v.trim()) return v;
-  if (v && typeof v === 'object' && typeof (v as { message?: unknown }).message === 'string') return (v as { message: string }).message;
-  return undefined;
+  if (!v || typeof v !== 'object') return undefined;
+  const o = v as { message?: unknown; msg?: unknown; path?: unknown; param?: unknown; field?: unknown };
+  const text = typeof o.message === 'string' ? o.message : typeof o.msg === 'string' ? o.msg : undefined;
+  const where = [o.path, o.param, o.field].find((w) => typeof w === 'string' && w !== '');
+  return text && where ? `${where}: ${text}` : text;
 }
 
 export function errorMessage(body: unknown, status: number, statusText = ''): string {
@@ -25,7 +29,8 @@ export function errorMessage(body: unknown, status: number, statusText = ''): st
   }
   if (typeof body === 'string' && body.trim()) {
     if (/^\s*</.test(body)) {
-      const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1] ?? /<pre[^>]*>([^<]*)<\/pre>/i.exec(body)?.[1];
+      // Express puts the message in <pre> under a generic <title>Error</title>.
+      const title = [/<pre[^>]*>([^<]*)<\/pre>/i, /<h1[^>]*>([^<]*)<\/h1>/i, /<title[^>]*>([^<]*)<\/title>/i].map((re) => re.exec(body)?.[1]?.trim()).find(Boolean);
       return collapse(`${fallback}${title ? `: ${title}` : ''} (HTML page)`);
     }
     return collapse(`${fallback}: ${body}`);

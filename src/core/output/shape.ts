@@ -44,12 +44,15 @@ function namedArray(o: Record<string, unknown>): Record<string, unknown>[] | und
   return nonEmpty.length === 1 ? (nonEmpty[0][1] as Record<string, unknown>[]) : undefined;
 }
 
+/** Lists of scalars (permissions, names) become `{ value }` records instead of vanishing. */
+const asRecords = (list: unknown[]): Record<string, unknown>[] => (list.every(isObj) ? list : list.map((value) => (isObj(value) ? value : { value })));
+
 export function shapeOf(body: unknown): Shape {
-  if (Array.isArray(body)) return { records: body.every(isObj) ? body : body.map((value) => ({ value })) };
+  if (Array.isArray(body)) return { records: asRecords(body) };
   if (!isObj(body)) return { item: body };
   const message = typeof body.message === 'string' ? body.message : undefined;
   const data = body.data;
-  if (Array.isArray(data)) return { records: data.filter(isObj), pagination: pagination(body), message };
+  if (Array.isArray(data)) return { records: asRecords(data), pagination: pagination(body), message };
   if (isObj(data)) {
     const inner = namedArray(data);
     if (inner && Object.keys(data).every((k) => ENVELOPE.has(k) || Array.isArray(data[k]))) {
@@ -80,21 +83,30 @@ export function getPath(obj: unknown, path: string): unknown {
   for (const part of path.split('.')) {
     if (cur === null || cur === undefined) return undefined;
     if (Array.isArray(cur) && /^\d+$/.test(part)) cur = cur[Number(part)];
-    else if (typeof cur === 'object') cur = (cur as Record<string, unknown>)[part];
+    // Own properties only: `--fields constructor` must not print Object's source.
+    else if (typeof cur === 'object' && Object.hasOwn(cur, part)) cur = (cur as Record<string, unknown>)[part];
     else return undefined;
   }
   return cur;
 }
 
-/** Keep only the given dot paths, preserving their nesting. */
+/**
+ * Keep only the given dot paths, preserving their nesting. Values are copies: overlapping
+ * paths (`a`, `a.b`) must not write into the caller's record, nor crash when `a.b` is a scalar.
+ */
 export function pickFields(record: unknown, fields: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const parts = f.split('.');
     let cur = out;
     parts.forEach((p, i) => {
-      if (i === parts.length - 1) cur[p] = getPath(record, f) ?? null;
-      else cur = (cur[p] ??= {}) as Record<string, unknown>;
+      if (i === parts.length - 1) {
+        const v = getPath(record, f);
+        cur[p] = v === undefined ? null : typeof v === 'object' ? structuredClone(v) : v;
+        return;
+      }
+      if (!Object.hasOwn(cur, p) || !isObj(cur[p])) cur[p] = {};
+      cur = cur[p] as Record<string, unknown>;
     });
   }
   return out;

@@ -1,0 +1,26 @@
+// npm run gen: writes the completion scripts and docs/commands.md from the command tree.
+// Node 20 cannot import TypeScript, so the generator is bundled first (dependencies stay
+// external and resolve from node_modules, next to the temporary bundle).
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const outdir = 'node_modules/.cache/chatcrm-gen';
+const outfile = join(outdir, `generate-${process.pid}.mjs`);
+await build({ entryPoints: ['src/completion/generate.ts'], outfile, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning' });
+try {
+  const { generatedFiles } = await import(pathToFileURL(outfile).href);
+  for (const [path, content] of Object.entries(generatedFiles())) {
+    let old;
+    try {
+      old = readFileSync(path, 'utf8');
+    } catch {}
+    if (old === content) continue;
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+    console.log(`wrote ${path}`);
+  }
+} finally {
+  rmSync(outfile, { force: true });
+}

@@ -1,0 +1,31 @@
+// Everything generated from the command tree, by file: scripts/gen.mjs writes these files
+// and test/unit/generated-sync.test.ts fails when one on disk differs.
+import { commands } from '../manifest/index.js';
+import type { CmdSpec } from '../manifest/types.js';
+import { commandReference } from './reference.js';
+import { completionScript, SHELLS, type Shell } from './scripts.js';
+import { rootNode } from './tree.js';
+
+export { SHELLS, type Shell };
+
+export const COMPLETION_FILES: Record<Shell, string> = {
+  bash: 'completions/chatcrm.bash',
+  zsh: 'completions/_chatcrm',
+  fish: 'completions/chatcrm.fish',
+  powershell: 'completions/chatcrm.ps1',
+};
+
+export function completion(shell: Shell, tree: CmdSpec[] = commands): string {
+  return completionScript(shell, rootNode(tree));
+}
+
+export function reference(tree: CmdSpec[] = commands): string {
+  return commandReference(rootNode(tree));
+}
+
+/** Relative path → content of every generated file. */
+export function generatedFiles(tree: CmdSpec[] = commands): Record<string, string> {
+  const files: Record<string, string> = { 'docs/commands.md': reference(tree) };
+  for (const shell of SHELLS) files[COMPLETION_FILES[shell]] = completion(shell, tree);
+  return files;
+}

@@ -1,0 +1,58 @@
+// Start-up stays lean: bundle exactly as scripts/build.mjs does (in memory) and check which
+// packages the chunks loaded for `--help` and for `chat send --dry-run` contain.
+import { build, type Metafile } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs build script without type declarations
+import { buildOptions } from '../../scripts/build.mjs';
+
+let meta: Metafile;
+
+/** Output files loaded when main.js runs and then imports the chunks of these sources. */
+function loaded(dynamicEntries: string[]): Set<string> {
+  const out = meta.outputs;
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const i of out[file].imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  visit(Object.keys(out).find((f) => f.endsWith('/main.js'))!);
+  for (const entry of dynamicEntries) {
+    const chunk = Object.keys(out).find((f) => out[f].entryPoint === entry);
+    expect(chunk, entry).toBeDefined();
+    visit(chunk!);
+  }
+  return seen;
+}
+
+/** Packages (node_modules/<name>) whose code is in these outputs. */
+function packages(files: Set<string>): string[] {
+  const names = new Set<string>();
+  for (const f of files) {
+    for (const input of Object.keys(meta.outputs[f].inputs)) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)(\/.*)?$/.exec(input);
+      if (m) names.add(m[1] === 'zod' && /\/v4\/classic\//.test(m[2] ?? '') ? 'zod (classic)' : m[1]);
+    }
+  }
+  return [...names].sort();
+}
+
+beforeAll(async () => {
+  const r = await build({ ...buildOptions, write: false, metafile: true, logLevel: 'silent' });
+  meta = r.metafile!;
+}, 60_000);
+
+describe('modules on the start-up path', () => {
+  it('--help (and every command before its own chunk) loads commander only', () => {
+    expect(packages(loaded([]))).toEqual(['commander']);
+  });
+
+  it('chat send --dry-run adds zod/mini for validation, nothing heavier', () => {
+    expect(packages(loaded(['src/commands/chat/send.ts', 'src/api/client.ts']))).toEqual(['commander', 'zod']);
+  });
+
+  it("commander gets the lazy stand-in for node:child_process", () => {
+    const main = Object.keys(meta.outputs).find((f) => f.endsWith('/main.js'))!;
+    expect(Object.keys(meta.outputs[main].inputs)).toContain('lazy-child-process:child_process');
+  });
+});
