@@ -1,4 +1,6 @@
 // Request and reply types of the sandbox, and replies in the service's conventions.
+import type * as z from 'zod/mini';
+import { problemsOf, type Problem } from '../schemas/index.js';
 import type { Store, Doc } from './store.js';
 
 export interface UploadedFile {
@@ -94,4 +96,16 @@ export function paged(
       pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(totalItems / limit)), totalItems, itemsPerPage: limit },
     },
   };
+}
+
+/** 400 with one `path: message` line per problem in `errors`, as the service's validators answer. */
+export const invalid = (problems: Problem[]): SandboxReply =>
+  fail(400, 'Validation failed', problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)));
+
+export type Checked<T> = { data: T } | { reply: SandboxReply };
+
+/** Parse a request body with a request schema, or the 400 reply to send. */
+export function validate<T extends z.ZodMiniType>(schema: T, body: unknown): Checked<z.infer<T>> {
+  const r = schema.safeParse(body ?? {});
+  return r.success ? { data: r.data as z.infer<T> } : { reply: invalid(problemsOf(r.error)) };
 }

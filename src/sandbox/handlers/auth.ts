@@ -2,10 +2,9 @@
 // its console. Passwords are kept as salted hashes; login answers `{ success, message,
 // token, user }` as the service does.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { fail, ok, type AreaModule, type Handler, type SandboxReply } from '../http.js';
+import { fail, ok, type AreaModule, type Handler, type SandboxReply, validate } from '../http.js';
 import type { Doc, Store } from '../store.js';
 import * as schemas from '../../schemas/auth.js';
-import { problemsOf } from '../../schemas/index.js';
 import type * as z from 'zod/mini';
 
 /** The password of the seeded owner (documented in docs/auth.md). */
@@ -24,11 +23,6 @@ function passwordFields(password: string) {
 const passwordMatches = (u: Doc, password: string) => u.password_hash === hash(password, String(u.password_salt));
 const publicUser = (u: Doc) => ({ id: u._id, _id: u._id, name: u.name, email: u.email, phone: u.phone, countryCode: u.countryCode, role: u.role, verified: u.verified });
 
-function parse<T extends z.ZodMiniType>(schema: T, body: unknown): { data: z.infer<T> } | { reply: SandboxReply } {
-  const r = schema.safeParse(body ?? {});
-  if (r.success) return { data: r.data as z.infer<T> };
-  return { reply: fail(400, 'Validation failed', problemsOf(r.error).map((p) => `${p.path || 'body'}: ${p.message}`)) };
-}
 
 const byEmail = (store: Store, email: string) => store.list('users', (u) => String(u.email).toLowerCase() === email.toLowerCase())[0];
 
@@ -39,7 +33,7 @@ function issueOtp(env: Parameters<Handler>[1], user: Doc, purpose: string): void
 }
 
 const register: Handler = (req, env) => {
-  const p = parse(schemas.register, req.body);
+  const p = validate(schemas.register, req.body);
   if ('reply' in p) return p.reply;
   const { password, ...fields } = p.data;
   if (byEmail(env.store, fields.email)) return fail(409, 'User with this email already exists');
@@ -49,7 +43,7 @@ const register: Handler = (req, env) => {
 };
 
 const verifyOtp: Handler = (req, env) => {
-  const p = parse(schemas.verifyOtp, req.body);
+  const p = validate(schemas.verifyOtp, req.body);
   if ('reply' in p) return p.reply;
   const user = byEmail(env.store, p.data.email);
   if (!user) return fail(404, 'User not found');
@@ -59,7 +53,7 @@ const verifyOtp: Handler = (req, env) => {
 };
 
 const emailAction = (purpose: string, message: string): Handler => (req, env) => {
-  const p = parse(schemas.emailOnly, req.body);
+  const p = validate(schemas.emailOnly, req.body);
   if ('reply' in p) return p.reply;
   const user = byEmail(env.store, p.data.email);
   if (!user) return fail(404, 'User not found');
@@ -68,7 +62,7 @@ const emailAction = (purpose: string, message: string): Handler => (req, env) =>
 };
 
 const resetPassword: Handler = (req, env) => {
-  const p = parse(schemas.resetPassword, req.body);
+  const p = validate(schemas.resetPassword, req.body);
   if ('reply' in p) return p.reply;
   const user = byEmail(env.store, p.data.email);
   if (!user) return fail(404, 'User not found');
@@ -77,7 +71,7 @@ const resetPassword: Handler = (req, env) => {
 };
 
 const login: Handler = (req, env) => {
-  const p = parse(schemas.login, req.body);
+  const p = validate(schemas.login, req.body);
   if ('reply' in p) return p.reply;
   const id = p.data.identifier;
   const user = env.store.list('users', (u) =>
@@ -96,7 +90,7 @@ const profile: Handler = (_req, { store }) => {
 };
 
 const updateProfile: Handler = (req, { store }) => {
-  const p = parse(schemas.updateProfile, req.body);
+  const p = validate(schemas.updateProfile, req.body);
   if ('reply' in p) return p.reply;
   const u = store.update('users', owner(store)._id, p.data)!;
   return ok({ user: publicUser(u) }, 'Profile updated successfully');
@@ -109,7 +103,7 @@ const permissions: Handler = (_req, { store }) => {
 };
 
 const changePassword: Handler = (req, { store }) => {
-  const p = parse(schemas.changePassword, req.body);
+  const p = validate(schemas.changePassword, req.body);
   if ('reply' in p) return p.reply;
   const u = owner(store);
   if (!passwordMatches(u, p.data.current_password)) return fail(400, 'Current password is incorrect');

@@ -3,18 +3,12 @@
 // /api/message-bots. Collections: contacts (tags by name, segment_ids), segments, tags,
 // custom_fields, exports, currencies, plans, subscriptions, api_keys.
 import { randomBytes } from 'node:crypto';
-import { created, fail, notFound, ok, paged, type AreaModule, type Handler, type SandboxReply } from '../http.js';
+import { created, fail, notFound, ok, paged, type AreaModule, type Handler, type SandboxReply, validate } from '../http.js';
 import { createContact, currentSubscription, isReply, requireFeature } from '../domain.js';
 import type { Doc, Store } from '../store.js';
 import * as schemas from '../../schemas/crm.js';
-import { problemsOf } from '../../schemas/index.js';
 import type * as z from 'zod/mini';
 
-function parse<T extends z.ZodMiniType>(schema: T, body: unknown): { data: z.infer<T> } | { reply: SandboxReply } {
-  const r = schema.safeParse(body ?? {});
-  if (r.success) return { data: r.data as z.infer<T> };
-  return { reply: fail(400, 'Validation failed', problemsOf(r.error).map((p) => `${p.path || 'body'}: ${p.message}`)) };
-}
 
 const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
 
@@ -26,7 +20,7 @@ function findAll(store: Store, coll: string, ids: string[], what: string): Doc[]
 }
 
 const deleteMany = (coll: string, what: string, after?: (store: Store, docs: Doc[]) => SandboxReply | void): Handler => (req, { store }) => {
-  const p = parse(schemas.ids, req.body);
+  const p = validate(schemas.ids, req.body);
   if ('reply' in p) return p.reply;
   const docs = findAll(store, coll, p.data.ids, what);
   if (!Array.isArray(docs)) return docs;
@@ -46,14 +40,14 @@ const segmentMembers = (store: Store, id: string) => store.list('contacts', (c) 
 const segmentView = (store: Store, s: Doc) => ({ ...s, contacts_count: segmentMembers(store, s._id).length });
 
 const segmentCreate: Handler = (req, { store }) => {
-  const p = parse(schemas.segmentCreate, req.body);
+  const p = validate(schemas.segmentCreate, req.body);
   if ('reply' in p) return p.reply;
   if (store.list('segments', (s) => same(s.name, p.data.name)).length) return fail(409, `Segment "${p.data.name}" already exists`);
   return created(segmentView(store, store.insert('segments', { filters: {}, ...p.data })), 'Segment created successfully');
 };
 
 const segmentUpdate: Handler = (req, { store }) => {
-  const p = parse(schemas.segmentUpdate, req.body);
+  const p = validate(schemas.segmentUpdate, req.body);
   if ('reply' in p) return p.reply;
   const id = req.params.segment_id;
   if (!store.get('segments', id)) return notFound('Segment');
@@ -97,7 +91,7 @@ function membership(store: Store, segmentIds: string[], contactIds: string[], ad
 }
 
 const segmentContacts = (add: boolean): Handler => (req, { store }) => {
-  const p = parse(schemas.contactIds, req.body);
+  const p = validate(schemas.contactIds, req.body);
   if ('reply' in p) return p.reply;
   return membership(store, [req.params.segment_id], p.data.contact_ids, add);
 };
@@ -109,14 +103,14 @@ function tagCounts(store: Store): { tag: Doc; count: number }[] {
 }
 
 const tagCreate: Handler = (req, { store }) => {
-  const p = parse(schemas.tagCreate, req.body);
+  const p = validate(schemas.tagCreate, req.body);
   if ('reply' in p) return p.reply;
   if (store.list('tags', (t) => same(t.name, p.data.name)).length) return fail(409, `Tag "${p.data.name}" already exists`);
   return created(store.insert('tags', { ...p.data, color: p.data.color.toUpperCase() }), 'Tag created successfully');
 };
 
 const tagUpdate: Handler = (req, { store }) => {
-  const p = parse(schemas.tagUpdate, req.body);
+  const p = validate(schemas.tagUpdate, req.body);
   if ('reply' in p) return p.reply;
   const tag = store.get('tags', req.params.tag_id);
   if (!tag) return notFound('Tag');
@@ -162,7 +156,7 @@ function untagContacts(store: Store, docs: Doc[]): void {
 const FIELD_TYPES = ['text', 'textarea', 'number', 'date', 'email', 'phone', 'url', 'select', 'checkbox'];
 
 const fieldCreate: Handler = (req, { store }) => {
-  const p = parse(schemas.customFieldCreate, req.body);
+  const p = validate(schemas.customFieldCreate, req.body);
   if ('reply' in p) return p.reply;
   if (!FIELD_TYPES.includes(p.data.type)) return fail(400, 'Validation failed', [`type: must be one of ${FIELD_TYPES.join(', ')}`]);
   if (store.list('custom_fields', (f) => same(f.name, p.data.name)).length) return fail(409, `Custom field "${p.data.name}" already exists`);
@@ -171,7 +165,7 @@ const fieldCreate: Handler = (req, { store }) => {
 };
 
 const fieldUpdate: Handler = (req, { store }) => {
-  const p = parse(schemas.customFieldUpdate, req.body);
+  const p = validate(schemas.customFieldUpdate, req.body);
   if ('reply' in p) return p.reply;
   const id = req.params.custom_field_id;
   if (!store.get('custom_fields', id)) return notFound('Custom field');
@@ -243,7 +237,7 @@ const funnelAction: Handler = (req, { store }) => {
 };
 
 const addToSegments: Handler = (req, { store }) => {
-  const p = parse(schemas.addToSegments, req.body);
+  const p = validate(schemas.addToSegments, req.body);
   if ('reply' in p) return p.reply;
   return membership(store, p.data.segment_ids, p.data.contact_ids, true);
 };
@@ -327,14 +321,14 @@ const exportDownload: Handler = (req, { store }) => {
 const RATES_PER_USD: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0.79, INR: 83.1, JPY: 151.4, AED: 3.67, BRL: 5.05, CAD: 1.36 };
 
 const currencyCreate: Handler = (req, { store }) => {
-  const p = parse(schemas.currencyCreate, req.body);
+  const p = validate(schemas.currencyCreate, req.body);
   if ('reply' in p) return p.reply;
   if (store.list('currencies', (c) => c.code === p.data.code).length) return fail(409, `Currency ${p.data.code} already exists`);
   return created(store.insert('currencies', { ...p.data, exchange_rate: RATES_PER_USD[p.data.code] ?? 1, is_active: true, is_default: false }), 'Currency created successfully');
 };
 
 const currencyUpdate: Handler = (req, { store }) => {
-  const p = parse(schemas.currencyUpdate, req.body);
+  const p = validate(schemas.currencyUpdate, req.body);
   if ('reply' in p) return p.reply;
   const id = req.params.currency_id;
   if (!store.get('currencies', id)) return notFound('Currency');
@@ -404,7 +398,7 @@ const checkoutUrl: Handler = (req, { store }) => {
 };
 
 const subscriptionCreate = (gateway: string): Handler => (req, { store }) => {
-  const p = parse(schemas.subscriptionCreate, req.body);
+  const p = validate(schemas.subscriptionCreate, req.body);
   if ('reply' in p) return p.reply;
   const chosen = plan(store, p.data.plan_id);
   if (!chosen) return notFound('Plan');

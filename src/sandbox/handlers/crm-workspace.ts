@@ -5,23 +5,16 @@
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
 import type * as z from 'zod/mini';
-import { created, fail, notFound, ok, paged, type AreaModule, type Handler, type SandboxReply } from '../http.js';
+import { created, fail, notFound, ok, paged, type AreaModule, type Handler, type SandboxReply, validate, type Checked } from '../http.js';
 import { findContactByPhone, findMessage, notify, recordMessage } from '../domain.js';
 import type { Doc, Store } from '../store.js';
-import { problemsOf } from '../../schemas/index.js';
 import * as schemas from '../../schemas/crm-workspace.js';
 import { ids } from '../../schemas/common.js';
 
 const now = () => new Date().toISOString();
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-type Checked<T> = { data: T } | { reply: SandboxReply };
 
-function validate<T>(schema: z.ZodMiniType<T>, body: unknown): Checked<T> {
-  const r = schema.safeParse(body ?? {});
-  if (r.success) return { data: r.data };
-  return { reply: fail(400, 'Validation failed', problemsOf(r.error).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message))) };
-}
 
 /** Request fields a client may not set on a stored record. */
 function editable(body: Record<string, unknown>): Record<string, unknown> {

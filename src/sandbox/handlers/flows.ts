@@ -4,13 +4,12 @@
 //   toggle-pause:  active → paused; paused → active; draft → 400 (activate it first)
 // `test` runs the flow on the message and records an execution; executions and
 // statistics are computed from those records.
-import { created, fail, notFound, ok, paged, type AreaModule, type Handler } from '../http.js';
+import { created, fail, notFound, ok, paged, type AreaModule, type Handler, invalid } from '../http.js';
 import type { Store } from '../store.js';
 import { checkFlow, deleteRequest, entryScreen, suggestRequest, testRequest, type FlowPatch, type MenuScreen } from '../../schemas/flows.js';
-import { problemsOf, type Problem } from '../../schemas/index.js';
+import { problemsOf } from '../../schemas/index.js';
 
 const STATUSES = ['active', 'draft', 'paused', 'all'];
-const invalid = (problems: Problem[]) => fail(400, 'Validation failed', problems.map((p) => `${p.path}: ${p.message}`));
 const liveFlow = (store: Store, id: string) => store.get('flows', id);
 const stateFields = (status: string) => ({ status, is_active: status !== 'draft', is_paused: status === 'paused' });
 
