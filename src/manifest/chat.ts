@@ -1,5 +1,28 @@
 // chat: senders, sends, groups, batches (spec 4.1).
-import type { CmdSpec } from './types.js';
+import type { CmdSpec, OptSpec } from './types.js';
+
+const SENDER: OptSpec = { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' };
+
+/** The CONTENT flags of COMMANDS.md, shared by `send` and `send-batch`. */
+const CONTENT_OPTIONS: OptSpec[] = [
+  { flags: '--text <body>', description: 'a text message' },
+  { flags: '--image <url|path>', description: 'an image: public URL, or a local file (uploaded, up to 16 MB)' },
+  { flags: '--video <url|path>', description: 'a video: URL or local file' },
+  { flags: '--audio <url|path>', description: 'an audio clip: URL or local file' },
+  { flags: '--document <url|path>', description: 'a document: URL or local file' },
+  { flags: '--caption <text>', description: 'caption of an image, video or document' },
+  { flags: '--filename <name>', description: 'file name shown for a document' },
+  { flags: '--location <lat,lng>', description: 'a location, e.g. 52.5200,13.4050' },
+  { flags: '--name <name>', description: 'name of the --location' },
+  { flags: '--address <address>', description: 'address of the --location' },
+  { flags: '--template <template_id>', description: 'an approved template' },
+  { flags: '--language <xx_XX>', description: 'template language, e.g. en_US' },
+  { flags: '--var <value>', description: 'template body variable, in order (repeatable)', repeatable: true },
+  { flags: '--header-media <type:url>', description: 'template header media, e.g. image:https://example.com/a.png' },
+  { flags: '--react <message_id>', description: 'react to a message' },
+  { flags: '--emoji <emoji>', description: 'the reaction emoji' },
+  { flags: '--message <json>', description: 'the raw message object: JSON, @file or - (stdin)' },
+];
 
 export const chat: CmdSpec = {
   name: 'chat',
@@ -13,13 +36,21 @@ export const chat: CmdSpec = {
     },
     {
       name: 'send',
-      summary: 'Send one message',
+      summary: 'Send one message (text, media, location, template, reaction)',
       options: [
         { flags: '--to <digits>', description: 'recipient phone number (international; +, spaces, -, ( ) are stripped)' },
-        { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' },
-        { flags: '--text <body>', description: 'a text message' },
+        SENDER,
+        ...CONTENT_OPTIONS,
       ],
-      examples: ['chatcrm chat send --to "+1 (555) 123-4567" --text "Hello!"', 'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --text Hi --dry-run'],
+      examples: [
+        'chatcrm chat send --to "+1 (555) 123-4567" --text "Hello!"',
+        'chatcrm chat send --to 15551234567 --image ./photo.jpg --caption "Our new shop"',
+        'chatcrm chat send --to 15551234567 --document https://example.com/invoice.pdf --filename invoice.pdf',
+        'chatcrm chat send --to 15551234567 --location 52.5200,13.4050 --name "Office" --address "Main St 1"',
+        'chatcrm chat send --to 15551234567 --template order_update --language en_US --var Ada --var 4711',
+        'chatcrm chat send --to 15551234567 --react wamid.HBgL... --emoji 👍',
+        'chatcrm chat send --to 15551234567 --message @message.json --sender wa_snd_cloud_0001 --dry-run',
+      ],
       run: () => import('../commands/chat/send.js'),
     },
   ],
