@@ -53,5 +53,42 @@ export const chat: CmdSpec = {
       ],
       run: () => import('../commands/chat/send.js'),
     },
+    {
+      name: 'groups',
+      summary: 'Groups of a Scan Device sender (needs the group_messaging capability)',
+      subcommands: [
+        {
+          name: 'list',
+          summary: 'List the groups the sender has joined',
+          options: [SENDER],
+          examples: ['chatcrm chat groups list --sender wa_snd_device_0002', 'chatcrm chat groups list -q'],
+          run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.list })),
+        },
+        {
+          name: 'members',
+          summary: 'List the members of a group',
+          args: [{ name: 'group_id', description: 'group id, e.g. 120363040000000000@g.us', required: true }],
+          options: [SENDER],
+          examples: ['chatcrm chat groups members 120363040000000000@g.us --sender wa_snd_device_0002'],
+          run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.members })),
+        },
+        {
+          name: 'send',
+          summary: 'Send a text message to a group',
+          options: [
+            { flags: '--group-id <id>', description: 'group id (or --group-name)' },
+            { flags: '--group-name <name>', description: 'group name (or --group-id)' },
+            { flags: '--text <body>', description: 'the message' },
+            { flags: '--mention <digits>', description: 'phone number of a member to mention (repeatable)', repeatable: true },
+            SENDER,
+          ],
+          examples: [
+            'chatcrm chat groups send --group-id 120363040000000000@g.us --text "Standup in 5"',
+            'chatcrm chat groups send --group-name "Sales team" --text "Well done @15551230001" --mention 15551230001',
+          ],
+          run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.send })),
+        },
+      ],
+    },
   ],
 };
