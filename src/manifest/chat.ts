@@ -54,6 +54,34 @@ export const chat: CmdSpec = {
       run: () => import('../commands/chat/send.js'),
     },
     {
+      name: 'send-batch',
+      summary: 'Send one message per row of a CSV or JSONL file (crash-safe, resumable)',
+      description:
+        'Rows need a `to` column. CONTENT flags may use {{column}} placeholders; without them, rows carry their own text, template, language and vars (JSON array) columns. ' +
+        'Every row is journaled before its request is sent and after it is answered; --resume skips sent rows and never re-sends uncertain ones unless --retry-uncertain. ' +
+        'Exit 0 when every row is sent, 5 otherwise, 130 on Ctrl-C. See docs/chat.md.',
+      args: [{ name: 'file', description: 'CSV with a header row, or .jsonl', required: true }],
+      options: [
+        SENDER,
+        ...CONTENT_OPTIONS,
+        { flags: '--concurrency <n>', description: 'requests in flight at once (default 8)' },
+        { flags: '--rate <n>', description: 'at most N messages a second' },
+        { flags: '--journal <file>', description: 'journal of the run (default FILE.journal)' },
+        { flags: '--resume', description: 'continue the run of the journal: skip sent rows, keep uncertain ones' },
+        { flags: '--retry-uncertain', description: 'with --resume, send uncertain rows again (they may arrive twice)' },
+        { flags: '--results <file>', description: 'write every row\'s final state as CSV: row,to,status,message_id,error' },
+        { flags: '--max-errors <n>', description: 'stop dispatching once more than N rows failed' },
+      ],
+      examples: [
+        'chatcrm chat send-batch recipients.csv --text "Hi {{name}}, your order {{order}} shipped"',
+        'chatcrm chat send-batch recipients.csv --template order_update --language en_US --var "{{name}}" --var "{{order}}" --rate 20',
+        'chatcrm chat send-batch rows.jsonl --concurrency 16 --results results.csv',
+        'chatcrm chat send-batch recipients.csv --text "Hi {{name}}" --resume --results results.csv',
+        'chatcrm chat send-batch recipients.csv --text "Hi {{name}}" --dry-run',
+      ],
+      run: () => import('../commands/chat/send-batch.js'),
+    },
+    {
       name: 'groups',
       summary: 'Groups of a Scan Device sender (needs the group_messaging capability)',
       subcommands: [

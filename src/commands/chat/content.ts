@@ -35,7 +35,7 @@ export interface Content {
   file?: string;
 }
 
-/** Which content flag is given; throws unless exactly one is. */
+/** Which content flag is given; throws unless exactly one is, with the modifiers it needs. */
 export function contentKind(opts: Record<string, unknown>): ContentKind {
   const given = CONTENT.filter((k) => opts[k] !== undefined);
   if (given.length !== 1) {
@@ -52,6 +52,8 @@ export function contentKind(opts: Record<string, unknown>): ContentKind {
       throw new UsageError(`${flag(mod)}: only goes with ${kinds.map(flag).join(', ')}`);
     }
   }
+  if (kind === 'template' && opts.language === undefined) throw new UsageError('--language: required with --template (a locale such as en_US)');
+  if (kind === 'react' && (opts.emoji === undefined || opts.emoji === '')) throw new UsageError('--emoji: required with --react');
   return kind;
 }
 
@@ -116,7 +118,6 @@ export function buildContent(opts: Record<string, unknown>): Content {
       return { message: { type: 'location', location: loc } as Message };
     }
     case 'template': {
-      if (opts.language === undefined) throw new UsageError('--language: required with --template (a locale such as en_US)');
       const t: Record<string, unknown> = { template_id: String(v), language_code: String(opts.language) };
       const vars = opts.var as string[] | undefined;
       if (vars?.length) t.body_variables = vars.map(String);
@@ -124,7 +125,6 @@ export function buildContent(opts: Record<string, unknown>): Content {
       return { message: { type: 'template', template: t } as Message };
     }
     case 'react':
-      if (opts.emoji === undefined || opts.emoji === '') throw new UsageError('--emoji: required with --react');
       return { message: { type: 'reaction', reaction: { message_id: String(v), emoji: String(opts.emoji) } } };
     case 'message':
       if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new UsageError('--message: must be a JSON object with type and the object named after it');
