@@ -10,7 +10,7 @@
 // Intents are group-committed: the intents of the rows about to go out are written with one
 // write() and one fdatasync(), and only then are their requests sent. Outcomes ride on
 // the next commit, or a timer, so losing some to a crash only turns rows uncertain.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 
 export const RowState = { None: 0, Intent: 1, Sent: 2, Failed: 3, Uncertain: 4 } as const;
@@ -95,12 +95,12 @@ export class Journal {
     private readonly flushMs: number,
   ) {}
 
-  /** Open for appending; a torn last line from a crash is ended first so it stays one bad line. */
+  /** Open for appending; a torn last line from a crash is cut off first (it was never a record). */
   static async open(path: string, header: Record<string, unknown>, flushMs = 200): Promise<Journal> {
-    const torn = existsSync(path) && statSync(path).size > 0 && (await lastByte(path)) !== 10;
-    const fh = await open(path, 'a', 0o600);
+    const fh = await open(path, 'a+', 0o600);
+    await cutTornLine(fh);
     const j = new Journal(fh, flushMs);
-    j.buf.push(`${torn ? '\n' : ''}# ${JSON.stringify(header)}\n`);
+    j.buf.push(`# ${JSON.stringify(header)}\n`);
     await j.flush();
     return j;
   }
@@ -171,14 +171,13 @@ export class Journal {
   }
 }
 
-async function lastByte(path: string): Promise<number> {
-  const fh = await open(path, 'r');
-  try {
-    const { size } = await fh.stat();
-    const b = Buffer.alloc(1);
-    await fh.read(b, 0, 1, size - 1);
-    return b[0];
-  } finally {
-    await fh.close();
-  }
+/** Truncate after the last newline: a partial `S\t12` must not be read as row 12 once more is appended. */
+async function cutTornLine(fh: FileHandle): Promise<void> {
+  const { size } = await fh.stat();
+  if (size === 0) return;
+  const tail = Buffer.alloc(Math.min(size, 65536));
+  await fh.read(tail, 0, tail.length, size - tail.length);
+  if (tail[tail.length - 1] === 10) return;
+  const nl = tail.lastIndexOf(10);
+  await fh.truncate(nl === -1 ? size - tail.length : size - tail.length + nl + 1);
 }
