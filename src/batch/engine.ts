@@ -113,18 +113,37 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     return Object.assign(summary, { failed: counts.failed, valid, elapsed_s: Number(progress.elapsedS().toFixed(2)) });
   }
 
-  const journal = await Journal.open(journalPath, { input: resolve(o.file), started: new Date().toISOString(), resume: Boolean(o.resume), pid: process.pid });
+  const journal = await Journal.open(
+    journalPath,
+    { input: resolve(o.file), started: new Date().toISOString(), resume: Boolean(o.resume), pid: process.pid },
+    { intentBatch: Math.ceil(concurrency / 2) },
+  );
   summary.journal = journalPath;
   if (o.io.stderrIsTTY) void countRows(o.file).then((n) => (progress.total = n), () => undefined);
   progress.start();
 
   const limiter = o.rate ? new TokenBucket(o.rate, Math.max(1, Math.min(o.rate, concurrency))) : undefined;
-  let inflight = 0;
+  // Rows between their intent and their answer: up to `concurrency` in flight, and as many
+  // again having their intents synced, so that waiting for an fsync never idles the pool.
+  let pending = 0;
   let wake: (() => void) | undefined;
+  const signalWake = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  let sending = 0;
+  const slotQueue: (() => void)[] = [];
+  const acquire = () => (sending < concurrency ? (sending++, Promise.resolve()) : new Promise<void>((r) => slotQueue.push(r)));
+  const release = () => {
+    const next = slotQueue.shift();
+    if (next) next();
+    else sending--;
+  };
   let stop: string | undefined;
   const halt = (reason: string) => {
     stop ??= reason;
-    wake?.();
+    signalWake();
   };
   const onAbort = () => halt('interrupted');
   o.signal.addEventListener('abort', onAbort, { once: true });
@@ -140,9 +159,21 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
   const dispatch = async (row: number, key: string, req: Req) => {
     try {
       await journal.intent(row, key);
-      const id = await o.send(req);
-      journal.outcome('S', row, key, id ?? '');
-      counts.sent++;
+      await acquire();
+      try {
+        if (limiter && !stop) await limiter.take(o.signal).catch(() => undefined);
+        // Stopped while waiting: we know it never went out, so the journal says so (not uncertain).
+        if (stop) {
+          journal.outcome('F', row, key, `not sent: ${stop}`);
+          counts.failed++;
+          return;
+        }
+        const id = await o.send(req);
+        journal.outcome('S', row, key, id ?? '');
+        counts.sent++;
+      } finally {
+        release();
+      }
     } catch (err) {
       if (journal.error) halt(journal.error.message);
       else {
@@ -151,10 +182,8 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
         if (c.fatal) halt(c.message);
       }
     } finally {
-      inflight--;
-      const w = wake;
-      wake = undefined;
-      w?.();
+      pending--;
+      signalWake();
     }
   };
 
@@ -183,23 +212,16 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
         failRow(row, key, 'F', (err as Error).message, 'invalid, not sent');
         continue;
       }
-      while (inflight >= concurrency && !stop) await new Promise<void>((r) => (wake = r));
+      while (pending >= 2 * concurrency && !stop) await new Promise<void>((r) => (wake = r));
       if (stop) break;
-      if (limiter) {
-        try {
-          await limiter.take(o.signal);
-        } catch {
-          break;
-        }
-      }
-      inflight++;
+      pending++;
       void dispatch(row, key, req);
     }
   } catch (err) {
     halt(`cannot read ${o.file}: ${(err as Error).message}`);
   } finally {
     o.signal.removeEventListener('abort', onAbort);
-    while (inflight > 0) await new Promise<void>((r) => (wake = r));
+    while (pending > 0) await new Promise<void>((r) => (wake = r));
     progress.stop();
     await journal.close();
   }

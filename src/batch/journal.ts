@@ -83,23 +83,35 @@ export async function scanJournal(path: string): Promise<JournalState> {
   return state;
 }
 
+export interface JournalOptions {
+  /** Outcomes are synced at least this often (ms). */
+  flushMs?: number;
+  /** Intents are synced once this many wait... */
+  intentBatch?: number;
+  /** ...or after this long (ms). */
+  intentDelayMs?: number;
+}
+
 export class Journal {
   private buf: string[] = [];
   private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
   private committing?: Promise<void>;
   private timer?: NodeJS.Timeout;
+  private intentTimer?: NodeJS.Timeout;
   private failure?: Error;
+  private intents = 0;
+  private flushing = false;
 
   private constructor(
     private readonly fh: FileHandle,
-    private readonly flushMs: number,
+    private readonly o: Required<JournalOptions>,
   ) {}
 
   /** Open for appending; a torn last line from a crash is cut off first (it was never a record). */
-  static async open(path: string, header: Record<string, unknown>, flushMs = 200): Promise<Journal> {
+  static async open(path: string, header: Record<string, unknown>, o: JournalOptions = {}): Promise<Journal> {
     const fh = await open(path, 'a+', 0o600);
     await cutTornLine(fh);
-    const j = new Journal(fh, flushMs);
+    const j = new Journal(fh, { flushMs: 200, intentBatch: 1, intentDelayMs: 2, ...o });
     j.buf.push(`# ${JSON.stringify(header)}\n`);
     await j.flush();
     return j;
@@ -111,14 +123,16 @@ export class Journal {
     this.buf.push(`I\t${row}\t${clean(key)}\n`);
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
-      this.kick(true);
+      // One fsync per row would cost more than the requests: wait (briefly) for a batch.
+      if (++this.intents >= this.o.intentBatch) this.kick(true);
+      else this.intentTimer ??= setTimeout(() => this.kick(true), this.o.intentDelayMs);
     });
   }
 
   outcome(kind: 'S' | 'F' | 'U', row: number, key: string, detail = ''): void {
     this.buf.push(`${kind}\t${row}\t${clean(key)}\t${clean(detail)}\n`);
     if (this.buf.length >= 512) this.kick(false);
-    else this.timer ??= setTimeout(() => this.kick(false), this.flushMs);
+    else this.timer ??= setTimeout(() => this.kick(false), this.o.flushMs);
   }
 
   get error(): Error | undefined {
@@ -127,8 +141,13 @@ export class Journal {
 
   /** Write and sync everything buffered. */
   async flush(): Promise<void> {
-    this.kick(false);
-    while (this.committing) await this.committing;
+    this.flushing = true;
+    try {
+      this.kick(false);
+      while (this.committing) await this.committing;
+    } finally {
+      this.flushing = false;
+    }
     if (this.failure) throw this.failure;
   }
 
@@ -141,33 +160,37 @@ export class Journal {
   }
 
   private kick(soon: boolean): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
+    clearTimeout(this.timer);
+    clearTimeout(this.intentTimer);
+    this.timer = this.intentTimer = undefined;
     if (this.committing || this.failure) return;
     // setImmediate lets the dispatcher queue the intents of a whole batch of free slots.
     this.committing = new Promise<void>((resolve) => (soon ? setImmediate : queueMicrotask)(() => this.commit().then(resolve)));
   }
 
   private async commit(): Promise<void> {
-    while (this.buf.length) {
-      const lines = this.buf.join('');
-      const waiters = this.waiters;
-      this.buf = [];
-      this.waiters = [];
-      try {
+    const lines = this.buf.join('');
+    const waiters = this.waiters;
+    this.buf = [];
+    this.waiters = [];
+    this.intents = 0;
+    try {
+      if (lines) {
         await this.fh.write(lines);
         await this.fh.datasync();
-        for (const w of waiters) w.resolve();
-      } catch (err) {
-        this.failure = new Error(`cannot write the journal: ${(err as Error).message}`);
-        for (const w of [...waiters, ...this.waiters]) w.reject(this.failure);
-        this.waiters = [];
-        break;
       }
+      for (const w of waiters) w.resolve();
+    } catch (err) {
+      this.failure = new Error(`cannot write the journal: ${(err as Error).message}`);
+      for (const w of [...waiters, ...this.waiters]) w.reject(this.failure);
+      this.waiters = [];
     }
     this.committing = undefined;
+    if (this.failure || !this.buf.length) return;
+    // What arrived meanwhile: a full batch goes now, the rest when its timer says.
+    if (this.intents >= this.o.intentBatch || (this.flushing && this.buf.length)) this.kick(false);
+    else if (this.intents) this.intentTimer ??= setTimeout(() => this.kick(true), this.o.intentDelayMs);
+    else this.timer ??= setTimeout(() => this.kick(false), this.o.flushMs);
   }
 }
 
