@@ -89,12 +89,35 @@ async function autocannonRate(url) {
   return { rate: result.requests.total / (result.duration || 1e-9), total: result.requests.total, errors: result.errors + result.non2xx };
 }
 
+/** The floor under any client built on undici.request (as the ApiClient is): same requests, in process. */
+async function undiciRate(url) {
+  const { createRequire } = await import('node:module');
+  const undici = createRequire(join(root, 'package.json'))('undici');
+  const agent = new undici.Agent({ connections: 128 });
+  const body = JSON.stringify({ sender_id: 'wa_snd_bench', to: '15550000000', message: { type: 'text', text: { body: 'Hi Name 0' } } });
+  const headers = { 'content-type': 'application/json', 'x-api-key': KEY, accept: 'application/json' };
+  let left = ROWS;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (left-- > 0) {
+        const res = await undici.request(`${url}/api/v2/chat/messages`, { method: 'POST', headers, body, dispatcher: agent });
+        JSON.parse(await res.body.text());
+      }
+    }),
+  );
+  const rate = ROWS / ((performance.now() - started) / 1000);
+  await agent.close();
+  return rate;
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'chatcrm-bench-batch-'));
 const endpoint = await startEndpoint(dir);
 try {
   const small = join(dir, 'rows.csv');
   await writeRows(small, ROWS);
   const ac = await autocannonRate(endpoint.url);
+  const bare = await undiciRate(endpoint.url);
   const run = await runBatch(endpoint.url, small);
   const rate = run.summary.sent / run.summary.elapsed_s;
   const wallRate = run.summary.sent / run.wall;
@@ -108,6 +131,7 @@ try {
     '| batch benchmark | value | target |',
     '|---|---|---|',
     `| autocannon, ${ac.total} requests, ${CONCURRENCY} connections | ${ac.rate.toFixed(0)} req/s | |`,
+    `| bare undici.request, ${ROWS} requests, concurrency ${CONCURRENCY} (no CLI, no journal) | ${bare.toFixed(0)} req/s (${(bare / ac.rate).toFixed(2)}x) | |`,
     `| send-batch, ${run.summary.sent} rows, concurrency ${CONCURRENCY} (batch time) | ${rate.toFixed(0)} rows/s (${ratio.toFixed(2)}x) | >= 0.9x ${ratio >= 0.9 ? 'ok' : 'MISSED'} |`,
     `| send-batch, same run, wall clock incl. start-up | ${wallRate.toFixed(0)} rows/s (${(wallRate / ac.rate).toFixed(2)}x) | |`,
     `| send-batch, ${bigRun.summary.sent} rows: peak RSS | ${bigRun.peakMiB === undefined ? 'n/a (no /usr/bin/time)' : `${bigRun.peakMiB.toFixed(1)} MiB`} | < 150 MiB ${bigRun.peakMiB !== undefined && bigRun.peakMiB < 150 ? 'ok' : 'MISSED'} |`,

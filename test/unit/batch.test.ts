@@ -67,6 +67,20 @@ describe('journal', () => {
     expect(readFileSync(p, 'utf8')).toMatch(/^I\t2\t222\n# /m);
   });
 
+  it('group-commits intents: a batch is synced in one write, a partial batch after a short delay', async () => {
+    const p = join(dir, 'j4.journal');
+    const j = await Journal.open(p, { run: 4 }, { intentBatch: 3, intentDelayMs: 30 });
+    const lines = () => readFileSync(p, 'utf8').match(/^I\t/gm)?.length ?? 0;
+    const first = Promise.all([j.intent(1, 'a'), j.intent(2, 'b'), j.intent(3, 'c')]);
+    await first;
+    expect(lines()).toBe(3);
+    const started = performance.now();
+    await j.intent(4, 'd');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    expect(lines()).toBe(4);
+    await j.close();
+  });
+
   it('grows its state arrays for large row numbers', async () => {
     const p = join(dir, 'j3.journal');
     appendFileSync(p, 'I\t5000000\tx\n');
