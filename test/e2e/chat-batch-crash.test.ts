@@ -132,6 +132,20 @@ describe('retries', () => {
   });
 });
 
+describe('timeouts', () => {
+  it('a request that times out is uncertain (it may have been processed) and is not retried', async () => {
+    const [a] = phones(1);
+    const srv = await startServer((to) => (to === a ? { status: 200, delayMs: 2500 } : { status: 200 }));
+    const { dir, file } = input(2);
+    const r = await runCli(batch(file, '--timeout', '1', '--results', join(dir, 'out.csv'), '--json'), { env: env(srv.url) });
+    expect(r.exitCode).toBe(5);
+    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 1, uncertain: 1 });
+    expect(r.stderr).toMatch(/row 1: uncertain: Request timed out after 1s/);
+    expect(srv.hits.filter((h) => h.to === a)).toHaveLength(1);
+    expect(results(join(dir, 'out.csv')).find((x) => x.to === a)!.status).toBe('uncertain');
+  });
+});
+
 describe('crash safety', () => {
   it('kill -9 in the middle, then --resume: nobody gets two messages, every row ends sent/failed/uncertain', async () => {
     const srv = await startServer(() => ({ status: 200, delayMs: 250 }));
