@@ -37,11 +37,25 @@ const cell = (record: Record_, column: string) => {
   return v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
 };
 
+/** A flag value with placeholders, split once into literals (even indexes) and column names (odd). */
+type Filler = string[];
+type Template = [flag: string, value: Filler | Filler[]][];
+
+const compile = (flags: Record<string, string | string[]>): Template =>
+  Object.entries(flags).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => x.split(PLACEHOLDER)) : v.split(PLACEHOLDER)]);
+
+function fill(parts: Filler, record: Record_): string {
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) out += cell(record, parts[i]) + parts[i + 1];
+  return out;
+}
+
 /** The flags of one row: CONTENT flags with placeholders filled in, or the row's own columns. */
-function rowFlags(template: Record<string, string | string[]> | undefined, record: Record_): Record<string, unknown> {
+function rowFlags(template: Template | undefined, record: Record_): Record<string, unknown> {
   if (template) {
-    const fill = (s: string) => s.replace(PLACEHOLDER, (_m, col: string) => cell(record, col));
-    return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, Array.isArray(v) ? v.map(fill) : fill(v)]));
+    const flags: Record<string, unknown> = {};
+    for (const [k, v] of template) flags[k] = typeof v[0] === 'string' ? fill(v as Filler, record) : (v as Filler[]).map((p) => fill(p, record));
+    return flags;
   }
   const flags: Record<string, unknown> = {};
   for (const c of ROW_COLUMNS) {
@@ -103,6 +117,7 @@ export const run: Run = async (ctx, { args, opts }) => {
       .flat()
       .flatMap((v) => [...v.matchAll(PLACEHOLDER)].map((m) => m[1])),
   );
+  const compiled = template && compile(template);
 
   let api: ApiClient | undefined;
   const summary = await runBatch<SendCall>({
@@ -137,7 +152,7 @@ export const run: Run = async (ctx, { args, opts }) => {
     },
     build(record) {
       const to = normalizePhone(cell(record, 'to'), 'to');
-      const flags = rowFlags(template, record);
+      const flags = rowFlags(compiled, record);
       if (typeof flags.message === 'string') flags.message = safeJson(flags.message, 'message');
       return sendCall(sender_id, to, buildContent(flags));
     },
