@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { resolve } from 'node:path';
-import { NetworkError, UsageError, AuthError, CliError } from '../core/errors.js';
+import { AuthError, NetworkError, UsageError } from '../core/errors.js';
 import type { IO } from '../core/io.js';
 import { Journal, RowState, scanJournal, type JournalState } from './journal.js';
 import { TokenBucket } from './limiter.js';
@@ -65,11 +65,15 @@ export interface BatchSummary {
 /** Invalid-row and failure reports on stderr; the rest go to the results file. */
 const MAX_REPORTED = 20;
 
+/**
+ * A request that may have been written and got no answer is uncertain; any answer, or a
+ * connection that never carried the request, is a failure. A 401 (or no key) would fail
+ * every row the same way, so it stops the run.
+ */
 function classify(err: unknown): { kind: 'F' | 'U'; message: string; fatal?: boolean } {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof NetworkError) return { kind: err.written ? 'U' : 'F', message };
   if (err instanceof AuthError && err.status !== 403) return { kind: 'F', message, fatal: true };
-  if (err instanceof CliError || err instanceof Error) return { kind: 'F', message };
   return { kind: 'F', message };
 }
 

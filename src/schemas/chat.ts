@@ -23,9 +23,6 @@ function mediaMessages(withUrl: boolean) {
   ] as const;
 }
 
-export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
-
 export const locationMessage = z.object({
   type: z.literal('location'),
   location: z.object({
@@ -57,7 +54,6 @@ export type Message = z.infer<typeof message>;
 
 /** The `message` field of the multipart form: a media type whose bytes are the `file` part. */
 export const fileMessage = z.discriminatedUnion('type', [...mediaMessages(false)]);
-export type FileMessage = z.infer<typeof fileMessage>;
 
 export const sendRequest = z.object({
   sender_id: z.string().check(z.minLength(1, 'is required')),
@@ -82,4 +78,3 @@ export const groupRequest = z.object({
 }).check(
   z.refine((r) => (r.group_id === undefined) !== (r.group_name === undefined), { message: 'give exactly one of group_id and group_name', path: ['group_id'] }),
 );
-export type GroupRequest = z.infer<typeof groupRequest>;

@@ -119,7 +119,7 @@ export const run: Run = async (ctx, { args, opts }) => {
   );
   const compiled = template && compile(template);
 
-  let api: ApiClient | undefined;
+  let api: Promise<ApiClient> | undefined;
   const summary = await runBatch<SendCall>({
     file,
     journal: opts.journal as string | undefined,
@@ -157,8 +157,7 @@ export const run: Run = async (ctx, { args, opts }) => {
       return sendCall(sender_id, to, buildContent(flags));
     },
     async send(call) {
-      api ??= await batchClient(ctx);
-      const res = await api.call(call.op, call.options);
+      const res = await (await (api ??= batchClient(ctx))).call(call.op, call.options);
       return messageId(res.body);
     },
   });
