@@ -203,7 +203,10 @@ export class ApiClient {
     for (let attempt = 0; ; attempt++) {
       this.traceRequest(method, url, headers, o, attempt);
       const started = Date.now();
-      const signal = this.opts.signal ? AbortSignal.any([this.opts.signal, AbortSignal.timeout(this.opts.timeoutMs)]) : AbortSignal.timeout(this.opts.timeoutMs);
+      // Without a caller's signal (the batch engine's client), undici's own headers and body
+      // timeouts below bound the request: AbortSignal.timeout costs ~50 µs a request, a
+      // quarter of a batch's throughput.
+      const signal = this.opts.signal ? AbortSignal.any([this.opts.signal, AbortSignal.timeout(this.opts.timeoutMs)]) : undefined;
       let res: Awaited<ReturnType<Undici['request']>>;
       try {
         res = await request.call(dispatcher, {
@@ -219,7 +222,7 @@ export class ApiClient {
       } catch (err) {
         if (this.opts.signal?.aborted) throw new InterruptedError();
         const code = errorCode(err);
-        const timedOut = signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+        const timedOut = Boolean(signal?.aborted) || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
         const written = !UNWRITTEN.has(code ?? '');
         const message = timedOut
           ? `Request timed out after ${this.opts.timeoutMs / 1000}s: ${method} ${url.origin}${url.pathname}`

@@ -1,5 +1,28 @@
 // chat: senders, sends, groups, batches (spec 4.1).
-import type { CmdSpec } from './types.js';
+import type { CmdSpec, OptSpec } from './types.js';
+
+const SENDER: OptSpec = { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' };
+
+/** The CONTENT flags of COMMANDS.md, shared by `send` and `send-batch`. */
+const CONTENT_OPTIONS: OptSpec[] = [
+  { flags: '--text <body>', description: 'a text message' },
+  { flags: '--image <url|path>', description: 'an image: public URL, or a local file (uploaded, up to 16 MB)' },
+  { flags: '--video <url|path>', description: 'a video: URL or local file' },
+  { flags: '--audio <url|path>', description: 'an audio clip: URL or local file' },
+  { flags: '--document <url|path>', description: 'a document: URL or local file' },
+  { flags: '--caption <text>', description: 'caption of an image, video or document' },
+  { flags: '--filename <name>', description: 'file name shown for a document' },
+  { flags: '--location <lat,lng>', description: 'a location, e.g. 52.5200,13.4050' },
+  { flags: '--name <name>', description: 'name of the --location' },
+  { flags: '--address <address>', description: 'address of the --location' },
+  { flags: '--template <template_id>', description: 'an approved template' },
+  { flags: '--language <xx_XX>', description: 'template language, e.g. en_US' },
+  { flags: '--var <value>', description: 'template body variable, in order (repeatable)', repeatable: true },
+  { flags: '--header-media <type:url>', description: 'template header media, e.g. image:https://example.com/a.png' },
+  { flags: '--react <message_id>', description: 'react to a message' },
+  { flags: '--emoji <emoji>', description: 'the reaction emoji' },
+  { flags: '--message <json>', description: 'the raw message object: JSON, @file or - (stdin)' },
+];
 
 export const chat: CmdSpec = {
   name: 'chat',
@@ -13,14 +36,87 @@ export const chat: CmdSpec = {
     },
     {
       name: 'send',
-      summary: 'Send one message',
+      summary: 'Send one message (text, media, location, template, reaction)',
       options: [
         { flags: '--to <digits>', description: 'recipient phone number (international; +, spaces, -, ( ) are stripped)' },
-        { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' },
-        { flags: '--text <body>', description: 'a text message' },
+        SENDER,
+        ...CONTENT_OPTIONS,
       ],
-      examples: ['chatcrm chat send --to "+1 (555) 123-4567" --text "Hello!"', 'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --text Hi --dry-run'],
+      examples: [
+        'chatcrm chat send --to "+1 (555) 123-4567" --text "Hello!"',
+        'chatcrm chat send --to 15551234567 --image ./photo.jpg --caption "Our new shop"',
+        'chatcrm chat send --to 15551234567 --document https://example.com/invoice.pdf --filename invoice.pdf',
+        'chatcrm chat send --to 15551234567 --location 52.5200,13.4050 --name "Office" --address "Main St 1"',
+        'chatcrm chat send --to 15551234567 --template order_update --language en_US --var Ada --var 4711',
+        'chatcrm chat send --to 15551234567 --react wamid.HBgL... --emoji 👍',
+        'chatcrm chat send --to 15551234567 --message @message.json --sender wa_snd_cloud_0001 --dry-run',
+      ],
       run: () => import('../commands/chat/send.js'),
+    },
+    {
+      name: 'send-batch',
+      summary: 'Send one message per row of a CSV or JSONL file (crash-safe, resumable)',
+      description:
+        'Rows need a `to` column. CONTENT flags may use {{column}} placeholders; without them, rows carry their own text, template, language and vars (JSON array) columns. ' +
+        'Every row is journaled before its request is sent and after it is answered; --resume skips sent rows and never re-sends uncertain ones unless --retry-uncertain. ' +
+        'Exit 0 when every row is sent, 5 otherwise, 130 on Ctrl-C. See docs/chat.md.',
+      args: [{ name: 'file', description: 'CSV with a header row, or .jsonl', required: true }],
+      options: [
+        SENDER,
+        ...CONTENT_OPTIONS,
+        { flags: '--concurrency <n>', description: 'requests in flight at once (default 8)' },
+        { flags: '--rate <n>', description: 'at most N messages a second' },
+        { flags: '--journal <file>', description: 'journal of the run (default FILE.journal)' },
+        { flags: '--resume', description: 'continue the run of the journal: skip sent rows, keep uncertain ones' },
+        { flags: '--retry-uncertain', description: 'with --resume, send uncertain rows again (they may arrive twice)' },
+        { flags: '--results <file>', description: 'write every row\'s final state as CSV: row,to,status,message_id,error' },
+        { flags: '--max-errors <n>', description: 'stop dispatching once more than N rows failed' },
+      ],
+      examples: [
+        'chatcrm chat send-batch recipients.csv --text "Hi {{name}}, your order {{order}} shipped"',
+        'chatcrm chat send-batch recipients.csv --template order_update --language en_US --var "{{name}}" --var "{{order}}" --rate 20',
+        'chatcrm chat send-batch rows.jsonl --concurrency 16 --results results.csv',
+        'chatcrm chat send-batch recipients.csv --text "Hi {{name}}" --resume --results results.csv',
+        'chatcrm chat send-batch recipients.csv --text "Hi {{name}}" --dry-run',
+      ],
+      run: () => import('../commands/chat/send-batch.js'),
+    },
+    {
+      name: 'groups',
+      summary: 'Groups of a Scan Device sender (needs the group_messaging capability)',
+      subcommands: [
+        {
+          name: 'list',
+          summary: 'List the groups the sender has joined',
+          options: [SENDER],
+          examples: ['chatcrm chat groups list --sender wa_snd_device_0002', 'chatcrm chat groups list -q'],
+          run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.list })),
+        },
+        {
+          name: 'members',
+          summary: 'List the members of a group',
+          args: [{ name: 'group_id', description: 'group id, e.g. 120363040000000000@g.us', required: true }],
+          options: [SENDER],
+          examples: ['chatcrm chat groups members 120363040000000000@g.us --sender wa_snd_device_0002'],
+          run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.members })),
+        },
+        {
+          name: 'send',
+          summary: 'Send a text message to a group',
+          options: [
+            { flags: '--group-id <id>', description: 'group id (or --group-name)' },
+            { flags: '--group-name <name>', description: 'group name (or --group-id)' },
+            { flags: '--text <body>', description: 'the message' },
+            { flags: '--mention <digits>', description: 'phone number of a member to mention (repeatable)', repeatable: true },
+            SENDER,
+          ],
+          examples: [
+            'chatcrm chat groups send --group-id 120363040000000000@g.us --text "Standup in 5"',
+            'chatcrm chat groups send --group-name "Sales team" --text "Well done @15551230001" --mention 15551230001',
+          ],
+          run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.send })),
+        },
+      ],
     },
   ],
 };

@@ -1,0 +1,153 @@
+// CONTENT flags → the `message` object of spec section 2, and the request that carries it:
+// JSON for URLs, multipart (streamed from disk) when a media flag names a local file.
+// Shared by `chat send` and `chat send-batch` (which fills the flags per row).
+import { statSync } from 'node:fs';
+import type { CallOptions } from '../../api/client.js';
+import { multipart } from '../../api/multipart.js';
+import type { OperationId } from '../../api/operations.js';
+import { UsageError } from '../../core/errors.js';
+import { sendFileRequest, sendRequest, type Message } from '../../schemas/chat.js';
+import { parseOrUsage } from '../../schemas/index.js';
+
+/** The content flags (commander's camelCase names); exactly one is given. */
+export const CONTENT = ['text', 'image', 'video', 'audio', 'document', 'location', 'template', 'react', 'message'] as const;
+export type ContentKind = (typeof CONTENT)[number];
+
+/** Modifier flags and the content flags they belong to. */
+const MODIFIERS: Record<string, readonly ContentKind[]> = {
+  caption: ['image', 'video', 'document'],
+  filename: ['document'],
+  name: ['location'],
+  address: ['location'],
+  language: ['template'],
+  var: ['template'],
+  headerMedia: ['template'],
+  emoji: ['react'],
+};
+
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+const flag = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+export interface Content {
+  message: Message;
+  /** A local file to upload in the multipart form (the message then has no url). */
+  file?: string;
+}
+
+/** Which content flag is given; throws unless exactly one is, with the modifiers it needs. */
+export function contentKind(opts: Record<string, unknown>): ContentKind {
+  const given = CONTENT.filter((k) => opts[k] !== undefined);
+  if (given.length !== 1) {
+    throw new UsageError(
+      given.length
+        ? `give only one content flag, got ${given.map(flag).join(' and ')}`
+        : `give one content flag: ${CONTENT.map(flag).join(', ')}`,
+    );
+  }
+  const kind = given[0];
+  for (const [mod, kinds] of Object.entries(MODIFIERS)) {
+    const v = opts[mod];
+    if (v !== undefined && !(Array.isArray(v) && v.length === 0) && !kinds.includes(kind)) {
+      throw new UsageError(`${flag(mod)}: only goes with ${kinds.map(flag).join(', ')}`);
+    }
+  }
+  if (kind === 'template' && opts.language === undefined) throw new UsageError('--language: required with --template (a locale such as en_US)');
+  if (kind === 'react' && (opts.emoji === undefined || opts.emoji === '')) throw new UsageError('--emoji: required with --react');
+  return kind;
+}
+
+/** A URL stays a URL; anything else must be a readable file of at most 16 MB. */
+export function mediaSource(flagName: string, value: string): { url: string } | { file: string } {
+  if (/^https?:\/\//i.test(value)) return { url: value };
+  if (value.trim() === '') throw new UsageError(`${flagName}: give an http(s) URL or a local file`);
+  let size: number;
+  try {
+    const st = statSync(value);
+    if (st.isDirectory()) throw new UsageError(`${flagName}: ${value} is a directory, not a file`);
+    if (!st.isFile()) throw new UsageError(`${flagName}: ${value} is not a regular file`);
+    size = st.size;
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`${flagName}: ${code === 'ENOENT' ? `no such file: ${value} (give an http(s) URL or a local file)` : `cannot read ${value} (${code})`}`);
+  }
+  if (size > MAX_FILE_BYTES) throw new UsageError(`${flagName}: ${value} is ${(size / 1048576).toFixed(1)} MB; files up to 16 MB can be sent`);
+  return { file: value };
+}
+
+function location(value: string): { latitude: number; longitude: number } {
+  const m = /^\s*([-+]?\d+(?:\.\d+)?)\s*,\s*([-+]?\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (!m) throw new UsageError(`--location: expected LAT,LNG such as 52.5200,13.4050, got "${value}"`);
+  return { latitude: Number(m[1]), longitude: Number(m[2]) };
+}
+
+function headerMedia(value: string): { type: string; url: string } {
+  const i = value.indexOf(':');
+  if (i <= 0) throw new UsageError(`--header-media: expected TYPE:URL such as image:https://example.com/a.png, got "${value}"`);
+  return { type: value.slice(0, i), url: value.slice(i + 1) };
+}
+
+const str = (v: unknown) => (v === undefined ? undefined : String(v));
+
+/**
+ * The message for the given flags. `opts.message`, when given, is the already parsed
+ * JSON of `--message`. Field checks (ranges, locale) are left to the schema in `request()`.
+ */
+export function buildContent(opts: Record<string, unknown>): Content {
+  const kind = contentKind(opts);
+  const v = opts[kind];
+  switch (kind) {
+    case 'text':
+      return { message: { type: 'text', text: { body: String(v) } } };
+    case 'image':
+    case 'video':
+    case 'audio':
+    case 'document': {
+      const src = mediaSource(flag(kind), String(v));
+      const extra: Record<string, string | undefined> = {};
+      if (kind !== 'audio') extra.caption = str(opts.caption);
+      if (kind === 'document') extra.filename = str(opts.filename) ?? ('file' in src ? src.file.split(/[\\/]/).pop() : undefined);
+      const obj = Object.fromEntries(Object.entries({ ...('url' in src ? { url: src.url } : {}), ...extra }).filter(([, x]) => x !== undefined));
+      return { message: { type: kind, [kind]: obj } as Message, file: 'file' in src ? src.file : undefined };
+    }
+    case 'location': {
+      const loc: Record<string, unknown> = location(String(v));
+      if (opts.name !== undefined) loc.name = String(opts.name);
+      if (opts.address !== undefined) loc.address = String(opts.address);
+      return { message: { type: 'location', location: loc } as Message };
+    }
+    case 'template': {
+      const t: Record<string, unknown> = { template_id: String(v), language_code: String(opts.language) };
+      const vars = opts.var as string[] | undefined;
+      if (vars?.length) t.body_variables = vars.map(String);
+      if (opts.headerMedia !== undefined) t.header_media = headerMedia(String(opts.headerMedia));
+      return { message: { type: 'template', template: t } as Message };
+    }
+    case 'react':
+      return { message: { type: 'reaction', reaction: { message_id: String(v), emoji: String(opts.emoji) } } };
+    case 'message':
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new UsageError('--message: must be a JSON object with type and the object named after it');
+      return { message: v as Message };
+  }
+}
+
+export interface SendCall {
+  op: OperationId;
+  options: CallOptions;
+}
+
+/** The validated request for one message; throws UsageError naming the field. */
+export function sendCall(sender_id: string, to: string, content: Content): SendCall {
+  if (content.file) {
+    const body = parseOrUsage(sendFileRequest, { sender_id, to, message: content.message });
+    const form = multipart([
+      { name: 'sender_id', value: sender_id },
+      { name: 'to', value: to },
+      { name: 'message', value: JSON.stringify(body.message) },
+      { name: 'file', path: content.file },
+    ]);
+    return { op: 'chat.sendFile', options: { form } };
+  }
+  return { op: 'chat.send', options: { json: parseOrUsage(sendRequest, { sender_id, to, message: content.message }) } };
+}

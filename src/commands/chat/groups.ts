@@ -1,0 +1,73 @@
+// chat groups list | members | send: every group command first checks, with the sender
+// list, that the sender may use groups, so a refused sender never reaches a group endpoint.
+import { CliError, EXIT, UsageError } from '../../core/errors.js';
+import type { Context } from '../../core/context.js';
+import { shapeOf } from '../../core/output/shape.js';
+import type { Run } from '../../manifest/types.js';
+import { groupRequest } from '../../schemas/chat.js';
+import { parseOrUsage } from '../../schemas/index.js';
+import { normalizePhone, resolveSender } from './recipient.js';
+
+type Sender = Record<string, unknown>;
+
+/** `scan_device`, `Scan Device`, `scan-device`, `device`, `qr`...; an absent kind is not held against it. */
+export function isScanDevice(s: Sender): boolean {
+  const kind = String(s.kind ?? s.type ?? s.sender_type ?? '').toLowerCase().replace(/[^a-z]/g, '');
+  return kind === '' || /scan|device|qr/.test(kind);
+}
+
+export function canUseGroups(s: Sender): boolean {
+  const caps = s.capabilities as Record<string, unknown> | undefined;
+  return isScanDevice(s) && (caps?.group_messaging === true || caps?.group_messaging === 'true');
+}
+
+/**
+ * Refusal is exit 3 (permission), the same code as the service's 403 for such a sender,
+ * so scripts see one code whether the CLI or the server refuses.
+ */
+async function groupSender(ctx: Context, flag: unknown): Promise<string> {
+  const id = resolveSender(ctx, flag);
+  const api = await ctx.api();
+  if (ctx.settings.dryRun) return id;
+  const res = await api.call('chat.senders');
+  const sender = (shapeOf(res.body).records ?? []).find((s) => s.sender_id === id || s._id === id);
+  if (!sender) throw new CliError(`Sender ${id} not found: list them with \`chatcrm chat senders\``, EXIT.notFound, 404, 'not_found');
+  if (!canUseGroups(sender)) {
+    const what = isScanDevice(sender) ? 'lacks the capability group_messaging' : `is a ${String(sender.kind ?? sender.type)} sender, not a Scan Device sender with the capability group_messaging`;
+    throw new CliError(`Sender ${id} ${what}; group commands need a Scan Device sender with group_messaging (see \`chatcrm chat senders\`)`, EXIT.auth, undefined, 'no_group_capability');
+  }
+  return id;
+}
+
+export const list: Run = async (ctx, { opts }) => {
+  const sender_id = await groupSender(ctx, opts.sender);
+  const res = await (await ctx.api()).call('chat.groups', { query: { sender_id } });
+  if (!res.dryRun) await ctx.print(res.body, { id: 'group_id', columns: ['group_id', 'name', 'member_count', 'description'] });
+};
+
+export const members: Run = async (ctx, { args, opts }) => {
+  const group_id = String(args.group_id ?? '');
+  if (group_id.trim() === '') throw new UsageError('GROUP_ID: must not be empty');
+  const sender_id = await groupSender(ctx, opts.sender);
+  const res = await (await ctx.api()).call('chat.groupMembers', { params: { group_id }, query: { sender_id } });
+  if (!res.dryRun) await ctx.print(res.body, { id: 'phone_number', columns: ['phone_number', 'name', 'is_admin'] });
+};
+
+export const send: Run = async (ctx, { opts }) => {
+  const hasId = opts.groupId !== undefined;
+  if (hasId === (opts.groupName !== undefined)) {
+    throw new UsageError(hasId ? '--group-id and --group-name: give only one of them' : '--group-id or --group-name: one is required');
+  }
+  if (typeof opts.text !== 'string') throw new UsageError('--text: required (groups take text messages)');
+  const mentions = ((opts.mention as string[] | undefined) ?? []).map((m) => normalizePhone(m, '--mention'));
+  const sender_id = resolveSender(ctx, opts.sender);
+  const body = parseOrUsage(groupRequest, {
+    sender_id,
+    ...(hasId ? { group_id: String(opts.groupId) } : { group_name: String(opts.groupName) }),
+    message: { type: 'text', text: { body: opts.text } },
+    ...(mentions.length ? { mentions } : {}),
+  });
+  await groupSender(ctx, sender_id);
+  const res = await (await ctx.api()).call('chat.groupSend', { json: body });
+  if (!res.dryRun) await ctx.print(res.body, { success: `Sent to group ${body.group_id ?? body.group_name}` });
+};

@@ -1,0 +1,181 @@
+// chat send-batch FILE: one message per row through the batch engine. CONTENT flags may
+// carry {{column}} placeholders; without them, rows bring their own text / template /
+// language / vars (or media, or a raw message) columns.
+import type { ApiClient } from '../../api/client.js';
+import { runBatch } from '../../batch/engine.js';
+import type { Record_ } from '../../batch/reader.js';
+import { readTextArg, type Context } from '../../core/context.js';
+import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
+import { shapeOf } from '../../core/output/shape.js';
+import type { Run } from '../../manifest/types.js';
+import { buildContent, CONTENT, contentKind, sendCall, type SendCall } from './content.js';
+import { normalizePhone, resolveSender } from './recipient.js';
+
+/** Flags that make up the message, and may hold placeholders. */
+const MESSAGE_FLAGS = [...CONTENT, 'caption', 'filename', 'name', 'address', 'language', 'var', 'headerMedia', 'emoji'];
+/** Row columns that carry content when no CONTENT flag is given. */
+const ROW_COLUMNS = ['text', 'template', 'language', 'vars', 'message', 'image', 'video', 'audio', 'document', 'caption', 'filename'];
+
+const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
+
+function intFlag(v: unknown, flag: string, min: number, max: number): number | undefined {
+  if (v === undefined) return undefined;
+  const s = String(v);
+  if (!/^\d+$/.test(s) || Number(s) < min || Number(s) > max) throw new UsageError(`${flag}: must be a whole number from ${min} to ${max}, got "${s}"`);
+  return Number(s);
+}
+
+function rateFlag(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--rate: must be a positive number of messages a second, got "${String(v)}"`);
+  return n;
+}
+
+const cell = (record: Record_, column: string) => {
+  const v = record[column];
+  return v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+};
+
+/** A flag value with placeholders, split once into literals (even indexes) and column names (odd). */
+type Filler = string[];
+type Template = [flag: string, value: Filler | Filler[]][];
+
+const compile = (flags: Record<string, string | string[]>): Template =>
+  Object.entries(flags).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => x.split(PLACEHOLDER)) : v.split(PLACEHOLDER)]);
+
+function fill(parts: Filler, record: Record_): string {
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) out += cell(record, parts[i]) + parts[i + 1];
+  return out;
+}
+
+/** The flags of one row: CONTENT flags with placeholders filled in, or the row's own columns. */
+function rowFlags(template: Template | undefined, record: Record_): Record<string, unknown> {
+  if (template) {
+    const flags: Record<string, unknown> = {};
+    for (const [k, v] of template) flags[k] = typeof v[0] === 'string' ? fill(v as Filler, record) : (v as Filler[]).map((p) => fill(p, record));
+    return flags;
+  }
+  const flags: Record<string, unknown> = {};
+  for (const c of ROW_COLUMNS) {
+    const v = cell(record, c);
+    if (v !== '') flags[c] = v;
+  }
+  if (flags.vars !== undefined) {
+    const vars = Array.isArray(record.vars) ? record.vars : safeJson(String(flags.vars), 'vars');
+    if (!Array.isArray(vars)) throw new UsageError('vars: must be a JSON array of strings');
+    flags.var = vars.map(String);
+    delete flags.vars;
+  }
+  return flags;
+}
+
+function safeJson(text: string, field: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError(`${field}: not valid JSON`);
+  }
+}
+
+function messageId(body: unknown): string | undefined {
+  const item = shapeOf(body).item as Record<string, unknown> | undefined;
+  const id = item?.message_id ?? item?.id ?? item?._id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * A client for the batch whose requests are not aborted by Ctrl-C: the engine stops
+ * dispatching on ctx.signal and lets the requests in flight finish and be journaled.
+ */
+async function batchClient(ctx: Context): Promise<ApiClient> {
+  const base = await ctx.api({ longRunning: true });
+  const Client = base.constructor as new (opts: ApiClient['opts']) => ApiClient;
+  return new Client({ ...base.opts, signal: undefined });
+}
+
+export const run: Run = async (ctx, { args, opts }) => {
+  const file = String(args.file ?? '');
+  if (file === '') throw new UsageError('FILE: a CSV or JSONL file of recipients is required');
+  const concurrency = intFlag(opts.concurrency, '--concurrency', 1, 1024) ?? 8;
+  const maxErrors = intFlag(opts.maxErrors, '--max-errors', 0, Number.MAX_SAFE_INTEGER);
+  const rate = rateFlag(opts.rate);
+  const sender_id = resolveSender(ctx, opts.sender);
+  const dryRun = ctx.settings.dryRun;
+
+  let template: Record<string, string | string[]> | undefined;
+  if (CONTENT.some((k) => opts[k] !== undefined)) {
+    template = {};
+    for (const k of MESSAGE_FLAGS) if (opts[k] !== undefined) template[k] = opts[k] as string | string[];
+    if (typeof template.message === 'string') template.message = await readTextArg(ctx, template.message, '--message');
+    // Flag mistakes (two content flags, a stray modifier, --template without --language) once, not per row.
+    contentKind(template);
+  }
+  const placeholders = new Set(
+    Object.values(template ?? {})
+      .flat()
+      .flatMap((v) => [...v.matchAll(PLACEHOLDER)].map((m) => m[1])),
+  );
+  const compiled = template && compile(template);
+
+  let api: Promise<ApiClient> | undefined;
+  const summary = await runBatch<SendCall>({
+    file,
+    journal: opts.journal as string | undefined,
+    results: opts.results as string | undefined,
+    resume: Boolean(opts.resume),
+    retryUncertain: Boolean(opts.retryUncertain),
+    concurrency,
+    rate,
+    maxErrors,
+    dryRun,
+    io: ctx.io,
+    signal: ctx.signal,
+    label: 'send-batch',
+    resultColumns: { key: 'to', id: 'message_id' },
+    checkColumns(columns) {
+      const have = new Set(columns);
+      if (!have.has('to')) throw new UsageError(`FILE: ${file} has no "to" column (columns: ${columns.join(', ') || 'none'})`);
+      for (const p of placeholders) if (!have.has(p)) throw new UsageError(`{{${p}}}: ${file} has no column "${p}" (columns: ${columns.join(', ')})`);
+      if (!template && !ROW_COLUMNS.some((c) => have.has(c))) {
+        throw new UsageError(`FILE: ${file} has no content column (${ROW_COLUMNS.slice(0, 5).join(', ')}, ...); add one, or give a CONTENT flag such as --text`);
+      }
+    },
+    key: (record) => {
+      const raw = cell(record, 'to');
+      try {
+        return normalizePhone(raw, 'to');
+      } catch {
+        return raw;
+      }
+    },
+    build(record) {
+      const to = normalizePhone(cell(record, 'to'), 'to');
+      const flags = rowFlags(compiled, record);
+      if (typeof flags.message === 'string') flags.message = safeJson(flags.message, 'message');
+      return sendCall(sender_id, to, buildContent(flags));
+    },
+    async send(call) {
+      const res = await (await (api ??= batchClient(ctx))).call(call.op, call.options);
+      return messageId(res.body);
+    },
+  });
+
+  await ctx.print(summary);
+  const notSent = summary.failed + summary.uncertain + summary.skipped_uncertain;
+  if (summary.status === 'interrupted') throw new InterruptedError(`Interrupted: ${summary.sent} sent, ${notSent} not sent; continue with --resume`);
+  if (dryRun) {
+    if (summary.failed) throw new UsageError(`${summary.failed} of ${summary.rows} rows are invalid (dry run: nothing was sent)`);
+    return;
+  }
+  if (notSent || summary.status === 'stopped') {
+    const why = summary.stop_reason ? ` (stopped: ${summary.stop_reason})` : '';
+    throw new CliError(
+      `${notSent} of ${summary.rows} rows not sent: ${summary.failed} failed, ${summary.uncertain + summary.skipped_uncertain} uncertain${why}`,
+      EXIT.rejected,
+      undefined,
+      'batch_incomplete',
+    );
+  }
+};

@@ -1,0 +1,141 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+let dir: string;
+const S = ['--sender', 'wa_snd_cloud_0001'];
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const csv = (rows: string[][]) => rows.map((r) => r.join(',')).join('\n') + '\n';
+const resultsOf = (p: string) =>
+  readFileSync(p, 'utf8').trim().split('\n').slice(1).map((l) => {
+    const [row, to, status, message_id] = l.split(',');
+    return { row: Number(row), to, status, message_id };
+  }).sort((a, b) => a.row - b.row);
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  sb.store.insert('templates', { template_id: 'tpl_hi', template_name: 'hi', message_body: 'Hi {{1}}, code {{2}}' });
+  dir = tempDir('chatcrm-batch-');
+});
+afterAll(() => sb.close());
+
+describe('chat send-batch against the sandbox', () => {
+  it('sends one message per row with {{column}} placeholders and writes results', async () => {
+    const input = file('people.csv', csv([['to', 'name'], ['+1 555 000 0001', 'Ada'], ['15550000002', '"Grace, Rear Admiral"'], ['15550000003', 'Alan']]));
+    const results = join(dir, 'people.results.csv');
+    const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'Hi {{name}}!', '--results', results, '--json']);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, sent: 3, failed: 0, uncertain: 0, status: 'complete' });
+    const bodies = sb.calls('chat.send').map((c) => c.body as { to: string; message: { text: { body: string } } });
+    expect(bodies.map((b) => [b.to, b.message.text.body]).sort()).toEqual([
+      ['15550000001', 'Hi Ada!'], ['15550000002', 'Hi Grace, Rear Admiral!'], ['15550000003', 'Hi Alan!'],
+    ]);
+    const res = resultsOf(results);
+    expect(res.map((x) => [x.row, x.status])).toEqual([[1, 'sent'], [2, 'sent'], [3, 'sent']]);
+    const stored = new Set(sb.store.list('messages').map((m) => m.message_id));
+    for (const x of res) expect(stored.has(x.message_id)).toBe(true);
+    expect(readFileSync(`${input}.journal`, 'utf8')).toMatch(/^I\t1\t15550000001$/m);
+  });
+
+  it('JSONL rows carry their own text / template / vars; invalid rows fail with their row number and the rest go on', async () => {
+    const input = file('rows.jsonl', [
+      JSON.stringify({ to: '15550000011', text: 'plain' }),
+      JSON.stringify({ to: '15550000012', template: 'tpl_hi', language: 'en_US', vars: ['Ada', '42'] }),
+      JSON.stringify({ to: 'not-a-phone', text: 'x' }),
+      '{broken',
+      JSON.stringify({ to: '15550000015', template: 'tpl_hi', language: 'english', vars: ['a', 'b'] }),
+      JSON.stringify({ to: '15550000016', template: 'tpl_hi', language: 'en_US', vars: ['only one'] }),
+    ].join('\n'));
+    const results = join(dir, 'rows.results.csv');
+    const before = sb.calls('chat.send').length;
+    const r = await sb.run(['chat', 'send-batch', input, ...S, '--results', results, '--json']);
+    expect(r.exitCode).toBe(5);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 6, sent: 2, failed: 4 });
+    expect(r.stderr).toMatch(/row 3: invalid, not sent: to: "not-a-phone"/);
+    expect(r.stderr).toMatch(/row 4: invalid, not sent: line is not valid JSON/);
+    expect(r.stderr).toMatch(/row 5: invalid, not sent: message\.template\.language_code/);
+    expect(r.stderr).toMatch(/row 6: failed: .*Template variables do not match/);
+    expect(r.stderr).toMatch(/"4 of 6 rows not sent: 4 failed, 0 uncertain"/);
+    const sent = sb.calls('chat.send').slice(before);
+    expect(sent.map((c) => (c.body as { to: string }).to).sort()).toEqual(['15550000011', '15550000012', '15550000016']);
+    expect(sent.find((c) => (c.body as { to: string }).to === '15550000012')!.body).toMatchObject({
+      message: { type: 'template', template: { template_id: 'tpl_hi', language_code: 'en_US', body_variables: ['Ada', '42'] } },
+    });
+    expect(resultsOf(results).map((x) => x.status)).toEqual(['sent', 'sent', 'failed', 'failed', 'failed', 'failed']);
+  });
+
+  it('--dry-run validates every row and sends nothing', async () => {
+    const input = file('dry.csv', csv([['to', 'name'], ['15550000021', 'A'], ['12', 'B'], ['15550000023', 'C']]));
+    const before = sb.received.length;
+    let r = await sb.run(['--dry-run', 'chat', 'send-batch', input, ...S, '--text', 'Hi {{name}}', '--json']);
+    expect(r.exitCode).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, valid: 2, failed: 1 });
+    expect(r.stderr).toMatch(/row 2: invalid: to: "12" has 2 digits/);
+    const ok = file('dry-ok.csv', csv([['to'], ['15550000021']]));
+    r = await sb.run(['--dry-run', 'chat', 'send-batch', ok, ...S, '--text', 'Hi', '--json']);
+    expect(r.exitCode).toBe(0);
+    expect(sb.received.length).toBe(before);
+    expect(existsSync(`${input}.journal`)).toBe(false);
+  });
+
+  it('--max-errors stops dispatching and lists the unreached rows as not sent', async () => {
+    const rows = [['to'], ['1'], ['2'], ['3'], ...Array.from({ length: 20 }, (_, i) => [`1555000${String(i).padStart(4, '0')}`])];
+    const input = file('maxerr.csv', csv(rows));
+    const results = join(dir, 'maxerr.results.csv');
+    const before = sb.calls('chat.send').length;
+    const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x', '--max-errors', '1', '--results', results, '--json']);
+    expect(r.exitCode).toBe(5);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'stopped', failed: 2, sent: 0 });
+    expect(r.stderr).toMatch(/--max-errors/);
+    expect(sb.calls('chat.send').length).toBe(before);
+    const res = resultsOf(results);
+    expect(res).toHaveLength(23);
+    expect(res.filter((x) => x.status === 'failed')).toHaveLength(23);
+  });
+});
+
+describe('chat send-batch: bad input exits 2, names the problem, sends nothing', () => {
+  beforeAll(() => mkdirSync(join(dir, 'adir')));
+  it.each([
+    ['no-to.csv', 'phone,name\n15550000001,A\n', ['--text', 'x'], /FILE: .* has no "to" column \(columns: phone, name\)/],
+    ['ph.csv', 'to,name\n15550000001,A\n', ['--text', 'Hi {{first_name}}'], /\{\{first_name\}\}: .* has no column "first_name"/],
+    ['empty.csv', '', ['--text', 'x'], /FILE: .* is empty/],
+    ['header-only.csv', 'to,name\n', ['--text', 'x'], /FILE: .* has no rows \(only a header\)/],
+    [null, '', ['--text', 'x'], /FILE: cannot read .*: no such file/],
+    ['adir', '', ['--text', 'x'], /FILE: .* is a directory/],
+    ['nocontent.csv', 'to,name\n15550000001,A\n', [], /no content column/],
+    ['t.csv', 'to\n15550000001\n', ['--template', 'x'], /--language: required with --template/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--concurrency', '0'], /--concurrency: must be a whole number from 1/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--rate', 'fast'], /--rate: must be a positive number/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--resume'], /--resume: no journal at/],
+  ])('%s %j', async (name, text, args, message) => {
+    const p = name === null ? join(dir, 'missing.csv') : name === 'adir' ? join(dir, 'adir') : file(name, text);
+    const before = sb.received.length;
+    const r = await sb.run(['chat', 'send-batch', p, ...S, ...args]);
+    expect(r.stderr).toMatch(message);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(sb.received.length).toBe(before);
+  });
+
+  it('refuses to start over an existing journal without --resume', async () => {
+    const input = file('twice.csv', csv([['to'], ['15550000031']]));
+    expect((await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x'])).exitCode).toBe(0);
+    const before = sb.received.length;
+    const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/--journal: .* exists from an earlier run; continue it with --resume/);
+    expect(sb.received.length).toBe(before);
+    const again = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x', '--resume', '--json']);
+    expect(again.exitCode).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ sent: 0, skipped_sent: 1 });
+    expect(sb.received.length).toBe(before);
+  });
+});
