@@ -9,9 +9,14 @@ _chatcrm_node() {
   args=()
   case "$1" in
     '') subs='chat templates flows contacts campaigns segments tags custom-fields currencies subscription teams taxes quick-replies chatbots message-status reply-materials notifications auth mcp webhook login logout profiles whoami doctor api completion sandbox'; opts='-V --version -h --help'; vopts='' ;;
-    'chat') subs='senders send'; opts='-h --help'; vopts='' ;;
+    'chat') subs='senders send send-batch groups'; opts='-h --help'; vopts='' ;;
     'chat senders') subs=''; opts='-h --help'; vopts='' ;;
-    'chat send') subs=''; opts='--to --sender --text -h --help'; vopts='--to --sender --text' ;;
+    'chat send') subs=''; opts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --via-mcp -h --help'; vopts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message' ;;
+    'chat send-batch') subs=''; opts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --resume --retry-uncertain --results --max-errors -h --help'; vopts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --results --max-errors'; args=('') ;;
+    'chat groups') subs='list members send'; opts='-h --help'; vopts='' ;;
+    'chat groups list') subs=''; opts='--sender -h --help'; vopts='--sender' ;;
+    'chat groups members') subs=''; opts='--sender -h --help'; vopts='--sender'; args=('') ;;
+    'chat groups send') subs=''; opts='--group-id --group-name --text --mention --sender -h --help'; vopts='--group-id --group-name --text --mention --sender' ;;
     'templates') subs='create preview'; opts='-h --help'; vopts='' ;;
     'templates create') subs=''; opts='--account --name --category --language --header --body --footer --example --button --security-recommendation --code-expiration --otp-length --otp-copy-button --limited-time-offer --offer-text --has-expiration --file -h --help'; vopts='--account --name --category --language --header --body --footer --example --button --code-expiration --otp-length --otp-copy-button --offer-text --file' ;;
     'templates preview') subs=''; opts='--account --name --category --language --header --body --footer --example --button --security-recommendation --code-expiration --otp-length --otp-copy-button --limited-time-offer --offer-text --has-expiration --file -h --help'; vopts='--account --name --category --language --header --body --footer --example --button --code-expiration --otp-length --otp-copy-button --offer-text --file' ;;
@@ -30,9 +35,10 @@ _chatcrm_node() {
     'flows execution') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'flows stats') subs=''; opts='-h --help'; vopts='' ;;
     'flows validate') subs=''; opts='-h --help'; vopts=''; args=('') ;;
-    'contacts') subs='list create stats funnels funnel-action add-to-segments export-status export-download'; opts='-h --help'; vopts='' ;;
+    'contacts') subs='list create import stats funnels funnel-action add-to-segments export-status export-download'; opts='-h --help'; vopts='' ;;
     'contacts list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
     'contacts create') subs=''; opts='--phone --name --email --source --status --tag --field -h --help'; vopts='--phone --name --email --source --status --tag --field' ;;
+    'contacts import') subs=''; opts='--concurrency --rate --journal --resume --retry-uncertain --results --max-errors -h --help'; vopts='--concurrency --rate --journal --results --max-errors'; args=('') ;;
     'contacts stats') subs=''; opts='-h --help'; vopts='' ;;
     'contacts funnels') subs=''; opts='-h --help'; vopts='' ;;
     'contacts funnel-action') subs=''; opts='--contact --status --data -h --help'; vopts='--contact --status --data' ;;
@@ -205,6 +211,11 @@ _chatcrm_next() {
     '|sandbox') next='sandbox' ;;
     'chat|senders') next='chat senders' ;;
     'chat|send') next='chat send' ;;
+    'chat|send-batch') next='chat send-batch' ;;
+    'chat|groups') next='chat groups' ;;
+    'chat groups|list') next='chat groups list' ;;
+    'chat groups|members') next='chat groups members' ;;
+    'chat groups|send') next='chat groups send' ;;
     'templates|create') next='templates create' ;;
     'templates|preview') next='templates preview' ;;
     'flows|list') next='flows list' ;;
@@ -224,6 +235,7 @@ _chatcrm_next() {
     'flows|validate') next='flows validate' ;;
     'contacts|list') next='contacts list' ;;
     'contacts|create') next='contacts create' ;;
+    'contacts|import') next='contacts import' ;;
     'contacts|stats') next='contacts stats' ;;
     'contacts|funnels') next='contacts funnels' ;;
     'contacts|funnel-action') next='contacts funnel-action' ;;

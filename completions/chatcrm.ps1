@@ -13,7 +13,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         variadic = $false
     }
     $nodes['chat'] = @{
-        subs = @(@{ n = 'senders'; d = 'List the active senders of the workspace' }, @{ n = 'send'; d = 'Send one message' })
+        subs = @(@{ n = 'senders'; d = 'List the active senders of the workspace' }, @{ n = 'send'; d = 'Send one message (text, media, location, template, reaction)' }, @{ n = 'send-batch'; d = 'Send one message per row of a CSV or JSONL file (crash-safe, resumable)' }, @{ n = 'groups'; d = 'Groups of a Scan Device sender (needs the group_messaging capability)' })
         opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
         argv = @()
@@ -28,8 +28,43 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['chat send'] = @{
         subs = @()
-        opts = @(@{ n = '--to'; d = 'recipient phone number (international; +, spaces, -, ( ) are stripped)' }, @{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '--text'; d = 'a text message' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--to', '--sender', '--text')
+        opts = @(@{ n = '--to'; d = 'recipient phone number (international; +, spaces, -, ( ) are stripped)' }, @{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '--text'; d = 'a text message' }, @{ n = '--image'; d = 'an image: public URL, or a local file (uploaded, up to 16 MB)' }, @{ n = '--video'; d = 'a video: URL or local file' }, @{ n = '--audio'; d = 'an audio clip: URL or local file' }, @{ n = '--document'; d = 'a document: URL or local file' }, @{ n = '--caption'; d = 'caption of an image, video or document' }, @{ n = '--filename'; d = 'file name shown for a document' }, @{ n = '--location'; d = 'a location, e.g. 52.5200,13.4050' }, @{ n = '--name'; d = 'name of the --location' }, @{ n = '--address'; d = 'address of the --location' }, @{ n = '--template'; d = 'an approved template' }, @{ n = '--language'; d = 'template language, e.g. en_US' }, @{ n = '--var'; d = 'template body variable, in order (repeatable)' }, @{ n = '--header-media'; d = 'template header media, e.g. image:https://example.com/a.png' }, @{ n = '--react'; d = 'react to a message' }, @{ n = '--emoji'; d = 'the reaction emoji' }, @{ n = '--message'; d = 'the raw message object: JSON, @file or - (stdin)' }, @{ n = '--via-mcp'; d = 'send a text through the tool endpoint (tool send_chat_message) instead of the REST API' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--to', '--sender', '--text', '--image', '--video', '--audio', '--document', '--caption', '--filename', '--location', '--name', '--address', '--template', '--language', '--var', '--header-media', '--react', '--emoji', '--message')
+        argv = @()
+        variadic = $false
+    }
+    $nodes['chat send-batch'] = @{
+        subs = @()
+        opts = @(@{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '--text'; d = 'a text message' }, @{ n = '--image'; d = 'an image: public URL, or a local file (uploaded, up to 16 MB)' }, @{ n = '--video'; d = 'a video: URL or local file' }, @{ n = '--audio'; d = 'an audio clip: URL or local file' }, @{ n = '--document'; d = 'a document: URL or local file' }, @{ n = '--caption'; d = 'caption of an image, video or document' }, @{ n = '--filename'; d = 'file name shown for a document' }, @{ n = '--location'; d = 'a location, e.g. 52.5200,13.4050' }, @{ n = '--name'; d = 'name of the --location' }, @{ n = '--address'; d = 'address of the --location' }, @{ n = '--template'; d = 'an approved template' }, @{ n = '--language'; d = 'template language, e.g. en_US' }, @{ n = '--var'; d = 'template body variable, in order (repeatable)' }, @{ n = '--header-media'; d = 'template header media, e.g. image:https://example.com/a.png' }, @{ n = '--react'; d = 'react to a message' }, @{ n = '--emoji'; d = 'the reaction emoji' }, @{ n = '--message'; d = 'the raw message object: JSON, @file or - (stdin)' }, @{ n = '--concurrency'; d = 'requests in flight at once (default 8)' }, @{ n = '--rate'; d = 'at most N requests a second' }, @{ n = '--journal'; d = 'journal of the run (default FILE.journal)' }, @{ n = '--resume'; d = 'continue the run of the journal: skip done rows, keep uncertain ones' }, @{ n = '--retry-uncertain'; d = 'with --resume, send uncertain rows again (they may arrive twice)' }, @{ n = '--results'; d = 'write every row''s final state as CSV' }, @{ n = '--max-errors'; d = 'stop dispatching once more than N rows failed' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--sender', '--text', '--image', '--video', '--audio', '--document', '--caption', '--filename', '--location', '--name', '--address', '--template', '--language', '--var', '--header-media', '--react', '--emoji', '--message', '--concurrency', '--rate', '--journal', '--results', '--max-errors')
+        argv = @('')
+        variadic = $false
+    }
+    $nodes['chat groups'] = @{
+        subs = @(@{ n = 'list'; d = 'List the groups the sender has joined' }, @{ n = 'members'; d = 'List the members of a group' }, @{ n = 'send'; d = 'Send a text message to a group' })
+        opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @()
+        argv = @()
+        variadic = $false
+    }
+    $nodes['chat groups list'] = @{
+        subs = @()
+        opts = @(@{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--sender')
+        argv = @()
+        variadic = $false
+    }
+    $nodes['chat groups members'] = @{
+        subs = @()
+        opts = @(@{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--sender')
+        argv = @('')
+        variadic = $false
+    }
+    $nodes['chat groups send'] = @{
+        subs = @()
+        opts = @(@{ n = '--group-id'; d = 'group id (or --group-name)' }, @{ n = '--group-name'; d = 'group name (or --group-id)' }, @{ n = '--text'; d = 'the message' }, @{ n = '--mention'; d = 'phone number of a member to mention (repeatable)' }, @{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--group-id', '--group-name', '--text', '--mention', '--sender')
         argv = @()
         variadic = $false
     }
@@ -160,7 +195,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         variadic = $false
     }
     $nodes['contacts'] = @{
-        subs = @(@{ n = 'list'; d = 'List contacts (tool list_contacts)' }, @{ n = 'create'; d = 'Create a contact (tool create_contact)' }, @{ n = 'stats'; d = 'Contact statistics (totals by status, source, tag)' }, @{ n = 'funnels'; d = 'Contacts by funnel stage' }, @{ n = 'funnel-action'; d = 'Kanban funnel action (move a contact to a stage)' }, @{ n = 'add-to-segments'; d = 'Add contacts to segments' }, @{ n = 'export-status'; d = 'Status of a contact export job' }, @{ n = 'export-download'; d = 'Download a finished contact export' })
+        subs = @(@{ n = 'list'; d = 'List contacts (tool list_contacts)' }, @{ n = 'create'; d = 'Create a contact (tool create_contact)' }, @{ n = 'import'; d = 'Create a contact per row of a CSV or JSONL file (tool create_contact; crash-safe, resumable)' }, @{ n = 'stats'; d = 'Contact statistics (totals by status, source, tag)' }, @{ n = 'funnels'; d = 'Contacts by funnel stage' }, @{ n = 'funnel-action'; d = 'Kanban funnel action (move a contact to a stage)' }, @{ n = 'add-to-segments'; d = 'Add contacts to segments' }, @{ n = 'export-status'; d = 'Status of a contact export job' }, @{ n = 'export-download'; d = 'Download a finished contact export' })
         opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
         argv = @()
@@ -178,6 +213,13 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         opts = @(@{ n = '--phone'; d = 'phone number (international; +, spaces, -, ( ) are stripped)' }, @{ n = '--name'; d = 'contact name' }, @{ n = '--email'; d = 'email address' }, @{ n = '--source'; d = 'where the contact came from' }, @{ n = '--status'; d = 'contact status (e.g. lead, customer)' }, @{ n = '--tag'; d = 'a tag (repeat for more)' }, @{ n = '--field'; d = 'a custom field (repeat for more)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--phone', '--name', '--email', '--source', '--status', '--tag', '--field')
         argv = @()
+        variadic = $false
+    }
+    $nodes['contacts import'] = @{
+        subs = @()
+        opts = @(@{ n = '--concurrency'; d = 'requests in flight at once (default 8)' }, @{ n = '--rate'; d = 'at most N requests a second' }, @{ n = '--journal'; d = 'journal of the run (default FILE.journal)' }, @{ n = '--resume'; d = 'continue the run of the journal: skip done rows, keep uncertain ones' }, @{ n = '--retry-uncertain'; d = 'with --resume, send uncertain rows again (they may arrive twice)' }, @{ n = '--results'; d = 'write every row''s final state as CSV' }, @{ n = '--max-errors'; d = 'stop dispatching once more than N rows failed' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--concurrency', '--rate', '--journal', '--results', '--max-errors')
+        argv = @('')
         variadic = $false
     }
     $nodes['contacts stats'] = @{
@@ -1170,6 +1212,11 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     $next['|sandbox'] = 'sandbox'
     $next['chat|senders'] = 'chat senders'
     $next['chat|send'] = 'chat send'
+    $next['chat|send-batch'] = 'chat send-batch'
+    $next['chat|groups'] = 'chat groups'
+    $next['chat groups|list'] = 'chat groups list'
+    $next['chat groups|members'] = 'chat groups members'
+    $next['chat groups|send'] = 'chat groups send'
     $next['templates|create'] = 'templates create'
     $next['templates|preview'] = 'templates preview'
     $next['flows|list'] = 'flows list'
@@ -1189,6 +1236,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     $next['flows|validate'] = 'flows validate'
     $next['contacts|list'] = 'contacts list'
     $next['contacts|create'] = 'contacts create'
+    $next['contacts|import'] = 'contacts import'
     $next['contacts|stats'] = 'contacts stats'
     $next['contacts|funnels'] = 'contacts funnels'
     $next['contacts|funnel-action'] = 'contacts funnel-action'

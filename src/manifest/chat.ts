@@ -1,4 +1,5 @@
 // chat: senders, sends, groups, batches (spec 4.1).
+import { BATCH_OPTIONS } from './batch-options.js';
 import type { CmdSpec, OptSpec } from './types.js';
 
 const SENDER: OptSpec = { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' };
@@ -41,9 +42,11 @@ export const chat: CmdSpec = {
         { flags: '--to <digits>', description: 'recipient phone number (international; +, spaces, -, ( ) are stripped)' },
         SENDER,
         ...CONTENT_OPTIONS,
+        { flags: '--via-mcp', description: 'send a text through the tool endpoint (tool send_chat_message) instead of the REST API' },
       ],
       examples: [
         'chatcrm chat send --to "+1 (555) 123-4567" --text "Hello!"',
+        'chatcrm chat send --to 15551234567 --text "Hello over MCP" --via-mcp',
         'chatcrm chat send --to 15551234567 --image ./photo.jpg --caption "Our new shop"',
         'chatcrm chat send --to 15551234567 --document https://example.com/invoice.pdf --filename invoice.pdf',
         'chatcrm chat send --to 15551234567 --location 52.5200,13.4050 --name "Office" --address "Main St 1"',
@@ -64,13 +67,7 @@ export const chat: CmdSpec = {
       options: [
         SENDER,
         ...CONTENT_OPTIONS,
-        { flags: '--concurrency <n>', description: 'requests in flight at once (default 8)' },
-        { flags: '--rate <n>', description: 'at most N messages a second' },
-        { flags: '--journal <file>', description: 'journal of the run (default FILE.journal)' },
-        { flags: '--resume', description: 'continue the run of the journal: skip sent rows, keep uncertain ones' },
-        { flags: '--retry-uncertain', description: 'with --resume, send uncertain rows again (they may arrive twice)' },
-        { flags: '--results <file>', description: 'write every row\'s final state as CSV: row,to,status,message_id,error' },
-        { flags: '--max-errors <n>', description: 'stop dispatching once more than N rows failed' },
+        ...BATCH_OPTIONS,
       ],
       examples: [
         'chatcrm chat send-batch recipients.csv --text "Hi {{name}}, your order {{order}} shipped"',

@@ -1,4 +1,5 @@
 // mcp: the tool endpoint (spec 4.5), and the commands backed by its tools.
+import { BATCH_OPTIONS } from './batch-options.js';
 import type { CmdSpec } from './types.js';
 
 export const mcp: CmdSpec = {
@@ -66,6 +67,23 @@ export const contactsMcp: CmdSpec[] = [
       'chatcrm contacts create --phone 15551234567 --name Ada --email ada@example.com --tag vip --field city=London',
     ],
     run: () => import('../commands/mcp/contacts-create.js'),
+  },
+  {
+    name: 'import',
+    summary: 'Create a contact per row of a CSV or JSONL file (tool create_contact; crash-safe, resumable)',
+    description:
+      'Columns: phone_number (or phone) and name are required; email, source, status, tags (JSON array, or separated by ; or ,), ' +
+      'and custom fields as field.<key> columns or a custom_fields JSON object. Every row is journaled before its request is sent ' +
+      'and after it is answered; --resume skips created rows and never re-sends uncertain ones unless --retry-uncertain. ' +
+      'Exit 0 when every row is created, 5 otherwise, 130 on Ctrl-C.',
+    args: [{ name: 'file', description: 'CSV with a header row, or .jsonl', required: true }],
+    options: BATCH_OPTIONS,
+    examples: [
+      'chatcrm contacts import contacts.csv --results import-results.csv',
+      'chatcrm contacts import contacts.jsonl --concurrency 4 --dry-run',
+      'chatcrm contacts import contacts.csv --resume',
+    ],
+    run: () => import('../commands/mcp/contacts-import.js'),
   },
 ];
 

@@ -196,7 +196,7 @@ class StreamableHttpClient implements McpClient {
   }
 }
 
-/** A client for the tool endpoint of the context's profile ({mcp_url}/mcp). */
-export async function createMcpClient(ctx: Context): Promise<McpClient> {
-  return new StreamableHttpClient(await ctx.api(), ctx.version);
+/** A client for the tool endpoint of the context's profile ({mcp_url}/mcp), over `api` when given. */
+export async function createMcpClient(ctx: Context, api?: ApiClient): Promise<McpClient> {
+  return new StreamableHttpClient(api ?? (await ctx.api()), ctx.version);
 }

@@ -21,7 +21,7 @@ export function resultText(result: ToolResult): string {
 }
 
 /** The error message of an isError result, collapsed to one line. */
-function errorText(result: ToolResult, tool: string): string {
+export function errorText(result: ToolResult, tool: string): string {
   const text = resultText(result);
   const parsed = parseJson(text);
   const b = parsed.ok && typeof parsed.value === 'object' && parsed.value ? (parsed.value as Record<string, unknown>) : undefined;

@@ -2,10 +2,11 @@
 // carry {{column}} placeholders; without them, rows bring their own text / template /
 // language / vars (or media, or a raw message) columns.
 import type { ApiClient } from '../../api/client.js';
+import { batchClient, batchFlags, finishBatch } from '../../batch/command.js';
 import { runBatch } from '../../batch/engine.js';
 import type { Record_ } from '../../batch/reader.js';
-import { readTextArg, type Context } from '../../core/context.js';
-import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
+import { readTextArg } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
 import type { Run } from '../../manifest/types.js';
 import { buildContent, CONTENT, contentKind, sendCall, type SendCall } from './content.js';
@@ -17,20 +18,6 @@ const MESSAGE_FLAGS = [...CONTENT, 'caption', 'filename', 'name', 'address', 'la
 const ROW_COLUMNS = ['text', 'template', 'language', 'vars', 'message', 'image', 'video', 'audio', 'document', 'caption', 'filename'];
 
 const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
-
-function intFlag(v: unknown, flag: string, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  const s = String(v);
-  if (!/^\d+$/.test(s) || Number(s) < min || Number(s) > max) throw new UsageError(`${flag}: must be a whole number from ${min} to ${max}, got "${s}"`);
-  return Number(s);
-}
-
-function rateFlag(v: unknown): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--rate: must be a positive number of messages a second, got "${String(v)}"`);
-  return n;
-}
 
 const cell = (record: Record_, column: string) => {
   const v = record[column];
@@ -85,24 +72,11 @@ function messageId(body: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/**
- * A client for the batch whose requests are not aborted by Ctrl-C: the engine stops
- * dispatching on ctx.signal and lets the requests in flight finish and be journaled.
- */
-async function batchClient(ctx: Context): Promise<ApiClient> {
-  const base = await ctx.api({ longRunning: true });
-  const Client = base.constructor as new (opts: ApiClient['opts']) => ApiClient;
-  return new Client({ ...base.opts, signal: undefined });
-}
-
 export const run: Run = async (ctx, { args, opts }) => {
   const file = String(args.file ?? '');
   if (file === '') throw new UsageError('FILE: a CSV or JSONL file of recipients is required');
-  const concurrency = intFlag(opts.concurrency, '--concurrency', 1, 1024) ?? 8;
-  const maxErrors = intFlag(opts.maxErrors, '--max-errors', 0, Number.MAX_SAFE_INTEGER);
-  const rate = rateFlag(opts.rate);
+  const common = batchFlags(ctx, opts);
   const sender_id = resolveSender(ctx, opts.sender);
-  const dryRun = ctx.settings.dryRun;
 
   let template: Record<string, string | string[]> | undefined;
   if (CONTENT.some((k) => opts[k] !== undefined)) {
@@ -121,17 +95,8 @@ export const run: Run = async (ctx, { args, opts }) => {
 
   let api: Promise<ApiClient> | undefined;
   const summary = await runBatch<SendCall>({
+    ...common,
     file,
-    journal: opts.journal as string | undefined,
-    results: opts.results as string | undefined,
-    resume: Boolean(opts.resume),
-    retryUncertain: Boolean(opts.retryUncertain),
-    concurrency,
-    rate,
-    maxErrors,
-    dryRun,
-    io: ctx.io,
-    signal: ctx.signal,
     label: 'send-batch',
     resultColumns: { key: 'to', id: 'message_id' },
     checkColumns(columns) {
@@ -162,20 +127,5 @@ export const run: Run = async (ctx, { args, opts }) => {
     },
   });
 
-  await ctx.print(summary);
-  const notSent = summary.failed + summary.uncertain + summary.skipped_uncertain;
-  if (summary.status === 'interrupted') throw new InterruptedError(`Interrupted: ${summary.sent} sent, ${notSent} not sent; continue with --resume`);
-  if (dryRun) {
-    if (summary.failed) throw new UsageError(`${summary.failed} of ${summary.rows} rows are invalid (dry run: nothing was sent)`);
-    return;
-  }
-  if (notSent || summary.status === 'stopped') {
-    const why = summary.stop_reason ? ` (stopped: ${summary.stop_reason})` : '';
-    throw new CliError(
-      `${notSent} of ${summary.rows} rows not sent: ${summary.failed} failed, ${summary.uncertain + summary.skipped_uncertain} uncertain${why}`,
-      EXIT.rejected,
-      undefined,
-      'batch_incomplete',
-    );
-  }
+  await finishBatch(ctx, summary);
 };

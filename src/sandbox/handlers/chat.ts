@@ -1,15 +1,11 @@
 // Chat area (spec 4.1): senders, sends of all eight types (JSON or multipart), groups.
-import { ok, fail, notFound, type AreaModule, type Handler, type SandboxReply } from '../http.js';
+import { ok, fail, invalid, notFound, type AreaModule, type Handler, type SandboxReply } from '../http.js';
 import { findMessage, findTemplate, recordMessage, templateVariableCount } from '../domain.js';
 import { groupRequest, sendFileRequest, sendRequest } from '../../schemas/chat.js';
 import { problemsOf } from '../../schemas/index.js';
 import type { Doc, Store } from '../store.js';
-import type * as z from 'zod/mini';
 
 const MAX_UPLOAD = 16 * 1024 * 1024;
-
-const invalid = (error: z.core.$ZodError): SandboxReply =>
-  fail(400, 'Validation failed', problemsOf(error).map((p) => `${p.path}: ${p.message}`));
 
 const findSender = (store: Store, id: string) => store.list('senders', (s) => s.sender_id === id)[0];
 
@@ -46,7 +42,7 @@ function fromForm(form: NonNullable<Parameters<Handler>[0]['form']>): { body: un
   if (!file) return fail(400, 'Validation failed', ['file: is required in a multipart send']);
   if (file.size > MAX_UPLOAD) return fail(413, 'File too large (16 MB maximum)');
   const r = sendFileRequest.safeParse({ sender_id: form.fields.sender_id, to: form.fields.to, message });
-  if (!r.success) return invalid(r.error);
+  if (!r.success) return invalid(problemsOf(r.error));
   const m = r.data.message as Record<string, unknown>;
   const type = m.type as string;
   const media = { ...(m[type] as object), id: `media_${file.size}_${Date.now().toString(36)}`, file: { filename: file.filename, mime_type: file.contentType, size: file.size } };
@@ -61,7 +57,7 @@ const send: Handler = (req, { store }) => {
     body = parsed.body;
   } else {
     const r = sendRequest.safeParse(req.body);
-    if (!r.success) return invalid(r.error);
+    if (!r.success) return invalid(problemsOf(r.error));
     body = r.data;
   }
   const { sender_id, to, message } = body as { sender_id: string; to: string; message: Record<string, unknown> };
@@ -105,7 +101,7 @@ const members: Handler = (req, { store }) => {
 
 const groupSend: Handler = (req, { store }) => {
   const r = groupRequest.safeParse(req.body);
-  if (!r.success) return invalid(r.error);
+  if (!r.success) return invalid(problemsOf(r.error));
   const sender = groupSender(store, r.data.sender_id);
   if (isReply(sender)) return sender;
   const { group_id, group_name, message, mentions } = r.data;

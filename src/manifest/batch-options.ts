@@ -1,0 +1,13 @@
+// The batch flags of COMMANDS.md (chat send-batch, contacts import); src/batch/command.ts reads them.
+import type { OptSpec } from './types.js';
+
+export const BATCH_OPTIONS: OptSpec[] = [
+  { flags: '--concurrency <n>', description: 'requests in flight at once (default 8)' },
+  { flags: '--rate <n>', description: 'at most N requests a second' },
+  { flags: '--journal <file>', description: 'journal of the run (default FILE.journal)' },
+  { flags: '--resume', description: 'continue the run of the journal: skip done rows, keep uncertain ones' },
+  { flags: '--retry-uncertain', description: 'with --resume, send uncertain rows again (they may arrive twice)' },
+  { flags: '--results <file>', description: "write every row's final state as CSV" },
+  { flags: '--max-errors <n>', description: 'stop dispatching once more than N rows failed' },
+];
+
