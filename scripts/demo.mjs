@@ -28,8 +28,9 @@ const { url, key } = await new Promise((resolve, reject) => {
 });
 
 let failed = false;
+const quote = (a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
 function step(title, args, input) {
-  process.stdout.write(`\n\u001b[1m$ chatcrm ${args.join(' ')}\u001b[0m   # ${title}\n`);
+  process.stdout.write(`\n\u001b[1m$ chatcrm ${args.map(quote).join(' ')}\u001b[0m   # ${title}\n`);
   const r = spawnSync(process.execPath, [bin, ...args], { env, input, encoding: 'utf8' });
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr);
