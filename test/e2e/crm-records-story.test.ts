@@ -192,8 +192,12 @@ describe('subscription story and plan gating', () => {
     const created = await ok(['subscription', 'create', '--gateway', 'gatewaytwo', '--plan', 'plan_free']);
     expect(created.subscription).toMatchObject({ plan_id: 'plan_free', gateway: 'gatewaytwo', status: 'active' });
     expect(sb.calls('subscription.createGatewaytwo').at(-1)?.body).toEqual({ plan_id: 'plan_free' });
-    const keys = await http('GET', '/api/api-keys');
-    expect(keys).toEqual({ status: 403, body: { success: false, message: 'Your plan does not include this feature: rest api' } });
+    // Observed as a user would: through `chatcrm api`, the command for areas without one.
+    const keys = await sb.run(['api', 'GET', '/api/api-keys']);
+    expect(keys.exitCode).toBe(3);
+    expect(keys.stderr.trim()).toBe('Error: Your plan does not include this feature: rest api (HTTP 403)');
+    expect(JSON.parse(keys.stdout)).toEqual({ success: false, message: 'Your plan does not include this feature: rest api' });
+    expect(sb.calls('GET /api/api-keys').at(-1)?.headers['x-api-key']).toBe(sb.config.apiKey);
     expect((await http('POST', '/api/api-keys', { name: 'ci' })).status).toBe(403);
     expect((await http('GET', '/api/message-bots')).body.message).toBe('Your plan does not include this feature: auto replies');
     expect((await ok(['subscription', 'show'])).features).not.toContain('rest_api');

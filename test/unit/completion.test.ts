@@ -74,7 +74,7 @@ describe('bash completion (the real tree)', () => {
     expect(complete(script, ['chatcrm', 'ch'])).toEqual(['chat', 'chatbots']);
     expect(complete(script, ['chatcrm', 'chat', 'se'])).toEqual(expect.arrayContaining(['send', 'senders']));
     expect(complete(script, ['chatcrm', 'chat', 'se']).every((w) => w.startsWith('se'))).toBe(true);
-    expect(complete(script, ['chatcrm', 'chat', 'send', '--t'])).toEqual(['--text', '--timeout', '--to']);
+    expect(complete(script, ['chatcrm', 'chat', 'send', '--t'])).toEqual(['--template', '--text', '--timeout', '--to']);
     expect(complete(script, ['chatcrm', 'completion', ''])).toEqual(['bash', 'fish', 'powershell', 'zsh']);
     expect(complete(script, ['chatcrm', 'profiles', 'set', 'a'])).toEqual(['allow-http']);
   });
