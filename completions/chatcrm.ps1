@@ -315,7 +315,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['segments list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (server default 10, max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--page', '--limit', '--search')
         argv = @()
         variadic = $false
@@ -371,7 +371,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['segments contacts'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (server default 10, max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--page', '--limit', '--search')
         argv = @('')
         variadic = $false
@@ -441,7 +441,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['custom-fields list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (server default 10, max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--page', '--limit', '--search')
         argv = @()
         variadic = $false
@@ -490,7 +490,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['currencies list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (server default 10, max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--page', '--limit', '--search')
         argv = @()
         variadic = $false
@@ -602,7 +602,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['teams list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'records per page' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--page', '--limit', '--search')
         argv = @()
         variadic = $false
@@ -658,7 +658,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['taxes list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'records per page' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--page', '--limit', '--search')
         argv = @()
         variadic = $false
@@ -707,7 +707,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['quick-replies list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'records per page' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '--admin'; d = 'the admin list (GET /api/quick-replies/admin)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '--admin'; d = 'the admin list (GET /api/quick-replies/admin)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--page', '--limit', '--search')
         argv = @()
         variadic = $false
@@ -749,7 +749,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['chatbots list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'records per page' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--page', '--limit', '--search')
         argv = @()
         variadic = $false
@@ -868,7 +868,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['reply-materials list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'records per page' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--page', '--limit', '--search')
         argv = @()
         variadic = $false
@@ -917,7 +917,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['notifications list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'records per page' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--page', '--limit', '--search')
         argv = @()
         variadic = $false

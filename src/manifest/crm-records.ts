@@ -1,16 +1,8 @@
 // CRM records (spec 4.6–4.10): segments, tags, custom fields, contacts (REST), currencies,
 // subscription. Plain CRUD is declared as one-operation commands; only the export
 // download/wait and the gateway choice of `subscription create` have code of their own.
-import type { CmdSpec, OptSpec } from './types.js';
-
-const LIST_OPTIONS: OptSpec[] = [
-  { flags: '--page <n>', description: 'page number (default 1)' },
-  { flags: '--limit <n>', description: 'rows per page (server default 10, max 100)' },
-  { flags: '--search <text>', description: 'filter by text' },
-];
-const LIST_QUERY = { page: 'page', limit: 'limit', search: 'search' };
-const ids = (what: string) => ({ name: 'ids', description: `${what} ids`, required: true, variadic: true });
-const id = (name: string, what: string) => ({ name, description: `${what} id`, required: true });
+import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY } from './common.js';
+import type { CmdSpec } from './types.js';
 
 const segments: CmdSpec = {
   name: 'segments',
@@ -26,7 +18,7 @@ const segments: CmdSpec = {
     {
       name: 'get',
       summary: 'Show a segment',
-      args: [id('segment_id', 'segment')],
+      args: [idArg('segment_id', 'segment id')],
       op: { id: 'segments.get' },
       examples: ['chatcrm segments get 665f1c2e9b1d4a0012345678'],
     },
@@ -43,7 +35,7 @@ const segments: CmdSpec = {
     {
       name: 'update',
       summary: 'Update a segment',
-      args: [id('segment_id', 'segment')],
+      args: [idArg('segment_id', 'segment id')],
       options: [
         { flags: '--name <name>', description: 'new name' },
         { flags: '--filters <json>', description: 'filters object as JSON' },
@@ -54,35 +46,35 @@ const segments: CmdSpec = {
     {
       name: 'delete',
       summary: 'Delete a segment',
-      args: [id('segment_id', 'segment')],
+      args: [idArg('segment_id', 'segment id')],
       op: { id: 'segments.delete', destructive: true },
       examples: ['chatcrm segments delete 665f1c2e9b1d4a0012345678 --yes'],
     },
     {
       name: 'delete-many',
       summary: 'Delete several segments',
-      args: [ids('segment')],
+      args: [idsArg('segment ids')],
       op: { id: 'segments.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
       examples: ['chatcrm segments delete-many 665f1c2e9b1d4a0012345678 665f1c2e9b1d4a0012345679 --yes'],
     },
     {
       name: 'add-contacts',
       summary: 'Add contacts to a segment',
-      args: [id('segment_id', 'segment'), { name: 'contact_ids', description: 'contact ids', required: true, variadic: true }],
+      args: [idArg('segment_id', 'segment id'), { name: 'contact_ids', description: 'contact ids', required: true, variadic: true }],
       op: { id: 'segments.addContacts', list: { arg: 'contact_ids', field: 'contact_ids' } },
       examples: ['chatcrm segments add-contacts SEGMENT_ID CONTACT_ID CONTACT_ID'],
     },
     {
       name: 'remove-contacts',
       summary: 'Remove contacts from a segment',
-      args: [id('segment_id', 'segment'), { name: 'contact_ids', description: 'contact ids', required: true, variadic: true }],
+      args: [idArg('segment_id', 'segment id'), { name: 'contact_ids', description: 'contact ids', required: true, variadic: true }],
       op: { id: 'segments.removeContacts', list: { arg: 'contact_ids', field: 'contact_ids' } },
       examples: ['chatcrm segments remove-contacts SEGMENT_ID CONTACT_ID'],
     },
     {
       name: 'contacts',
       summary: 'List the contacts of a segment',
-      args: [id('segment_id', 'segment')],
+      args: [idArg('segment_id', 'segment id')],
       options: LIST_OPTIONS,
       op: { id: 'segments.contacts', query: LIST_QUERY, view: { columns: ['_id', 'name', 'phone_number', 'email', 'status', 'tags'] } },
       examples: ['chatcrm segments contacts SEGMENT_ID', 'chatcrm segments contacts SEGMENT_ID -q'],
@@ -114,14 +106,14 @@ const tags: CmdSpec = {
     {
       name: 'get',
       summary: 'Show a tag',
-      args: [id('tag_id', 'tag')],
+      args: [idArg('tag_id', 'tag id')],
       op: { id: 'tags.get' },
       examples: ['chatcrm tags get TAG_ID'],
     },
     {
       name: 'update',
       summary: 'Rename a tag',
-      args: [id('tag_id', 'tag')],
+      args: [idArg('tag_id', 'tag id')],
       options: [
         { flags: '--name <name>', description: 'new name' },
         { flags: '--color <hex>', description: 'new colour as #RRGGBB' },
@@ -133,7 +125,7 @@ const tags: CmdSpec = {
       name: 'delete',
       summary: 'Delete tags',
       aliases: ['delete-many'],
-      args: [ids('tag')],
+      args: [idsArg('tag ids')],
       op: { id: 'tags.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
       examples: ['chatcrm tags delete TAG_ID --yes', 'chatcrm tags delete TAG_ID TAG_ID --yes'],
     },
@@ -166,7 +158,7 @@ const customFields: CmdSpec = {
     {
       name: 'get',
       summary: 'Show a custom field',
-      args: [id('custom_field_id', 'custom field')],
+      args: [idArg('custom_field_id', 'custom field id')],
       op: { id: 'customFields.get' },
       examples: ['chatcrm custom-fields get FIELD_ID'],
     },
@@ -183,7 +175,7 @@ const customFields: CmdSpec = {
     {
       name: 'update',
       summary: 'Update a custom field',
-      args: [id('custom_field_id', 'custom field')],
+      args: [idArg('custom_field_id', 'custom field id')],
       options: [
         { flags: '--name <name>', description: 'new name' },
         { flags: '--type <type>', description: 'new type' },
@@ -195,7 +187,7 @@ const customFields: CmdSpec = {
       name: 'delete',
       summary: 'Delete custom fields',
       aliases: ['delete-many'],
-      args: [ids('custom field')],
+      args: [idsArg('custom field ids')],
       op: { id: 'customFields.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
       examples: ['chatcrm custom-fields delete FIELD_ID --yes'],
     },
@@ -232,7 +224,7 @@ const currencies: CmdSpec = {
     {
       name: 'get',
       summary: 'Show a currency',
-      args: [id('currency_id', 'currency')],
+      args: [idArg('currency_id', 'currency id')],
       op: { id: 'currencies.get' },
       examples: ['chatcrm currencies get CURRENCY_ID'],
     },
@@ -250,7 +242,7 @@ const currencies: CmdSpec = {
     {
       name: 'update',
       summary: 'Update a currency',
-      args: [id('currency_id', 'currency')],
+      args: [idArg('currency_id', 'currency id')],
       options: [
         { flags: '--code <code>', description: 'three-letter code' },
         { flags: '--name <name>', description: 'currency name' },
@@ -263,21 +255,21 @@ const currencies: CmdSpec = {
       name: 'delete',
       summary: 'Delete currencies',
       aliases: ['delete-many'],
-      args: [ids('currency')],
+      args: [idsArg('currency ids')],
       op: { id: 'currencies.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
       examples: ['chatcrm currencies delete CURRENCY_ID --yes'],
     },
     {
       name: 'toggle-status',
       summary: 'Activate or deactivate a currency',
-      args: [id('currency_id', 'currency')],
+      args: [idArg('currency_id', 'currency id')],
       op: { id: 'currencies.toggleStatus', data: true, defaultBody: {} },
       examples: ['chatcrm currencies toggle-status CURRENCY_ID'],
     },
     {
       name: 'toggle-default',
       summary: 'Make a currency the default (one default at a time)',
-      args: [id('currency_id', 'currency')],
+      args: [idArg('currency_id', 'currency id')],
       op: { id: 'currencies.toggleDefault', data: true, defaultBody: {} },
       examples: ['chatcrm currencies toggle-default CURRENCY_ID'],
     },
@@ -320,14 +312,14 @@ const subscription: CmdSpec = {
     {
       name: 'cancel',
       summary: 'Cancel a subscription',
-      args: [id('subscription_id', 'subscription')],
+      args: [idArg('subscription_id', 'subscription id')],
       op: { id: 'subscription.cancel', destructive: true },
       examples: ['chatcrm subscription cancel SUBSCRIPTION_ID --yes'],
     },
     {
       name: 'resume',
       summary: 'Resume a cancelled subscription',
-      args: [id('subscription_id', 'subscription')],
+      args: [idArg('subscription_id', 'subscription id')],
       op: { id: 'subscription.resume' },
       examples: ['chatcrm subscription resume SUBSCRIPTION_ID'],
     },

@@ -1,17 +1,8 @@
 // CRM workspace (spec 4.11–4.18): teams, taxes, quick replies, chatbots, message status,
 // reply materials, notifications, and the REST half of campaigns.
 import type { OperationId } from '../api/operations.js';
-import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
-
-const LIST_OPTIONS: OptSpec[] = [
-  { flags: '--page <n>', description: 'page number (default 1)' },
-  { flags: '--limit <n>', description: 'records per page' },
-  { flags: '--search <text>', description: 'filter by text' },
-];
-const LIST_QUERY = { page: 'page', limit: 'limit', search: 'search' };
-
-const idArg = (name: string, description: string): ArgSpec[] => [{ name, description, required: true }];
-const idsArg = (description: string): ArgSpec[] => [{ name: 'ids', description, required: true, variadic: true }];
+import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY } from './common.js';
+import type { CmdSpec, OptSpec } from './types.js';
 
 /** `<group> list` with page/limit/search. */
 const list = (group: string, id: OperationId, what: string, columns: string[]): CmdSpec => ({
@@ -25,7 +16,7 @@ const list = (group: string, id: OperationId, what: string, columns: string[]): 
 const get = (group: string, id: OperationId, what: string, arg: string): CmdSpec => ({
   name: 'get',
   summary: `Show ${what}`,
-  args: idArg(arg, `${what} id`),
+  args: [idArg(arg, `${what} id`)],
   op: { id },
   examples: [`chatcrm ${group} get 65f1c0ffee0123456789abcd`, `chatcrm ${group} get 65f1c0ffee0123456789abcd --json`],
 });
@@ -34,7 +25,7 @@ const get = (group: string, id: OperationId, what: string, arg: string): CmdSpec
 const deleteMany = (group: string, name: string, id: OperationId, what: string): CmdSpec => ({
   name,
   summary: `Delete ${what} (one or more ids)`,
-  args: idsArg(`${what} ids`),
+  args: [idsArg(`${what} ids`)],
   op: { id, list: { arg: 'ids', field: 'ids' }, destructive: true },
   examples: [`chatcrm ${group} ${name} 65f1c0ffee0123456789abcd --yes`, `chatcrm ${group} ${name} ID1 ID2 ID3 --yes`],
 });
@@ -42,7 +33,7 @@ const deleteMany = (group: string, name: string, id: OperationId, what: string):
 const deleteOne = (group: string, id: OperationId, what: string, arg: string): CmdSpec => ({
   name: 'delete',
   summary: `Delete ${what}`,
-  args: idArg(arg, `${what} id`),
+  args: [idArg(arg, `${what} id`)],
   op: { id, destructive: true },
   examples: [`chatcrm ${group} delete 65f1c0ffee0123456789abcd --yes`],
 });
@@ -51,7 +42,7 @@ const deleteOne = (group: string, id: OperationId, what: string, arg: string): C
 const objectAction = (group: string, name: string, id: OperationId, summary: string, arg: string): CmdSpec => ({
   name,
   summary,
-  args: idArg(arg, `${arg.toLowerCase().replace(/_/g, ' ')}`),
+  args: [idArg(arg, `${arg.toLowerCase().replace(/_/g, ' ')}`)],
   op: { id, data: true, defaultBody: {} },
   examples: [`chatcrm ${group} ${name} 65f1c0ffee0123456789abcd`, `chatcrm ${group} ${name} 65f1c0ffee0123456789abcd --data '{"note":"x"}'`],
 });
@@ -76,7 +67,7 @@ const teams: CmdSpec = {
     {
       name: 'update',
       summary: 'Update a team',
-      args: idArg('TEAM_ID', 'team id'),
+      args: [idArg('TEAM_ID', 'team id')],
       options: [
         { flags: '--name <name>', description: 'new name' },
         { flags: '--member <member>', description: 'replace the members; repeat for more', repeatable: true },
@@ -108,7 +99,7 @@ const taxes: CmdSpec = {
     {
       name: 'update',
       summary: 'Update a tax',
-      args: idArg('TAX_ID', 'tax id'),
+      args: [idArg('TAX_ID', 'tax id')],
       options: [
         { flags: '--name <name>', description: 'new name' },
         { flags: '--rate <percent>', description: 'new rate in percent, from 0 to 100' },
@@ -145,7 +136,7 @@ const quickReplies: CmdSpec = {
     {
       name: 'update',
       summary: 'Update a quick reply',
-      args: idArg('QUICK_REPLY_ID', 'quick reply id'),
+      args: [idArg('QUICK_REPLY_ID', 'quick reply id')],
       options: [
         { flags: '--title <title>', description: 'new title' },
         { flags: '--message <text>', description: 'new reply text' },
@@ -174,7 +165,7 @@ const chatbots: CmdSpec = {
     {
       name: 'update',
       summary: 'Update a chatbot',
-      args: idArg('CHATBOT_ID', 'chatbot id'),
+      args: [idArg('CHATBOT_ID', 'chatbot id')],
       options: [{ flags: '--name <name>', description: 'new name' }],
       op: { id: 'chatbots.update', data: true, fields: { name: 'name' } },
       examples: ['chatcrm chatbots update 65f1c0ffee0123456789abcd --name "Help desk bot"'],
@@ -234,7 +225,7 @@ const messageStatus: CmdSpec = {
     {
       name: 'user',
       summary: 'Status of the messages of a user (the sandbox takes the recipient phone number)',
-      args: idArg('USER_ID', 'user id (recipient phone number in the sandbox)'),
+      args: [idArg('USER_ID', 'user id (recipient phone number in the sandbox)')],
       op: { id: 'messageStatus.user', view: { columns: ['message_id', 'to', 'status', 'sent_at', 'delivered_at', 'read_at'] } },
       examples: ['chatcrm message-status user 15551234567', 'chatcrm message-status user 15551234567 --json'],
     },
@@ -271,7 +262,7 @@ const replyMaterials: CmdSpec = {
     {
       name: 'update',
       summary: 'Replace the file (and optionally the title) of a reply material',
-      args: idArg('MATERIAL_ID', 'reply material id'),
+      args: [idArg('MATERIAL_ID', 'reply material id')],
       options: [
         { flags: '--file <path>', description: 'local file to upload' },
         { flags: '--title <title>', description: 'new title' },
@@ -316,28 +307,28 @@ export const campaignsRest: CmdSpec[] = [
   {
     name: 'insights',
     summary: 'Campaign insights: delivery and read counts and rates',
-    args: idArg('CAMPAIGN_ID', 'campaign id'),
+    args: [idArg('CAMPAIGN_ID', 'campaign id')],
     op: { id: 'campaigns.insights' },
     examples: ['chatcrm campaigns insights 65f1c0ffee0123456789abcd', 'chatcrm campaigns insights 65f1c0ffee0123456789abcd --json'],
   },
   {
     name: 'report',
     summary: 'Campaign report: one row per recipient message',
-    args: idArg('CAMPAIGN_ID', 'campaign id'),
+    args: [idArg('CAMPAIGN_ID', 'campaign id')],
     op: { id: 'campaigns.report', view: { id: 'message_id', columns: ['to', 'message_id', 'status', 'sent_at', 'delivered_at', 'read_at'] } },
     examples: ['chatcrm campaigns report 65f1c0ffee0123456789abcd', 'chatcrm campaigns report 65f1c0ffee0123456789abcd -o csv > report.csv'],
   },
   {
     name: 'publish',
     summary: 'Publish a draft campaign',
-    args: idArg('CAMPAIGN_ID', 'campaign id'),
+    args: [idArg('CAMPAIGN_ID', 'campaign id')],
     op: { id: 'campaigns.publish', data: true, defaultBody: {} },
     examples: ['chatcrm campaigns publish 65f1c0ffee0123456789abcd'],
   },
   {
     name: 'recurring',
     summary: 'Make a campaign recurring (--pattern) or stop it (--off)',
-    args: idArg('CAMPAIGN_ID', 'campaign id'),
+    args: [idArg('CAMPAIGN_ID', 'campaign id')],
     options: [
       { flags: '--pattern <pattern>', description: 'how often: daily (the value the service uses), weekly or monthly', choices: ['daily', 'weekly', 'monthly'] },
       { flags: '--off', description: 'stop the recurrence (is_recurring false)' },
