@@ -114,7 +114,7 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** Exponential backoff with full jitter; Retry-After wins when the server gives one. */
+/** Exponential backoff with jitter (half fixed, half random); Retry-After wins when the server gives one. */
 export function retryDelay(attempt: number, retryAfterMs?: number, random = Math.random): number {
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, 120_000);
   const cap = Math.min(8_000, 250 * 2 ** attempt);
