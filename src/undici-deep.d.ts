@@ -12,3 +12,7 @@ declare module 'undici/lib/dispatcher/dispatcher.js' {
   import { Dispatcher } from 'undici';
   export default Dispatcher;
 }
+declare module 'undici/lib/core/util.js' {
+  const util: { parseHeaders(raw: Buffer[]): Record<string, string | string[] | undefined> };
+  export default util;
+}
