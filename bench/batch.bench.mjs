@@ -89,6 +89,9 @@ async function autocannonRate(url) {
     connections: CONCURRENCY,
     amount: ROWS,
     pipelining: 1,
+    // autocannon ends a run of `amount` requests on its next sampling tick (every 1000 ms by
+    // default), so its duration, and with it the rate, would be rounded to whole seconds.
+    sampleInt: 10,
   });
   if (result.requests.total < ROWS || result.errors + result.non2xx) throw new Error(`autocannon: ${result.requests.total} requests, ${result.errors} errors, ${result.non2xx} non-2xx`);
   return { rate: result.requests.total / (result.duration || 1e-9) };
