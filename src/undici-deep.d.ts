@@ -3,6 +3,10 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   import { EnvHttpProxyAgent } from 'undici';
   export default EnvHttpProxyAgent;
 }
+declare module 'undici/lib/dispatcher/agent.js' {
+  import { Agent } from 'undici';
+  export default Agent;
+}
 declare module 'undici/lib/api/index.js' {
   import type { Dispatcher } from 'undici';
   const api: { request: Dispatcher['request'] };
@@ -11,4 +15,8 @@ declare module 'undici/lib/api/index.js' {
 declare module 'undici/lib/dispatcher/dispatcher.js' {
   import { Dispatcher } from 'undici';
   export default Dispatcher;
+}
+declare module 'undici/lib/core/util.js' {
+  const util: { parseHeaders(raw: Buffer[]): Record<string, string | string[] | undefined> };
+  export default util;
 }

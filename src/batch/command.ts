@@ -44,7 +44,10 @@ export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonO
 export async function batchClient(ctx: Context): Promise<ApiClient> {
   const base = await ctx.api({ longRunning: true });
   const Client = base.constructor as new (opts: ApiClient['opts']) => ApiClient;
-  return new Client({ ...base.opts, signal: undefined });
+  // One key for the whole run, read once: without CHATCRM_API_KEY each read parses the
+  // credentials file, synchronously, on every request.
+  let key: string | undefined;
+  return new Client({ ...base.opts, apiKey: () => (key ??= base.opts.apiKey()), signal: undefined });
 }
 
 /** Print the summary; exit 0 only when every row was done, 130 when interrupted, else 5 (2 for an invalid dry run). */

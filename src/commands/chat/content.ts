@@ -24,6 +24,8 @@ const MODIFIERS: Record<string, readonly ContentKind[]> = {
   headerMedia: ['template'],
   emoji: ['react'],
 };
+/** Made once: contentKind runs for every row of a batch. */
+const MODIFIER_ENTRIES = Object.entries(MODIFIERS);
 
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
@@ -46,7 +48,7 @@ export function contentKind(opts: Record<string, unknown>): ContentKind {
     );
   }
   const kind = given[0];
-  for (const [mod, kinds] of Object.entries(MODIFIERS)) {
+  for (const [mod, kinds] of MODIFIER_ENTRIES) {
     const v = opts[mod];
     if (v !== undefined && !(Array.isArray(v) && v.length === 0) && !kinds.includes(kind)) {
       throw new UsageError(`${flag(mod)}: only goes with ${kinds.map(flag).join(', ')}`);

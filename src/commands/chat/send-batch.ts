@@ -67,6 +67,10 @@ function safeJson(text: string, field: string): unknown {
 }
 
 function messageId(body: unknown): string | undefined {
+  // The usual answer, { data: { message_id } }, is what shapeOf would find too, without its
+  // general search (a few µs a row).
+  const data = (body as { data?: { message_id?: unknown } } | null | undefined)?.data;
+  if (typeof data?.message_id === 'string') return data.message_id;
   const item = shapeOf(body).item as Record<string, unknown> | undefined;
   const id = item?.message_id ?? item?.id ?? item?._id;
   return typeof id === 'string' ? id : undefined;
