@@ -21,15 +21,7 @@ function lastOtp(email: string): string {
 }
 
 /** One refused command: exit 2, one stderr line matching, nothing sent. */
-async function refused(args: string[], message: RegExp, input?: string) {
-  const before = sb.received.length;
-  const r = await sb.run(args, { input });
-  expect(r.exitCode).toBe(2);
-  expect(r.stderr).toMatch(message);
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(sb.received.length).toBe(before);
-  return r;
-}
+const refused = (args: string[], message: RegExp, input?: string) => sb.refused(args, message, { input });
 
 describe('auth register / verify-otp / resend-otp / login', () => {
   it('registers with the password from stdin, normalising the phone, and prints no password', async () => {

@@ -16,15 +16,7 @@ async function ok(args: string[]) {
   return JSON.parse(r.stdout);
 }
 
-async function refused(args: string[], message: RegExp, code = 2) {
-  const before = sb.received.length;
-  const r = await sb.run(args);
-  expect(r.stderr).toMatch(message);
-  expect(r.exitCode).toBe(code);
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  if (code === 2) expect(sb.received.length).toBe(before);
-  return r;
-}
+const refused = (args: string[], message: RegExp, code = 2) => sb.refused(args, message, { code });
 
 const live = (coll: string, f: (d: Record<string, unknown>) => boolean = () => true) => sb.store.list(coll, f);
 const contactId = (name: string) => String(live('contacts', (c) => c.name === name)[0]._id);

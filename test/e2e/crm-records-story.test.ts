@@ -20,14 +20,7 @@ async function ok(args: string[], opts: Parameters<TestSandbox['run']>[1] = {}) 
   return JSON.parse(r.stdout);
 }
 
-async function refused(args: string[], message: RegExp, code = 2, opts: Parameters<TestSandbox['run']>[1] = {}) {
-  const before = sb.received.length;
-  const r = await sb.run(args, opts);
-  expect(r.stderr).toMatch(message);
-  expect(r.exitCode).toBe(code);
-  if (code === 2) expect(sb.received.length).toBe(before);
-  return r;
-}
+const refused = (args: string[], message: RegExp, code = 2, opts: Parameters<TestSandbox['run']>[1] = {}) => sb.refused(args, message, { code, ...opts });
 
 /** Raw HTTP for the routes outside the spec's tables (the `api` command covers them for users). */
 async function http(method: string, path: string, body?: unknown) {

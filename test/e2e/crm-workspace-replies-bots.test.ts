@@ -20,14 +20,7 @@ afterAll(() => sb.close());
 
 const first = (collection: string, field: string, value: unknown) => sb.store.list(collection, (d) => d[field] === value)[0];
 
-async function refused(args: string[], message: RegExp) {
-  const before = sb.received.length;
-  const r = await sb.run(args);
-  expect(r.exitCode).toBe(2);
-  expect(r.stderr).toMatch(message);
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(sb.received.length).toBe(before);
-}
+const refused = (args: string[], message: RegExp) => sb.refused(args, message);
 
 describe('quick replies', () => {
   it('list reads the flat shape with limit 50 by default', async () => {

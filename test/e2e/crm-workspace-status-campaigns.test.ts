@@ -10,14 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-async function refused(args: string[], message: RegExp) {
-  const before = sb.received.length;
-  const r = await sb.run(args);
-  expect(r.exitCode).toBe(2);
-  expect(r.stderr).toMatch(message);
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(sb.received.length).toBe(before);
-}
+const refused = (args: string[], message: RegExp) => sb.refused(args, message);
 
 async function send(to: string): Promise<string> {
   const r = await sb.run(['chat', 'send', '--to', to, '--text', 'status check', '--sender', 'wa_snd_cloud_0001', '--json']);

@@ -11,15 +11,7 @@ afterAll(() => sb.close());
 const idOf = (collection: string, name: string) => sb.store.list(collection, (d) => d.name === name)[0]._id;
 
 /** Exit 2, one line naming the problem, and nothing reached the sandbox. */
-async function refused(args: string[], message: RegExp) {
-  const before = sb.received.length;
-  const r = await sb.run(args);
-  expect(r.exitCode).toBe(2);
-  expect(r.stderr).toMatch(message);
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stdout).toBe('');
-  expect(sb.received.length).toBe(before);
-}
+const refused = (args: string[], message: RegExp) => sb.refused(args, message);
 
 describe('teams', () => {
   it('list shows the seeded teams; -q prints ids', async () => {

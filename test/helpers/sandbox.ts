@@ -1,4 +1,5 @@
 // An in-process sandbox on an ephemeral loopback port, and the env that points the CLI at it.
+import { expect } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { runCli, type RunOptions, type RunResult } from './cli.js';
 
@@ -8,6 +9,11 @@ export interface TestSandbox extends Sandbox {
   run(args: string[], opts?: RunOptions): Promise<RunResult>;
   /** Requests received for an operation id (see api/operations.ts). */
   calls(operation: string): Sandbox['received'];
+  /**
+   * Run a command that must be refused: exit `code` (default 2), one line on stderr matching
+   * `message`, nothing on stdout, and — for bad input (exit 2) — nothing sent.
+   */
+  refused(args: string[], message: RegExp, opts?: RunOptions & { code?: number }): Promise<RunResult>;
 }
 
 export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
@@ -17,5 +23,15 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
     env,
     run: (args: string[], o: RunOptions = {}) => runCli(args, { ...o, env: { ...env, ...o.env } }),
     calls: (operation: string) => sb.received.filter((r) => r.operation === operation),
+    async refused(args: string[], message: RegExp, { code = 2, ...o }: RunOptions & { code?: number } = {}) {
+      const before = sb.received.length;
+      const r = await runCli(args, { ...o, env: { ...env, ...o.env } });
+      expect(r.stderr).toMatch(message);
+      expect(r.exitCode).toBe(code);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+      if (code === 2) expect(sb.received.length).toBe(before);
+      return r;
+    },
   });
 }
