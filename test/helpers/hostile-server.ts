@@ -1,0 +1,66 @@
+// A purpose-built misbehaving server on a loopback port for "trust no server" tests: each test
+// registers the routes it needs (a handler per METHOD /path or /path), the server records what it
+// received, and close() destroys every socket so a dripping or stalled route never outlives its test.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface Received {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export type Route = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
+
+export interface HostileServer {
+  url: string;
+  received: Received[];
+  /** Add or replace routes while the server runs. */
+  route(key: string, handler: Route): void;
+  close(): Promise<void>;
+}
+
+/** Body reads stop at 1 MiB: a test server must not be the thing that floods. */
+const MAX_READ = 1 << 20;
+
+export async function startHostile(routes: Record<string, Route> = {}): Promise<HostileServer> {
+  const table = new Map(Object.entries(routes));
+  const received: Received[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_READ) chunks.push(c);
+    });
+    req.on('end', () => {
+      const path = (req.url ?? '/').split('?')[0];
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ method: req.method ?? '', path, headers: req.headers, body });
+      const handler = table.get(`${req.method} ${path}`) ?? table.get(path);
+      if (!handler) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"message":"no such test route"}');
+        return;
+      }
+      Promise.resolve(handler(req, res, body)).catch(() => res.destroy());
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    route: (key, handler) => void table.set(key, handler),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
