@@ -128,7 +128,7 @@ describe('flows commands', () => {
     const r = await sb.run(['flows', 'list']);
     expect(r.exitCode).toBe(0);
     const [head, ...rows] = r.stdout.trim().split('\n');
-    expect(head.split(/\s+/)).toEqual(['_ID', 'NAME', 'KEYWORD', 'PLATFORM', 'STATE', 'UPDATED_AT']);
+    expect(head.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'KEYWORD', 'PLATFORM', 'STATE', 'UPDATED AT']);
     expect(rows.some((l) => /Welcome menu\s+menu\s+chat\s+active/.test(l))).toBe(true);
     expect(sb.calls('flows.list').at(-1)!.query).toEqual({});
   });
