@@ -366,7 +366,7 @@ export const contactsRest: CmdSpec[] = [
     name: 'export',
     summary: 'Start a contact export job (then export-status --wait and export-download)',
     options: [{ flags: '--segment <id>', description: 'export only the contacts of this segment' }],
-    op: { id: 'contacts.export', data: true, fields: { segment: 'segment_id' }, defaultBody: {}, view: { id: 'job_id', success: 'Export started; follow it with `chatcrm contacts export-status JOB_ID --wait`' } },
+    op: { id: 'contacts.export', data: true, fields: { segment: 'segment_id' }, defaultBody: {}, view: { id: 'job_id', success: 'Export started; follow it with `chatcrm contacts export-status {job_id} --wait`' } },
     examples: ['chatcrm contacts export', 'chatcrm contacts export -q | xargs chatcrm contacts export-status --wait', 'chatcrm contacts export --segment SEGMENT_ID --json'],
   },
   {

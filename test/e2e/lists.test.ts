@@ -205,6 +205,10 @@ describe('new commands', () => {
     const job = r.stdout.trim();
     expect(sb.calls('contacts.export').at(-1)!.status).toBe(202);
     expect((await sb.run(['contacts', 'export-status', job, '--json'])).exitCode).toBe(0);
+    const table = await sb.run(['contacts', 'export', '--segment', sb.store.list('segments')[0]._id]);
+    const started = sb.calls('contacts.export').at(-1)!;
+    expect(started.body).toEqual({ segment_id: sb.store.list('segments')[0]._id });
+    expect(table.stderr).toBe(`✓ Export started; follow it with \`chatcrm contacts export-status ${(sb.store.list('exports').at(-1)!.job_id as string)} --wait\`\n`);
   });
 
   it('templates and campaigns are also answered at their aliases', async () => {

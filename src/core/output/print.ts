@@ -19,7 +19,7 @@ export interface View {
   drop?: string[];
   /** The field -q prints (default: _id, id, or the first *_id). */
   id?: string;
-  /** Print this instead of the envelope's message on success (table mode, stderr). */
+  /** Print this instead of the envelope's message on success (table mode, stderr); `{field}` is filled from the record. */
   success?: string;
   /** A readable summary (or a drawing, on a TTY) instead of the key/value view in table mode. */
   summary?: SummaryKind;
@@ -281,7 +281,8 @@ async function printExact(io: IO, value: unknown, opts: PrintOptions): Promise<v
 }
 
 async function printItem(io: IO, item: unknown, message: string | undefined, fields: string[] | undefined, view: View): Promise<void> {
-  const note = view.success ?? message;
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, k: string) => (isObj(item) && item[k] !== undefined && item[k] !== null ? String(item[k]) : m));
+  const note = view.success === undefined ? message : fill(view.success);
   if (note) io.err(`${io.color ? '\u001b[32m✓\u001b[39m' : '✓'} ${sanitizeCell(note)}`);
   if (item === undefined || item === null) return;
   if (typeof item !== 'object') return io.out(sanitizeCell(String(item)));
