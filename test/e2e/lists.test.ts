@@ -237,7 +237,7 @@ const SIZE = 10;
 const pageOf = (req: IncomingMessage) => Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
 const slice = (page: number) => RECORDS.slice((page - 1) * SIZE, page * SIZE);
 const pages = Math.ceil(RECORDS.length / SIZE);
-const json = (res: ServerResponse, body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const json = (res: ServerResponse, body: unknown) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 const SHAPES: Record<string, (page: number) => unknown> = {
   'pagination next to data': (page) => ({ success: true, data: slice(page), pagination: { currentPage: page, totalPages: pages, totalItems: RECORDS.length, itemsPerPage: SIZE } }),
