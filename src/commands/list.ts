@@ -26,6 +26,8 @@ export interface ListSource {
   map?: (r: Record<string, unknown>) => void;
   /** The format, when the command has its own default (`api`: json). */
   format?: OutputFormat;
+  /** The server picks the page size (`api --paginate` sends no limit of its own). */
+  serverLimit?: boolean;
 }
 
 function whole(v: unknown, flag: string, min: number, max?: number): number | undefined {
@@ -74,13 +76,14 @@ async function fetchAll(ctx: Context, src: ListSource, flags: PageFlags): Promis
   const sink = collect ? undefined : listSink(io, options, src.view);
   const kept: Record<string, unknown>[] = [];
   const progress = io.stderrIsTTY ? (line: string) => io.stderr.write(`\r\u001b[K${line}`) : undefined;
+  const limit = flags.limit ?? MAX_LIMIT;
   let page = flags.page ?? 1;
   let got = 0;
   let previous: string | undefined;
   let firstSize: number | undefined;
   try {
     for (;;) {
-      const body = await src.fetch(page, flags.limit ?? MAX_LIMIT);
+      const body = await src.fetch(page, limit);
       if (body === undefined) return;
       const shape = shapeOf(body);
       if (!shape.records) {
@@ -90,8 +93,10 @@ async function fetchAll(ctx: Context, src: ListSource, flags: PageFlags): Promis
       }
       const key = pageKey(shape.records);
       if (shape.records.length && key === previous) {
+        // A short list without pagination was simply all there is; otherwise records may be missing.
+        const doubtful = shape.pagination !== undefined || src.serverLimit || shape.records.length >= limit;
         progress?.('');
-        io.err(`Warning: page ${page} repeats page ${page - 1} (the server seems to ignore "page"); stopped after ${got} records`);
+        if (doubtful) io.err(`Warning: page ${page} repeats page ${page - 1} (the server seems to ignore "page"); stopped after ${got} records`);
         break;
       }
       previous = key;

@@ -277,6 +277,14 @@ describe('--all in every response shape (a server with its own page size of 10)'
     expect(hs.received.length - before).toBe(2);
   });
 
+  it('a short list from a server that does not page at all ends quietly after the repeat', async () => {
+    hs.route('GET /api/segments', (_req, res) => json(res, RECORDS.slice(0, 3)));
+    const r = await runCli(['segments', 'list', '--all', '-q'], { env: env() });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(lines(r.stdout)).toEqual(RECORDS.slice(0, 3).map((x) => x._id));
+  });
+
   it('json streams one array across pages; csv one header', async () => {
     hs.route('GET /api/segments', (req, res) => json(res, SHAPES['a bare array'](pageOf(req))));
     const j = await runCli(['segments', 'list', '--all', '--json'], { env: env() });

@@ -115,6 +115,7 @@ async function paginate(ctx: Context, path: string, headers: Record<string, stri
   const { runList } = await import('../list.js');
   await runList(ctx, { all: true, page: start ?? undefined }, {
     format: apiFormat(ctx),
+    serverLimit: true,
     fetch: async (page) => {
       const res = await api.request({ method: 'GET', path: pagePath(path, page, undefined), base: mcp ? 'mcp' : 'api', headers, allowErrors: true });
       if (res.dryRun) return undefined;
