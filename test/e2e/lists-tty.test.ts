@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, hasTmux, tempDir } from '../helpers/cli.js';
+import { execa } from 'execa';
+import { BIN, cleanEnv, hasTmux, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -77,6 +78,25 @@ describe.skipIf(!hasTmux())('on a terminal (tmux)', () => {
     expect(row).toMatch(/^[0-9a-f]{24} +VIP customers$/);
     expect(screen).not.toMatch(/[│┌─]/);
     for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe.skipIf(!existsSync('/usr/bin/script'))('--all on a terminal', () => {
+  it('shows its progress on stderr while stdout goes to a file, and clears it at the end', async () => {
+    const big = await startTestSandbox({ seedRecords: 150 });
+    try {
+      const dir = tempDir();
+      const out = join(dir, 'segments.jsonl');
+      // script gives the CLI a terminal on stderr; stdout is redirected to a file.
+      const cmd = `stty cols 100 rows 40; node '${BIN}' segments list --all --limit 50 -o jsonl > '${out}'`;
+      const r = await execa('script', ['-qec', cmd, '/dev/null'], { env: cleanEnv(big.env), extendEnv: false, reject: false, timeout: 20_000 });
+      expect(r.exitCode).toBe(0);
+      expect(String(r.stdout)).toMatch(/Fetched 50 of 151 records \(page 1 of 4\)…/);
+      expect(String(r.stdout)).toMatch(/\r\u001b\[K$/);
+      expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(151);
+    } finally {
+      await big.close();
+    }
   });
 });
 
