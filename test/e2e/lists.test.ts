@@ -108,6 +108,9 @@ describe('the pagination note, on stderr, in every format', () => {
     expect(past.exitCode).toBe(0);
     expect(JSON.parse(past.stdout)).toEqual([]);
     expect(past.stderr).toContain(`page 99 of ${pages}`);
+    const table = await sb.run(['segments', 'list', '--page', '99']);
+    expect(table.stdout).toBe('');
+    expect(table.stderr).toBe(`No records on page 99 of ${pages} (${total()} in all); --page ${pages} is the last\n`);
   });
 });
 

@@ -124,7 +124,7 @@ async function write(io: IO, text: string): Promise<void> {
  * The printer of a list. `queried` lists are the output of --query: their columns are their
  * own, not the view's.
  */
-export function listSink(io: IO, opts: PrintOptions, view: View = {}, queried = false): ListSink {
+export function listSink(io: IO, opts: PrintOptions, view: View = {}, queried = false, emptyNote = 'No results.'): ListSink {
   const fields = opts.fields;
   const project = (r: unknown) => (fields ? pickFields(r, fields) : r);
   const declared = fields ?? (queried ? undefined : view.columns);
@@ -182,6 +182,7 @@ export function listSink(io: IO, opts: PrintOptions, view: View = {}, queried = 
           return write(io, stringify(kept.map(project)).trimEnd());
         }
         case 'table':
+          if (!kept.length) return void (emptyNote && io.err(emptyNote));
           return printTable(io, kept, fields ?? (queried ? inferColumns(kept) : (view.columns ?? inferColumns(kept))), view);
       }
     },
@@ -189,10 +190,6 @@ export function listSink(io: IO, opts: PrintOptions, view: View = {}, queried = 
 }
 
 async function printTable(io: IO, records: Record<string, unknown>[], columns: string[], view: View): Promise<void> {
-  if (!records.length) {
-    io.err('No results.');
-    return;
-  }
   const cols: Column[] = columns.map((key) => ({ key, keep: isIdField(key) || key === view.id }));
   const bold = io.color ? (await import('chalk')).default.bold : undefined;
   const rows = records.map((r) => columns.map((c) => tableCell(getPath(r, c))));
@@ -232,10 +229,11 @@ export async function printResult(io: IO, body: unknown, opts: PrintOptions, vie
     ({ records, item } = Array.isArray(value) ? { records: shapeOf(value).records, item: undefined } : { records: undefined, item: value });
   }
   if (records) {
-    const sink = listSink(io, opts, view, Boolean(opts.query));
+    // Past the last page, the note says so instead of "No results.".
+    const note = pageNote(shape.pagination, shape.records?.length ?? 0);
+    const sink = listSink(io, opts, view, Boolean(opts.query), note ? '' : undefined);
     await sink.add(records);
     await sink.end();
-    const note = pageNote(shape.pagination, shape.records?.length ?? 0);
     if (note) io.err(note);
     return;
   }
