@@ -108,7 +108,7 @@ async function fetchAll(ctx: Context, src: ListSource, flags: PageFlags): Promis
         progress?.('');
         await sink.add(records);
       } else kept.push(...records);
-      const more = morePages(shape.pagination, records.length);
+      const more = morePages(shape.pagination, shape.records.length);
       const pages = pageCount(shape.pagination);
       const total = shape.pagination?.total;
       firstSize ??= shape.records.length;
