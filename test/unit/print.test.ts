@@ -82,6 +82,15 @@ describe('printResult', () => {
     expect(out.split('\n')[1]).toBe(`a,"'=HYPERLINK(""http://x"")",-5,'+1 555,\\x1b]52;c;x\\x07`);
   });
 
+  it('field names from the server are untrusted too: table and csv headers are sanitized', async () => {
+    const body = { data: [{ _id: 'a', '=cmd|x\u001b[2J': 'v' }] };
+    const csv = (await print(body, { format: 'csv' })).out.split('\n')[0];
+    expect(csv).toBe(`_id,'=cmd|x\\x1b[2J`);
+    const table = (await print(body, { format: 'table' })).out.split('\n')[0];
+    expect(table).not.toContain('\u001b');
+    expect(table).toContain('\\x1b[2J');
+  });
+
   it('csv of an empty list still prints the header row (declared columns or --fields)', async () => {
     const io = fakeIO();
     await printResult(io, { data: [] }, { format: 'csv' }, { columns: ['_id', 'name'] });

@@ -57,6 +57,9 @@ export function csvCell(v: unknown): string {
   return /[",]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** The header row: field names can be the server's keys, so they are cells like any other. */
+const csvRow = (names: string[]) => names.map(csvCell).join(',');
+
 export function inferColumns(records: Record<string, unknown>[]): string[] {
   const keys: string[] = [];
   for (const r of records.slice(0, 50)) for (const k of Object.keys(r)) if (!keys.includes(k) && k !== '__v') keys.push(k);
@@ -163,7 +166,7 @@ export function listSink(io: IO, opts: PrintOptions, view: View = {}, queried = 
           const head = !cols;
           cols ??= declared ?? inferColumns(records);
           const lines = records.map((r) => cols!.map((c) => csvCell(getPath(r, c))).join(','));
-          return write(io, (head ? [cols.join(','), ...lines] : lines).join('\n'));
+          return write(io, (head ? [csvRow(cols), ...lines] : lines).join('\n'));
         }
         default:
           for (const r of records) kept.push(r);
@@ -175,7 +178,7 @@ export function listSink(io: IO, opts: PrintOptions, view: View = {}, queried = 
         case 'json':
           return write(io, count ? `${pending}\n]` : '[]');
         case 'csv':
-          if (!cols && declared) await write(io, declared.join(','));
+          if (!cols && declared) await write(io, csvRow(declared));
           return;
         case 'yaml': {
           const { stringify } = await loadYaml();
@@ -257,7 +260,7 @@ export async function printResult(io: IO, body: unknown, opts: PrintOptions, vie
     case 'csv': {
       const record = isObj(item) ? item : { value: item };
       const cols = fields ?? view.columns ?? inferColumns([record]);
-      io.out([cols.join(','), cols.map((c) => csvCell(getPath(record, c))).join(',')].join('\n'));
+      io.out([csvRow(cols), cols.map((c) => csvCell(getPath(record, c))).join(',')].join('\n'));
       return;
     }
     case 'table':

@@ -2,6 +2,7 @@
 // ever cut (scripts get whole ids and values); on a TTY the table fits the width by dropping
 // the view's low-value columns first, then cutting long text, never an id.
 import type { IO } from '../io.js';
+import { sanitizeCell } from '../sanitize.js';
 
 export interface Column {
   /** The field (dot path) the column shows. */
@@ -69,7 +70,8 @@ export function fitColumns(cols: Column[], natural: number[], width: number, dro
 
 /** Rows of cells (already sanitized) under a header, as aligned lines. */
 export function renderColumns(io: IO, cols: Column[], rows: string[][], opts: { drop?: string[]; bold?: (s: string) => string } = {}): string {
-  const head = cols.map((c) => label(c.key));
+  // Inferred columns are the server's keys: as untrusted as its values.
+  const head = cols.map((c) => sanitizeCell(label(c.key)));
   const natural = cols.map((_, i) => Math.max(displayWidth(head[i]), ...rows.map((r) => displayWidth(r[i] ?? ''))));
   const { shown, widths } = io.stdoutIsTTY ? fitColumns(cols, natural, Math.max(20, io.columns), opts.drop) : { shown: cols.map((_, i) => i), widths: natural };
   const line = (cells: string[], header: boolean) =>
