@@ -10,12 +10,12 @@ _chatcrm_node() {
   case "$1" in
     '') subs='chat templates flows contacts campaigns segments tags custom-fields currencies subscription teams taxes quick-replies chatbots message-status reply-materials notifications auth mcp webhook login logout profiles whoami doctor api completion sandbox'; opts='-V --version -h --help'; vopts='' ;;
     'chat') subs='senders send send-batch groups'; opts='-h --help'; vopts='' ;;
-    'chat senders') subs=''; opts='-h --help'; vopts='' ;;
+    'chat senders') subs=''; opts='--page --limit --all --max-items -h --help'; vopts='--page --limit --max-items' ;;
     'chat send') subs=''; opts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --via-mcp -h --help'; vopts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message' ;;
     'chat send-batch') subs=''; opts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --resume --retry-uncertain --results --max-errors -h --help'; vopts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --results --max-errors'; args=('') ;;
     'chat groups') subs='list members send'; opts='-h --help'; vopts='' ;;
-    'chat groups list') subs=''; opts='--sender -h --help'; vopts='--sender' ;;
-    'chat groups members') subs=''; opts='--sender -h --help'; vopts='--sender'; args=('') ;;
+    'chat groups list') subs=''; opts='--sender --page --limit --all --max-items -h --help'; vopts='--sender --page --limit --max-items' ;;
+    'chat groups members') subs=''; opts='--sender --page --limit --all --max-items -h --help'; vopts='--sender --page --limit --max-items'; args=('') ;;
     'chat groups send') subs=''; opts='--group-id --group-name --text --mention --sender -h --help'; vopts='--group-id --group-name --text --mention --sender' ;;
     'templates') subs='list create preview'; opts='-h --help'; vopts='' ;;
     'templates list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;

@@ -21,8 +21,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['chat senders'] = @{
         subs = @()
-        opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @()
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items')
         argv = @()
         variadic = $false
     }
@@ -49,15 +49,15 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['chat groups list'] = @{
         subs = @()
-        opts = @(@{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--sender')
+        opts = @(@{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--sender', '--page', '--limit', '--max-items')
         argv = @()
         variadic = $false
     }
     $nodes['chat groups members'] = @{
         subs = @()
-        opts = @(@{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--sender')
+        opts = @(@{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--sender', '--page', '--limit', '--max-items')
         argv = @('')
         variadic = $false
     }

@@ -58,6 +58,17 @@ describe('--all gets every record of every list the sandbox pages', () => {
     expect(page.stderr).toBe(`Showing 20 of ${count} (page 2 of ${Math.ceil(count / 20)}); --all for every page, --page 3 for the next\n`);
   });
 
+  it('chat senders, groups and members take --all too (the sandbox does not page them: one short page is all)', async () => {
+    const senders = await sb.run(['chat', 'senders', '--all', '-q']);
+    expect(senders.stderr).toBe('');
+    expect(lines(senders.stdout).sort()).toEqual(sb.store.list('senders').map((s) => String(s.sender_id)).sort());
+    const groups = await sb.run(['chat', 'groups', 'list', '--sender', 'wa_snd_device_0002', '--all', '-q']);
+    expect(groups.stderr).toBe('');
+    expect(lines(groups.stdout).length).toBeGreaterThan(0);
+    expect(sb.calls('chat.groups').at(-1)!.query).toMatchObject({ sender_id: 'wa_snd_device_0002', limit: '100' });
+    await sb.refused(['chat', 'groups', 'members', 'x@g.us', '--limit', '200'], /--limit: must be a whole number from 1 to 100/);
+  });
+
   it('flows list has --page and --limit, sent with --status', async () => {
     const r = await sb.run(['flows', 'list', '--status', 'draft', '--page', '3', '--limit', '7', '-q']);
     expect(lines(r.stdout)).toHaveLength(7);
