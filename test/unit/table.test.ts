@@ -1,24 +1,11 @@
 // The borderless table: header labels, display width of wide characters, fitting a terminal by
 // dropping declared columns first and cutting text, never ids; and the bars of the summaries.
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { IO } from '../../src/core/io.js';
+import { fakeIO } from '../helpers/io.js';
 import { clip, displayWidth, fitColumns, isIdField, label, renderColumns } from '../../src/core/output/table.js';
 import { bars, summarize } from '../../src/core/output/summaries.js';
 
-const io = (tty: boolean, columns = 80): IO => ({
-  stdout: new PassThrough(),
-  stderr: new PassThrough(),
-  stdin: new PassThrough(),
-  stdoutIsTTY: tty,
-  stderrIsTTY: tty,
-  stdinIsTTY: false,
-  color: false,
-  canPrompt: false,
-  columns,
-  out: () => undefined,
-  err: () => undefined,
-});
+const io = fakeIO;
 
 describe('table pieces', () => {
   it.each([
