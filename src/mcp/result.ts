@@ -4,6 +4,7 @@
 import type { Context } from '../core/context.js';
 import type { View } from '../core/output/print.js';
 import { shapeOf } from '../core/output/shape.js';
+import { sanitizeText } from '../core/sanitize.js';
 import { McpError, type ToolResult } from './client.js';
 
 const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
@@ -49,7 +50,8 @@ export async function printToolResult(ctx: Context, result: ToolResult, tool: st
   if (result.isError) throw new McpError(errorText(result, tool));
   if (opts.unwrap) {
     const value = toolValue(result, tool);
-    return typeof value === 'string' ? ctx.io.out(value) : ctx.print(value, opts.view);
+    // Plain text from the tool is shown as lines (control characters visible); JSON formats quote it.
+    return typeof value === 'string' && ctx.settings.output === 'table' ? ctx.io.out(sanitizeText(value)) : ctx.print(value, opts.view);
   }
   const texts = (result.content ?? []).filter((c) => c.type === 'text').map((c) => c.text ?? '');
   const values = texts.length ? texts.map(parseJson) : result.structuredContent !== undefined ? [{ ok: true as const, value: result.structuredContent }] : [];
