@@ -34,7 +34,7 @@ describe('MCP-backed commands against the sandbox', () => {
 
     const list = await sb.run(['contacts', 'list', '--search', 'ada', '--limit', '5']);
     expect(list.exitCode).toBe(0);
-    expect(list.stdout).toMatch(/442079460001\s+Ada/);
+    expect(list.stdout).toMatch(/^[0-9a-f]{24} +Ada +442079460001/m);
     expect((toolCalls().at(-1)!.body as { params: unknown }).params).toEqual({ name: 'list_contacts', arguments: { limit: 5, search: 'ada' } });
   });
 
