@@ -34,7 +34,7 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
     signal,
     version,
     get settings() {
-      return (settings ??= resolveSettings(flags, env));
+      return (settings ??= resolveSettings(flags, env, (secret) => io.secret(secret)));
     },
     async api(opts = {}) {
       if (client) return client;
@@ -83,7 +83,7 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
 
 function printDryRun(io: IO, req: DryRunRequest, format: string): void {
   if (format === 'json' || format === 'jsonl') {
-    io.out(JSON.stringify({ dry_run: true, ...req }, null, format === 'json' ? 2 : 0));
+    io.data(JSON.stringify({ dry_run: true, ...req }, null, format === 'json' ? 2 : 0));
     return;
   }
   const lines = [`${req.method} ${req.url}`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`)];

@@ -120,8 +120,7 @@ export const run: Run = async (ctx) => {
   if (ctx.settings.baseUrl) checks.push(...(await serviceChecks(ctx, await ctx.api())));
   if (ctx.settings.output === 'table') {
     const width = Math.max(...checks.map((c) => c.check.length));
-    const mark = (st: Status) => (ctx.io.color ? `\u001b[${COLOR[st]}m${MARK[st]}\u001b[39m` : MARK[st]);
-    for (const c of checks) ctx.io.out(`${mark(c.status)} ${c.check.padEnd(width)}  ${c.detail}`);
+    for (const c of checks) ctx.io.out(ctx.io.paint(COLOR[c.status], MARK[c.status]), ` ${c.check.padEnd(width)}  ${c.detail}`);
   } else await ctx.print(checks, { id: 'check' });
   const failed = checks.find((c) => c.status === 'fail');
   if (failed) ctx.io.err(`doctor: ${checks.filter((c) => c.status === 'fail').length} check(s) failed`);
