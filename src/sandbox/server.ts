@@ -62,6 +62,7 @@ interface Route {
 
 const JSON_LIMIT = 100 * 1024;
 const UPLOAD_LIMIT = 17 * 1024 * 1024;
+const LINGER_MS = 1000;
 
 function compile(path: string): { regex: RegExp; names: string[] } {
   const names: string[] = [];
@@ -169,12 +170,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     requestCount++;
     received.push(record);
     if (received.length > keepRequests) received.splice(0, received.length - keepRequests);
-    /** A reply before the body was read: the connection closes and the body is never read or kept. */
+    /**
+     * A reply before the body was read, and the body is never read: claiming the stream stops
+     * Node from draining it after the reply, back-pressure then stops the socket, and the
+     * connection is dropped once the client had time to read the reply (closing at once, with
+     * unread bytes, is a reset that can overtake the reply).
+     */
     const refuse = (reply: SandboxReply) => {
-      res.shouldKeepAlive = false;
-      res.once('finish', () => {
-        if (!req.complete) req.socket.destroy();
-      });
+      if (!req.complete) {
+        req.read(0);
+        res.once('finish', () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
+      }
       send(reply);
     };
     const send = (reply: SandboxReply) => {
