@@ -196,13 +196,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       res.writeHead(reply.status, headers);
       res.end(payload);
     };
-    if (!route) return refuse(htmlNotFound(method, path));
-    if (!route.noAuth) {
-      const given = req.headers['x-api-key'];
-      if (typeof given !== 'string' || given === '') return refuse(fail(401, 'Authorization token missing or malformed'));
-      if (!keyMatches(given, config.apiKey)) return refuse(fail(401, 'Invalid API key'));
+    const given = req.headers['x-api-key'];
+    const keyed = typeof given === 'string' && given !== '' && keyMatches(given, config.apiKey);
+    // An unknown route is read (bounded) only with the key: `chatcrm api` tests echo through one.
+    if (!route && !keyed) return refuse(htmlNotFound(method, path));
+    if (route && !route.noAuth && !keyed) {
+      return refuse(fail(401, typeof given !== 'string' || given === '' ? 'Authorization token missing or malformed' : 'Invalid API key'));
     }
-    const values = route.regex.exec(path)!.slice(1).map(decodeParam);
+    const values = route ? route.regex.exec(path)!.slice(1).map(decodeParam) : [];
     if (values.some((v) => v === undefined)) return refuse(fail(400, `Malformed path: bad percent-encoding in ${path}`));
     if (expectContinue) res.writeContinue();
     const raw = await readBody(req, isMultipart ? UPLOAD_LIMIT : JSON_LIMIT);
@@ -222,6 +223,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       }
     }
     keptBody(record, body, form, keepBodyBytes);
+    if (!route) return send(htmlNotFound(method, path));
     if (!route.handler) {
       return send(fail(501, `Not implemented in the sandbox yet: ${route.id} (${method} ${route.op?.path ?? path})`));
     }
