@@ -55,6 +55,10 @@ describe('the config dir and the credentials file', () => {
     expect(r.stderr).toContain(`chmod 600 '${file}'`);
     chmodSync(file, 0o640);
     await refusedWithStoredKey(dir, /mode 0640/, 3);
+    // doctor says the same, not "no key".
+    const doctor = await runCli(['doctor'], { configDir: dir, env: { CHATCRM_BASE_URL: sb.url } });
+    expect(doctor.stdout + doctor.stderr).toMatch(/can be read by others \(mode 0640\).*chmod 600/);
+    expect(doctor.exitCode).toBe(3);
     // The fix it names works.
     chmodSync(file, 0o600);
     expect((await runCli(['tags', 'list'], { configDir: dir, env: { CHATCRM_BASE_URL: sb.url } })).exitCode).toBe(0);
@@ -90,6 +94,9 @@ describe('the config dir and the credentials file', () => {
     expect(sb.requestCount).toBe(before);
     const { dir } = withCredentials(JSON.stringify({ profiles: { default: `${sb.config.apiKey}\r\n` } }));
     await refusedWithStoredKey(dir, /the stored key of profile "default".*holds a line break/, 3);
+    const doctor = await runCli(['doctor'], { configDir: dir, env: { CHATCRM_BASE_URL: sb.url } });
+    expect(doctor.stdout).toMatch(/✗ key +the stored key of profile "default".*holds a line break/);
+    expect(doctor.exitCode).toBe(3);
   });
 });
 
