@@ -159,7 +159,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   /** `expectContinue`: the client waits for `100 Continue` before it sends the body. */
   const handle = async (req: IncomingMessage, res: ServerResponse, expectContinue = false) => {
-    const url = new URL(req.url ?? '/', 'http://sandbox');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://sandbox');
+    } catch {
+      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      return void res.end(JSON.stringify(fail(400, 'Malformed path').body));
+    }
     const method = (req.method ?? 'GET').toUpperCase();
     const query = Object.fromEntries(url.searchParams);
     const path = url.pathname;

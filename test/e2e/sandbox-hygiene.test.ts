@@ -2,6 +2,7 @@
 // when the key or the route is wrong, remembers a bounded number of requests, answers 400 to a
 // malformed path, and cleans up after a sandbox killed mid-write.
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -122,6 +123,14 @@ describe('the sandbox server', () => {
       }
       const ok = await fetch(`${sb.url}/api/automation/${encodeURIComponent('a b')}`, { headers: { 'x-api-key': sb.config.apiKey } });
       expect(ok.status).toBe(404);
+      // A request target no URL parser takes.
+      const raw = await new Promise<string>((resolve) => {
+        const socket = connect(Number(new URL(sb.url).port), '127.0.0.1', () => socket.end('GET //[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+        let text = '';
+        socket.on('data', (c) => (text += c.toString()));
+        socket.on('close', () => resolve(text));
+      });
+      expect(raw).toMatch(/^HTTP\/1\.1 400 /);
     } finally {
       await sb.close();
     }
