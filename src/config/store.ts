@@ -2,7 +2,7 @@
 // <dir>/credentials.json (mode 0600). Reads go straight to the JSON file: `conf`
 // pulls in a JSON-schema validator that costs ~45 ms at start-up, and every command
 // reads the config, while only a few commands write it.
-import { readFileSync, mkdirSync, writeFileSync, renameSync, chmodSync, openSync, fsyncSync, closeSync, lstatSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdirSync, writeFileSync, renameSync, chmodSync, openSync, fsyncSync, closeSync, lstatSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { CliError, EXIT, UsageError } from '../core/errors.js';
 import { join } from 'node:path';
@@ -68,10 +68,22 @@ function readCredentials(dir: string): Credentials | undefined {
   return readJson<Credentials>(file);
 }
 
-/** Create the config dir, or take back its mode: profiles and keys are nobody else's business. */
+/** Our files in the config dir (and their temporary siblings while they are written). */
+const OURS = /^(config|credentials)\.json/;
+
+/**
+ * Create the config dir, or take back its mode: profiles and keys are nobody else's business.
+ * A dir that holds anything else (CHATCRM_CONFIG_DIR=/tmp, a dotfiles folder) is not ours to
+ * chmod; credentials.json in it is still 0600.
+ */
 export function privateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (process.platform !== 'win32') chmodSync(dir, 0o700);
+  if (process.platform === 'win32' || !readdirSync(dir).every((name) => OURS.test(name))) return;
+  try {
+    chmodSync(dir, 0o700);
+  } catch (err) {
+    throw new CliError(`cannot make the config dir ${dir} private (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): use a dir of your own (CHATCRM_CONFIG_DIR)`, EXIT.auth, undefined, 'config_dir');
+  }
 }
 
 export function readConfig(dir = configDir()): ConfigFile {

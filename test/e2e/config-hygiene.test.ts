@@ -49,6 +49,16 @@ describe('the config dir and the credentials file', () => {
     expect(mode(dir)).toBe(0o700);
   });
 
+  it('a shared dir (CHATCRM_CONFIG_DIR=/tmp-like, holding other files) is not chmod-ed; the credentials still are 0600', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o1777);
+    writeFileSync(join(dir, 'someone-else.txt'), '');
+    const r = await runCli(['login', '--base-url', sb.url, '--with-key'], { configDir: dir, input: sb.config.apiKey });
+    expect(r.exitCode).toBe(0);
+    expect(statSync(dir).mode & 0o7777).toBe(0o1777);
+    expect(mode(join(dir, 'credentials.json'))).toBe(0o600);
+  });
+
   it('a credentials file readable by others is refused (exit 3) with the chmod that fixes it; login repairs it', async () => {
     const { dir, file } = withCredentials(JSON.stringify({ profiles: { default: sb.config.apiKey } }), 0o644);
     const r = await refusedWithStoredKey(dir, /can be read by others \(mode 0644\)/, 3);
