@@ -5,6 +5,7 @@ import type { ApiClient, DryRunRequest } from '../api/client.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
+import { sanitizeCell } from './sanitize.js';
 import { printResult, type View } from './output/print.js';
 
 export interface Context {
@@ -65,7 +66,8 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
       if (ctx.settings.yes) return;
       if (!io.canPrompt) throw new UsageError(`${question.replace(/\?$/, '')}: refused without confirmation; pass --yes to confirm`, 'confirmation_required');
       const { confirm } = await ctx.prompts();
-      const ok = await confirm({ message: question, default: false });
+      // Ids in the question may have come from a server (`-q | xargs`): the prompt shows them inert.
+      const ok = await confirm({ message: sanitizeCell(question), default: false });
       if (!ok) throw new UsageError('Cancelled: nothing was sent', 'cancelled');
     },
     prompts: () => import('@inquirer/prompts'),

@@ -1,10 +1,12 @@
 // Trust no server (issue #10, items 1 and 7): what a hostile server says can neither drive the
 // terminal (title, clear screen, clipboard, 8-bit CSI) nor make the CLI print a secret, in any
 // human output path; json/jsonl/yaml stay exact.
+import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { runCli, type RunOptions } from '../helpers/cli.js';
+import { BIN, cleanEnv, runCli, type RunOptions } from '../helpers/cli.js';
 import { startHostile, type HostileServer } from '../helpers/hostile-server.js';
 
 const KEY = 'hostile-key-7c1e9a4b2d6f8e03';
@@ -117,6 +119,37 @@ describe('server text cannot drive the terminal', () => {
     const cj = await run(['mcp', 'call', 'evil_tool', '--arg', 'q=x', '--json']);
     inert(cj);
     expect(cj.stdout).toContain('\\u001b]0;pwned');
+  });
+});
+
+describe.skipIf(!existsSync('/usr/bin/script'))('on a terminal, with colour', () => {
+  /** stdout and stderr merged, as a terminal shows them (`script` gives the CLI a pseudo-terminal). */
+  async function onTty(args: string[]) {
+    const cmd = ['node', BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    const env = cleanEnv({ CHATCRM_BASE_URL: srv.url, CHATCRM_API_KEY: KEY, FORCE_COLOR: '1', COLUMNS: '120' });
+    const r = await execa('script', ['-qec', `stty cols 120 rows 40; ${cmd}`, '/dev/null'], { env, extendEnv: false, reject: false, timeout: 20_000 });
+    return { output: String(r.stdout), exitCode: r.exitCode };
+  }
+  // Only the colours we draw ourselves: SGR sequences, nothing else that starts with ESC; no BEL, no C1.
+  // eslint-disable-next-line no-control-regex
+  const onlyOurStyling = (text: string) => expect(text.replace(/\u001b\[[0-9;]*m/g, '')).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+
+  it('the table keeps its bold header and shows the record name inert; the ✓ line and the error too', async () => {
+    srv.route('GET /api/tags', (_q, res) => json(res, 200, { success: true, data: [{ _id: 't1', name: EVIL }] }));
+    const t = await onTty(['tags', 'list']);
+    expect(t.exitCode).toBe(0);
+    onlyOurStyling(t.output);
+    expect(t.output).toContain('\u001b[1m');
+    expect(t.output).toContain('A\\x1b]0;pwned');
+    srv.route('POST /api/tags', (_q, res) => json(res, 201, { success: true, message: EVIL, data: { _id: 't2' } }));
+    const c = await onTty(['tags', 'create', '--name', 'vip', '--color', '#FF0000']);
+    onlyOurStyling(c.output);
+    expect(c.output).toContain('\u001b[32m✓\u001b[39m A\\x1b]0;pwned');
+    srv.route('GET /api/tags', (_q, res) => json(res, 400, { success: false, message: EVIL }));
+    const e = await onTty(['tags', 'list']);
+    expect(e.exitCode).toBe(5);
+    onlyOurStyling(e.output);
+    expect(e.output).toContain('\u001b[31mError:\u001b[39m');
   });
 });
 
