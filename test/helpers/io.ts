@@ -1,23 +1,16 @@
-// An IO for in-process tests: TTY or not, a given width, what was written kept as text.
+// A real IO (the one the CLI uses: sanitizing, scrubbing) over in-memory streams, for unit tests.
 import { PassThrough } from 'node:stream';
-import type { IO } from '../../src/core/io.js';
+import { createIO, type IO } from '../../src/core/io.js';
 
-export function fakeIO(tty = false, columns = 80): IO & { stdoutText(): string; stderrText(): string } {
+export type TestIO = IO & { stdoutText(): string; stderrText(): string };
+
+export function testIO(opts: { tty?: boolean; columns?: number } = {}): TestIO {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
   let out = '';
   let err = '';
-  return {
-    stdout: new PassThrough(),
-    stderr: new PassThrough(),
-    stdin: new PassThrough(),
-    stdoutIsTTY: tty,
-    stderrIsTTY: tty,
-    stdinIsTTY: false,
-    color: false,
-    canPrompt: false,
-    columns,
-    out: (t) => void (out += t.endsWith('\n') ? t : `${t}\n`),
-    err: (t) => void (err += t.endsWith('\n') ? t : `${t}\n`),
-    stdoutText: () => out,
-    stderrText: () => err,
-  };
+  stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+  const io = createIO({ env: {}, noColor: true, streams: { stdout, stderr, stdin: new PassThrough(), tty: opts.tty, columns: opts.columns ?? 80 } });
+  return Object.assign(io, { stdoutText: () => out, stderrText: () => err });
 }

@@ -1,8 +1,10 @@
 // printResult in every format, with a fake IO (TTY or not).
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { fakeIO } from '../helpers/io.js';
+import { testIO } from '../helpers/io.js';
 import { printResult, type PrintOptions } from '../../src/core/output/print.js';
+
+const fakeIO = (tty = false, columns = 80) => testIO({ tty, columns });
 
 const list = {
   success: true,

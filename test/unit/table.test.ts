@@ -1,11 +1,11 @@
 // The borderless table: header labels, display width of wide characters, fitting a terminal by
 // dropping declared columns first and cutting text, never ids; and the bars of the summaries.
 import { describe, expect, it } from 'vitest';
-import { fakeIO } from '../helpers/io.js';
+import { testIO } from '../helpers/io.js';
 import { clip, displayWidth, fitColumns, isIdField, label, renderColumns } from '../../src/core/output/table.js';
 import { bars, summarize } from '../../src/core/output/summaries.js';
 
-const io = fakeIO;
+const io = (tty: boolean, columns = 80) => testIO({ tty, columns });
 
 describe('table pieces', () => {
   it.each([

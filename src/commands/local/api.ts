@@ -120,7 +120,7 @@ async function paginate(ctx: Context, path: string, headers: Record<string, stri
       const res = await api.request({ method: 'GET', path: pagePath(path, page, undefined), base: mcp ? 'mcp' : 'api', headers, allowErrors: true });
       if (res.dryRun) return undefined;
       if (res.status >= 400) {
-        if (res.body !== undefined) ctx.io.out(typeof res.body === 'string' ? res.body : JSON.stringify(res.body, null, 2));
+        if (res.body !== undefined) showRaw(ctx, res.body);
         throw failed(res);
       }
       return res.body;
@@ -143,17 +143,20 @@ export const run: Run = async (ctx, { args, opts }) => {
   if (res.status >= 400) throw failed(res);
 };
 
+/** A body as it came: text sanitized, JSON exact. */
+const showRaw = (ctx: Context, body: unknown) => (typeof body === 'string' ? ctx.io.out(body) : ctx.io.data(JSON.stringify(body, null, 2)));
+
 /** api prints JSON unless -o names another format on the command line. */
 const apiFormat = (ctx: Context) => (ctx.flags.output === undefined ? 'json' : ctx.settings.output);
 
 /** The body as it is, or what --query makes of it, in the chosen format. */
 async function printBody(ctx: Context, value: unknown): Promise<void> {
   const s = ctx.settings;
-  if (s.query === undefined) return ctx.io.out(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  if (s.query === undefined) return showRaw(ctx, value);
   const { applyQuery } = await import('../../core/output/query.js');
   const result = await applyQuery(value, s.query);
   const format = apiFormat(ctx);
-  if (format === 'json') return ctx.io.out(JSON.stringify(result, null, 2));
+  if (format === 'json') return ctx.io.data(JSON.stringify(result, null, 2));
   const { printResult } = await import('../../core/output/print.js');
   await printResult(ctx.io, Array.isArray(result) ? result : { data: result }, { ...ctx.printOptions(), format, query: undefined });
 }

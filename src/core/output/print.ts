@@ -3,7 +3,7 @@
 // writes jsonl, csv and json page by page (so `--all` keeps memory flat) and collects only
 // for table and yaml. Server text in table and csv cells is sanitized; json/jsonl/yaml are exact.
 import { once } from 'node:events';
-import type { IO } from '../io.js';
+import { Styled, type IO } from '../io.js';
 import type { OutputFormat } from '../../config/settings.js';
 import { UsageError } from '../errors.js';
 import { defuseFormula, sanitizeCell } from '../sanitize.js';
@@ -117,9 +117,13 @@ export interface ListSink {
   end(): Promise<void>;
 }
 
-/** Write, then wait while the reader of stdout catches up: memory stays flat on long lists. */
-async function write(io: IO, text: string): Promise<void> {
-  io.out(text);
+/**
+ * Write (json/jsonl/yaml `exact`, through io.data; text through io.out, sanitized), then wait
+ * while the reader of stdout catches up: memory stays flat on long lists.
+ */
+async function write(io: IO, text: string, exact = false): Promise<void> {
+  if (exact) io.data(text);
+  else io.out(text);
   if (io.stdout.writableNeedDrain) await once(io.stdout, 'drain');
 }
 
@@ -153,14 +157,14 @@ export function listSink(io: IO, opts: PrintOptions, view: View = {}, queried = 
       }
       switch (opts.format) {
         case 'jsonl':
-          return write(io, records.map((r) => JSON.stringify(project(r))).join('\n'));
+          return write(io, records.map((r) => JSON.stringify(project(r))).join('\n'), true);
         case 'json': {
           // The last record waits for the next page: its comma depends on what follows.
           const parts = records.map((r) => JSON.stringify(project(r), null, 2).replace(/^/gm, '  '));
           const ready = [...(pending === undefined ? [] : [pending]), ...parts.slice(0, -1)].map((p) => `${p},`);
           pending = parts[parts.length - 1];
           const text = [...(first ? ['['] : []), ...ready].join('\n');
-          return text ? write(io, text) : undefined;
+          return text ? write(io, text, true) : undefined;
         }
         case 'csv': {
           const head = !cols;
@@ -176,13 +180,13 @@ export function listSink(io: IO, opts: PrintOptions, view: View = {}, queried = 
       if (opts.quiet) return;
       switch (opts.format) {
         case 'json':
-          return write(io, count ? `${pending}\n]` : '[]');
+          return write(io, count ? `${pending}\n]` : '[]', true);
         case 'csv':
           if (!cols && declared) await write(io, csvRow(declared));
           return;
         case 'yaml': {
           const { stringify } = await loadYaml();
-          return write(io, stringify(kept.map(project)).trimEnd());
+          return write(io, stringify(kept.map(project)).trimEnd(), true);
         }
         case 'table':
           if (!kept.length) return void (emptyNote && io.err(emptyNote));
@@ -196,7 +200,9 @@ async function printTable(io: IO, records: Record<string, unknown>[], columns: s
   const cols: Column[] = columns.map((key) => ({ key, keep: isIdField(key) || key === view.id }));
   const bold = io.color ? (await import('chalk')).default.bold : undefined;
   const rows = records.map((r) => columns.map((c) => tableCell(getPath(r, c))));
-  io.out(renderColumns(io, cols, rows, { drop: view.drop ?? columns.slice(2).reverse().filter((c) => !isIdField(c)), bold }));
+  const text = renderColumns(io, cols, rows, { drop: view.drop ?? columns.slice(2).reverse().filter((c) => !isIdField(c)), bold });
+  // Cells and headers are sanitized already: the bold of the header is the only control in it.
+  io.out(bold ? new Styled(text) : text);
   if (view.summary && io.stdoutIsTTY) {
     const { drawList } = await import('./summaries.js');
     const drawing = drawList(view.summary, records, io);
@@ -275,16 +281,16 @@ async function printExact(io: IO, value: unknown, opts: PrintOptions): Promise<v
   const v = Array.isArray(value) ? value.map(project) : project(value ?? null);
   if (opts.format === 'yaml') {
     const { stringify } = await loadYaml();
-    io.out(stringify(v).trimEnd());
+    io.data(stringify(v).trimEnd());
   } else if (opts.format === 'jsonl' && Array.isArray(v)) {
-    if (v.length) io.out(v.map((x) => JSON.stringify(x)).join('\n'));
-  } else io.out(JSON.stringify(v, null, opts.format === 'json' ? 2 : 0));
+    if (v.length) io.data(v.map((x) => JSON.stringify(x)).join('\n'));
+  } else io.data(JSON.stringify(v, null, opts.format === 'json' ? 2 : 0));
 }
 
 async function printItem(io: IO, item: unknown, message: string | undefined, fields: string[] | undefined, view: View): Promise<void> {
   const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, k: string) => (isObj(item) && item[k] !== undefined && item[k] !== null ? String(item[k]) : m));
   const note = view.success === undefined ? message : fill(view.success);
-  if (note) io.err(`${io.color ? '\u001b[32m✓\u001b[39m' : '✓'} ${sanitizeCell(note)}`);
+  if (note) io.err(io.paint(32, '✓'), ' ', sanitizeCell(note));
   if (item === undefined || item === null) return;
   if (typeof item !== 'object') return io.out(sanitizeCell(String(item)));
   if (view.summary && !fields) {

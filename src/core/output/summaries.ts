@@ -21,12 +21,11 @@ export function bars(io: IO, stages: [string, number][], total = stages[0]?.[1] 
   const nw = Math.max(...stages.map(([, n]) => fmt(n).length));
   const room = Math.max(10, Math.min(40, io.columns - lw - nw - 12));
   const max = Math.max(total, ...stages.map(([, n]) => n));
-  const colour = (s: string) => (io.color ? `\u001b[36m${s}\u001b[39m` : s);
   return stages
     .map(([k, n]) => {
       const cells = max ? Math.round((n / max) * room) : 0;
       const bar = cells ? '█'.repeat(cells) : n > 0 ? '▏' : '';
-      return `${pad(k, lw)}  ${colour(pad(bar, room))}  ${fmt(n).padStart(nw)}  ${pct(n, total).padStart(6)}`;
+      return `${pad(k, lw)}  ${pad(bar, room)}  ${fmt(n).padStart(nw)}  ${pct(n, total).padStart(6)}`;
     })
     .join('\n');
 }
