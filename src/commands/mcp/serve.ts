@@ -1,0 +1,33 @@
+// mcp serve: the service's operations as MCP tools for AI agents, over stdio or local HTTP.
+import { UsageError } from '../../core/errors.js';
+import type { Run } from '../../manifest/types.js';
+
+function intFlag(v: unknown, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (v === undefined) return undefined;
+  const s = String(v);
+  if (!/^\d+$/.test(s) || Number(s) < min || Number(s) > max) throw new UsageError(`${flag}: expected a whole number from ${min} to ${max}, got ${s}`);
+  return Number(s);
+}
+
+export const run: Run = async (ctx, { opts }) => {
+  const port = intFlag(opts.port, '--port', 0, 65535);
+  if (port !== undefined && !opts.http) throw new UsageError('--port: only with --http');
+  const maxSends = intFlag(opts.maxSends, '--max-sends', 0);
+  const token = ctx.env.CHATCRM_SERVE_TOKEN;
+  if (token !== undefined && token.length < 16) throw new UsageError('CHATCRM_SERVE_TOKEN: must be at least 16 characters');
+  // A server without a key would fail every call: say so now, once (not needed for a dry run).
+  if (!ctx.settings.dryRun) ctx.settings.apiKey();
+  const [{ buildCatalog }, { selectTools }, { serve, newToken }] = await Promise.all([
+    import('../../mcp/serve/catalog.js'),
+    import('../../mcp/serve/select.js'),
+    import('../../mcp/serve/server.js'),
+  ]);
+  const catalog = await buildCatalog();
+  const dynamic = Boolean(opts.dynamicToolsets);
+  await serve(ctx, catalog, {
+    ...selectTools(catalog, opts, dynamic),
+    dynamic,
+    maxSends,
+    http: opts.http ? { port: port ?? 0, token: token || newToken() } : undefined,
+  });
+};

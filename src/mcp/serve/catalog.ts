@@ -1,0 +1,188 @@
+// The tools of `chatcrm mcp serve`, generated from the operations table and the command tree:
+// one tool per operation, named as the CLI names the command (`flows toggle-pause` →
+// `flows_toggle_pause`), described by the command's summary, with an input JSON Schema made
+// from the same zod schema the CLI validates with, plus the path and query parameters.
+import * as z from 'zod/mini';
+import { operations, pathParams, type Operation, type OperationId } from '../../api/operations.js';
+import { commands } from '../../manifest/index.js';
+import type { CmdSpec, OpSpec } from '../../manifest/types.js';
+import { loadSchema } from '../../schemas/index.js';
+
+export type JsonObject = Record<string, unknown>;
+
+export interface ToolDef {
+  name: string;
+  /** The CLI area (top-level command) the tool belongs to, snake_case. */
+  toolset: string;
+  description: string;
+  inputSchema: { type: 'object'; properties: Record<string, JsonObject>; required?: string[]; additionalProperties?: boolean };
+  readOnly: boolean;
+  destructive: boolean;
+  /** Sends a chat message: counted against --max-sends. */
+  sends: boolean;
+  /** The operation called; absent for the offline tools. */
+  op?: OperationId;
+  path: string[];
+  query: string[];
+  /** Body fields the tool accepts (the body schema's properties), or undefined without a body. */
+  body?: { ref: string; fields: string[]; loose: boolean };
+  /** Body sent when the operation takes an object the arguments do not fill (the CLI's defaultBody). */
+  defaultBody?: JsonObject;
+}
+
+/**
+ * Operations that are not tools, and why: the tool endpoint is already MCP (connect to it
+ * directly); the webhook is the channel provider's side; uploads would let a tool read any
+ * local file; session auth carries passwords, which an agent must not hold.
+ */
+export const NOT_TOOLS: Partial<Record<OperationId, string>> = {
+  'mcp.rpc': 'the tool endpoint is an MCP server already',
+  'webhook.challenge': "the channel provider's side of the webhook",
+  'webhook.event': "the channel provider's side of the webhook",
+  'chat.sendFile': 'uploads a local file',
+  'chatbots.extractDoc': 'uploads a local file',
+  'replyMaterials.create': 'uploads a local file',
+  'replyMaterials.update': 'uploads a local file',
+  'auth.register': 'carries a password',
+  'auth.login': 'carries a password',
+  'auth.resetPassword': 'carries a password',
+  'auth.changePassword': 'carries a password',
+};
+
+/** Operations run by commands with code of their own, whose CLI name is not `<area> <verb>`. */
+const NAMES: Partial<Record<OperationId, string>> = {
+  'chat.groups': 'chat_groups_list',
+  'chat.groupMembers': 'chat_groups_members',
+  'chat.groupSend': 'chat_groups_send',
+  'campaigns.setupRecurring': 'campaigns_recurring',
+  'quickReplies.admin': 'quick_replies_list_admin',
+};
+
+/** A POST that only reads. */
+const READS = new Set<OperationId>(['messageStatus.get']);
+/** Operations that message a recipient. */
+export const SENDS = new Set<OperationId>(['chat.send', 'chat.sendFile', 'chat.groupSend']);
+/** Query parameters that are numbers. */
+const INT_QUERY: Record<string, JsonObject> = {
+  page: { type: 'integer', minimum: 1, description: 'page number (from 1)' },
+  limit: { type: 'integer', minimum: 1, maximum: 100, description: 'records per page (1-100)' },
+};
+
+export const snake = (s: string) => s.replace(/-/g, '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+interface TreeEntry {
+  name: string;
+  /** The top-level command, snake_case: the toolset. */
+  top: string;
+  cmd: CmdSpec;
+}
+
+/** Every command of the tree by tool-style name, and the op commands by operation id. */
+function indexTree(): { byName: Map<string, CmdSpec>; byOp: Map<string, TreeEntry> } {
+  const byName = new Map<string, CmdSpec>();
+  const byOp = new Map<string, TreeEntry>();
+  const walk = (list: CmdSpec[], prefix: string[]) => {
+    for (const cmd of list) {
+      const path = [...prefix, cmd.name];
+      const name = snake(path.join('_'));
+      byName.set(name, cmd);
+      if (cmd.op && !byOp.has(cmd.op.id)) byOp.set(cmd.op.id, { name, top: snake(path[0]), cmd });
+      if (cmd.subcommands) walk(cmd.subcommands, path);
+    }
+  };
+  walk(commands, []);
+  return { byName, byOp };
+}
+
+/** A zod schema as the JSON Schema of its input (what a caller may send). */
+export function jsonSchemaOf(schema: z.ZodMiniType): JsonObject {
+  const s = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+  delete s.$schema;
+  return s;
+}
+
+async function toolFor(id: OperationId, op: Operation, tree: ReturnType<typeof indexTree>): Promise<ToolDef> {
+  const entry = tree.byOp.get(id);
+  const [area, verb] = id.split('.');
+  const name = entry?.name ?? NAMES[id] ?? `${snake(area)}_${snake(verb)}`;
+  const cmd = entry?.cmd ?? tree.byName.get(name);
+  const spec: OpSpec | undefined = cmd?.op;
+  const destructive = Boolean(spec?.destructive);
+  const properties: Record<string, JsonObject> = {};
+  const required: string[] = [];
+
+  const path = pathParams(op.path);
+  path.forEach((p, i) => {
+    properties[p] = { type: 'string', minLength: 1, description: cmd?.args?.[i]?.description ?? p.replace(/_/g, ' ') };
+    required.push(p);
+  });
+  const query = [...new Set([...(op.query ?? []), ...Object.values(spec?.query ?? {})])];
+  for (const q of query) {
+    const choices = cmd?.options?.find((o) => o.flags.includes(`--${q.replace(/_/g, '-')} `) || o.flags.includes(`--${q} `))?.choices;
+    properties[q] = INT_QUERY[q] ?? { type: 'string', ...(choices ? { enum: [...choices] } : {}), description: q.replace(/_/g, ' ') };
+  }
+  let body: ToolDef['body'];
+  let loose = false;
+  if (op.body) {
+    const s = jsonSchemaOf(await loadSchema(op.body));
+    const props = (s.properties ?? {}) as Record<string, JsonObject>;
+    for (const [k, v] of Object.entries(props)) properties[k] ??= v;
+    for (const r of (s.required as string[] | undefined) ?? []) if (!required.includes(r)) required.push(r);
+    loose = s.additionalProperties !== undefined && s.additionalProperties !== false;
+    body = { ref: op.body, fields: Object.keys(props), loose };
+  }
+  if (destructive && !properties.confirm) {
+    properties.confirm = { type: 'boolean', const: true, description: 'must be true: this cannot be undone' };
+    required.push('confirm');
+  }
+  const readOnly = op.method === 'GET' || READS.has(id);
+  return {
+    name,
+    toolset: entry?.top ?? snake(area),
+    description: `${cmd?.summary ?? op.summary} (${op.method} ${op.path})`,
+    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), ...(loose ? {} : { additionalProperties: false }) },
+    readOnly,
+    destructive,
+    sends: SENDS.has(id),
+    op: id,
+    path,
+    query,
+    body,
+    defaultBody: spec?.defaultBody,
+  };
+}
+
+/** Offline tools: the CLI's checks and renderings, nothing sent. */
+async function offlineTools(): Promise<ToolDef[]> {
+  const [{ flow }, { createRequest }] = await Promise.all([import('../../schemas/flows.js'), import('../../schemas/templates.js')]);
+  const tree = indexTree();
+  const template = jsonSchemaOf(createRequest);
+  const offline = (name: string, toolset: string, properties: Record<string, JsonObject>, required: string[]): ToolDef => ({
+    name,
+    toolset,
+    description: `${tree.byName.get(name)?.summary ?? name} (offline: nothing is sent)`,
+    inputSchema: { type: 'object', properties, required, additionalProperties: false },
+    readOnly: true,
+    destructive: false,
+    sends: false,
+    path: [],
+    query: [],
+  });
+  return [
+    offline('flows_validate', 'flows', { flow: { ...jsonSchemaOf(flow), description: 'the flow, as `flows_create` takes it' } }, ['flow']),
+    offline(
+      'templates_preview',
+      'templates',
+      template.properties as Record<string, JsonObject>,
+      ((template.required as string[]) ?? []).filter((r) => r !== 'business_account_id' && r !== 'template_type'),
+    ),
+  ];
+}
+
+/** Every tool, in the order of the operations table, the offline ones last. */
+export async function buildCatalog(): Promise<ToolDef[]> {
+  const tree = indexTree();
+  const ids = (Object.keys(operations) as OperationId[]).filter((id) => !NOT_TOOLS[id]);
+  const tools = await Promise.all(ids.map((id) => toolFor(id, operations[id], tree)));
+  return [...tools, ...(await offlineTools())];
+}

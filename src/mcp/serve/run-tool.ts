@@ -1,0 +1,154 @@
+// One tool call of `chatcrm mcp serve`: arguments checked the way the CLI checks its flags
+// (the same zod schemas and offline rules), the safety rules applied, then the operation
+// called through the API client. Every outcome is a tool result: records found by the
+// CLI's shape logic, or isError with the one line the CLI would print. The key is scrubbed
+// from everything that leaves.
+import { ApiClient, type DryRunRequest } from '../../api/client.js';
+import type { OperationId } from '../../api/operations.js';
+import { clientOptions, type Context } from '../../core/context.js';
+import { CliError, UsageError } from '../../core/errors.js';
+import { shapeOf } from '../../core/output/shape.js';
+import { scrub } from '../../core/redact.js';
+import { sanitizeText } from '../../core/sanitize.js';
+import { loadSchema, parseOrUsage, type Problem } from '../../schemas/index.js';
+import { checkArgs } from '../schema.js';
+import type { JsonObject, ToolDef } from './catalog.js';
+
+export interface ToolResult {
+  content: { type: 'text'; text: string }[];
+  structuredContent?: JsonObject;
+  isError?: boolean;
+  [k: string]: unknown;
+}
+
+export interface Safety {
+  dryRun: boolean;
+  /** Messages this server process may still send; undefined: no cap. */
+  maxSends?: number;
+}
+
+/** Profile settings that fill an argument the agent left out. */
+export function profileDefaults(ctx: Context): Record<string, string> {
+  const s = ctx.settings;
+  return Object.fromEntries(
+    Object.entries({ sender_id: s.defaultSender, business_account_id: s.businessAccount }).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
+
+const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const problemLine = (p: Problem[]) => `${p[0].path || 'arguments'}: ${p[0].message}${p.length > 1 ? ` (and ${p.length - 1} more problem${p.length > 2 ? 's' : ''})` : ''}`;
+
+/** Checks the CLI runs after the zod schema, before sending (flows' graph, templates' rules). */
+async function offlineRules(op: OperationId, body: JsonObject): Promise<JsonObject> {
+  if (op === 'flows.create' || op === 'flows.update') {
+    const { checkFlow } = await import('../../schemas/flows.js');
+    const r = checkFlow(body, op === 'flows.update');
+    if (!r.value) throw new UsageError(problemLine(r.problems));
+    return r.value as JsonObject;
+  }
+  if (op === 'templates.create') {
+    const { checkTemplate } = await import('../../schemas/templates.js');
+    const r = checkTemplate(body);
+    if (!r.value) throw new UsageError(problemLine(r.problems));
+    return r.value as JsonObject;
+  }
+  return body;
+}
+
+export class ToolRunner {
+  private sent = 0;
+  private client?: Promise<ApiClient>;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly safety: Safety,
+  ) {}
+
+  /** Everything a result or error must never contain. */
+  private secrets(): string[] {
+    try {
+      return [this.ctx.settings.apiKey()];
+    } catch {
+      return [];
+    }
+  }
+
+  result(value: JsonObject, isError = false): ToolResult {
+    const text = scrub(JSON.stringify(value, null, 2), this.secrets());
+    const clean = JSON.parse(text) as JsonObject;
+    return isError ? { content: [{ type: 'text', text: String(clean.error) }], isError: true } : { content: [{ type: 'text', text }], structuredContent: clean };
+  }
+
+  error(message: string): ToolResult {
+    return this.result({ error: sanitizeText(message).replace(/\s*\n\s*/g, ' ') }, true);
+  }
+
+  async call(tool: ToolDef, raw: unknown): Promise<ToolResult> {
+    try {
+      const defaults = Object.entries(profileDefaults(this.ctx)).filter(([k]) => k in tool.inputSchema.properties);
+      const args = { ...Object.fromEntries(defaults), ...(isObj(raw) ? raw : {}) };
+      if (raw !== undefined && !isObj(raw)) throw new UsageError('arguments: must be an object');
+      const problem = checkArgs(tool.inputSchema as Parameters<typeof checkArgs>[0], args);
+      if (problem) throw new UsageError(problem);
+      return tool.op ? await this.operation(tool, tool.op, args) : await this.offline(tool, args);
+    } catch (err) {
+      return this.error(err instanceof CliError ? err.message : `Unexpected error: ${(err as Error)?.message ?? String(err)}`);
+    }
+  }
+
+  private async offline(tool: ToolDef, args: JsonObject): Promise<ToolResult> {
+    if (tool.name === 'flows_validate') {
+      const { checkFlow } = await import('../../schemas/flows.js');
+      const { problems, warnings } = checkFlow(args.flow);
+      return this.result({ valid: problems.length === 0, problems, warnings });
+    }
+    const [{ checkTemplate }, { renderTemplate, layout }] = await Promise.all([import('../../schemas/templates.js'), import('../../commands/templates/render.js')]);
+    const r = checkTemplate({ business_account_id: 'preview', ...args, template_type: 'standard' });
+    if (!r.value) throw new UsageError(problemLine(r.problems));
+    const rendered = renderTemplate(r.value);
+    return this.result({ ...rendered, text: layout(rendered, { box: false, width: 64 }) });
+  }
+
+  private async operation(tool: ToolDef, op: OperationId, args: JsonObject): Promise<ToolResult> {
+    if (tool.destructive && args.confirm !== true) throw new UsageError('confirm: must be true (this cannot be undone)');
+    const params = Object.fromEntries(tool.path.map((p) => [p, String(args[p])]));
+    const query = Object.fromEntries(tool.query.filter((q) => args[q] !== undefined).map((q) => [q, String(args[q])]));
+    let json: JsonObject | undefined;
+    if (tool.body) {
+      const taken = new Set([...tool.path, ...tool.query, ...(tool.destructive && !tool.body.fields.includes('confirm') ? ['confirm'] : [])]);
+      const body = Object.fromEntries(Object.entries(args).filter(([k]) => tool.body!.fields.includes(k) || (tool.body!.loose && !taken.has(k))));
+      if (op === 'chat.send' && typeof body.to === 'string') {
+        const { normalizePhone } = await import('../../commands/chat/recipient.js');
+        body.to = normalizePhone(body.to, 'to');
+      }
+      json = await offlineRules(op, parseOrUsage(await loadSchema(tool.body.ref), body) as JsonObject);
+    } else if (tool.defaultBody) json = { ...tool.defaultBody };
+
+    if (op === 'chat.groups' || op === 'chat.groupMembers' || op === 'chat.groupSend') {
+      const { groupSender } = await import('../../commands/chat/groups.js');
+      await groupSender(this.ctx, op === 'chat.groupSend' ? json?.sender_id : query.sender_id);
+    }
+    if (this.safety.dryRun) return this.dryRun(op, { params, query, json });
+    if (tool.sends) {
+      const max = this.safety.maxSends;
+      if (max !== undefined && this.sent >= max) throw new UsageError(`max-sends: this server has sent its ${max} message${max === 1 ? '' : 's'} (--max-sends ${max}); nothing was sent`);
+      this.sent++;
+    }
+    this.client ??= this.ctx.api();
+    const res = await (await this.client).call(op, { params, query, json });
+    const shape = shapeOf(res.body);
+    if (op === 'flows.list' && shape.records) {
+      const { stateOf } = await import('../../commands/flows/list.js');
+      for (const r of shape.records) r.state ??= stateOf(r);
+    }
+    return this.result(JSON.parse(JSON.stringify(shape)) as JsonObject);
+  }
+
+  /** The request the call would send: a client of its own captures it, so calls never mix. */
+  private async dryRun(op: OperationId, o: { params: Record<string, string>; query: Record<string, string>; json?: JsonObject }): Promise<ToolResult> {
+    let request: DryRunRequest | undefined;
+    const client = new ApiClient({ ...clientOptions(this.ctx), dryRun: true, dryRunOut: (req) => (request = req) });
+    await client.call(op, o);
+    return this.result({ dry_run: true, request: request as unknown as JsonObject });
+  }
+}
