@@ -15,7 +15,7 @@ export interface Served {
 }
 
 /** Text content of a tool result, joined. */
-export const textOf = (r: { content?: unknown }) => ((r.content ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
+export const textOf = (r: unknown) => (((r as { content?: unknown }).content ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
 
 const env = (sb: TestSandbox, extra: Record<string, string | undefined> = {}) =>
   Object.fromEntries(Object.entries(cleanEnv({ ...sb.env, ...extra })).filter((e): e is [string, string] => e[1] !== undefined));

@@ -24,8 +24,8 @@ export interface ToolDef {
   op?: OperationId;
   path: string[];
   query: string[];
-  /** Body fields the tool accepts (the body schema's properties), or undefined without a body. */
-  body?: { ref: string; fields: string[]; loose: boolean };
+  /** The body schema (ref and JSON Schema) and the fields it takes; undefined without a body. */
+  body?: { ref: string; schema: JsonObject; fields: string[]; loose: boolean };
   /** Body sent when the operation takes an object the arguments do not fill (the CLI's defaultBody). */
   defaultBody?: JsonObject;
 }
@@ -78,7 +78,7 @@ interface TreeEntry {
 }
 
 /** Every command of the tree by tool-style name, and the op commands by operation id. */
-function indexTree(): { byName: Map<string, CmdSpec>; byOp: Map<string, TreeEntry> } {
+export function indexTree(): { byName: Map<string, CmdSpec>; byOp: Map<string, TreeEntry> } {
   const byName = new Map<string, CmdSpec>();
   const byOp = new Map<string, TreeEntry>();
   const walk = (list: CmdSpec[], prefix: string[]) => {
@@ -101,7 +101,9 @@ export function jsonSchemaOf(schema: z.ZodMiniType): JsonObject {
   return s;
 }
 
-async function toolFor(id: OperationId, op: Operation, tree: ReturnType<typeof indexTree>): Promise<ToolDef> {
+/** The tool of an operation; `chatcrm openapi` describes every operation through it too. */
+export async function toolFor(id: OperationId, tree = indexTree()): Promise<ToolDef> {
+  const op: Operation = operations[id];
   const entry = tree.byOp.get(id);
   const [area, verb] = id.split('.');
   const name = entry?.name ?? NAMES[id] ?? `${snake(area)}_${snake(verb)}`;
@@ -129,7 +131,7 @@ async function toolFor(id: OperationId, op: Operation, tree: ReturnType<typeof i
     for (const [k, v] of Object.entries(props)) properties[k] ??= v;
     for (const r of (s.required as string[] | undefined) ?? []) if (!required.includes(r)) required.push(r);
     loose = s.additionalProperties !== undefined && s.additionalProperties !== false;
-    body = { ref: op.body, fields: Object.keys(props), loose };
+    body = { ref: op.body, schema: s, fields: Object.keys(props), loose };
   }
   if (destructive && !properties.confirm) {
     properties.confirm = { type: 'boolean', const: true, description: 'must be true: this cannot be undone' };
@@ -183,6 +185,6 @@ async function offlineTools(): Promise<ToolDef[]> {
 export async function buildCatalog(): Promise<ToolDef[]> {
   const tree = indexTree();
   const ids = (Object.keys(operations) as OperationId[]).filter((id) => !NOT_TOOLS[id]);
-  const tools = await Promise.all(ids.map((id) => toolFor(id, operations[id], tree)));
+  const tools = await Promise.all(ids.map((id) => toolFor(id, tree)));
   return [...tools, ...(await offlineTools())];
 }
