@@ -51,6 +51,12 @@ describe('modules on the start-up path', () => {
     expect(packages(loaded(['src/commands/chat/send.ts', 'src/api/client.ts']))).toEqual(['commander', 'zod']);
   });
 
+  it('the MCP SDK loads only in mcp serve: its server chunk has it, the command chunk and the rest do not', () => {
+    expect(packages(loaded(['src/mcp/serve/server.ts']))).toContain('@modelcontextprotocol/sdk');
+    expect(packages(loaded(['src/commands/mcp/serve.ts']))).toEqual(['commander']);
+    expect(packages(loaded(['src/commands/mcp/call.ts', 'src/commands/local/openapi.ts']))).not.toContain('@modelcontextprotocol/sdk');
+  });
+
   it("commander gets the lazy stand-in for node:child_process", () => {
     const main = Object.keys(meta.outputs).find((f) => f.endsWith('/main.js'))!;
     expect(Object.keys(meta.outputs[main].inputs)).toContain('lazy-child-process:child_process');
