@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../../src/manifest/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { serveHttp, serveStdio, textOf, type Served } from '../helpers/mcp-serve.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -280,6 +281,36 @@ describe('mcp serve: safety flags', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('the examples of `mcp serve --help` and `openapi --help` run against the sandbox', () => {
+  const examples = (name: string) => [...commands, ...commands.flatMap((c) => c.subcommands ?? [])].find((c) => c.name === name && c.examples?.length)!.examples!;
+
+  it.each(examples('serve'))('%s', async (example) => {
+    const args = example.split(' ').slice(3);
+    if (args.includes('--http')) {
+      const h = await serveHttp(sb, args.filter((a) => a !== '--http'));
+      try {
+        expect((await (await h.connect()).listTools()).tools.length).toBeGreaterThan(0);
+      } finally {
+        await h.close();
+      }
+      return;
+    }
+    const s = await serveStdio(sb, args);
+    try {
+      expect((await s.client.listTools()).tools.length).toBeGreaterThan(0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it.each(examples('openapi'))('%s', async (example) => {
+    const [cmd, file] = example.replace(/^chatcrm /, '').split(' > ');
+    const r = await sb.run(cmd.split(' '));
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(file.endsWith('.json') ? /^\{\n {2}"openapi": "3\.1\.0"/ : /^openapi: 3\.1\.0\n/);
   });
 });
 
