@@ -154,22 +154,26 @@ export async function toolFor(id: OperationId, tree = indexTree()): Promise<Tool
   };
 }
 
+/** A tool that calls no operation: the offline checks, and the dynamic-toolset pair. */
+export const localTool = (name: string, toolset: string, description: string, properties: Record<string, JsonObject>, required: string[]): ToolDef => ({
+  name,
+  toolset,
+  description,
+  inputSchema: { type: 'object', properties, required, additionalProperties: false },
+  readOnly: true,
+  destructive: false,
+  sends: false,
+  path: [],
+  query: [],
+});
+
 /** Offline tools: the CLI's checks and renderings, nothing sent. */
 async function offlineTools(): Promise<ToolDef[]> {
   const [{ flow }, { createRequest }] = await Promise.all([import('../../schemas/flows.js'), import('../../schemas/templates.js')]);
   const tree = indexTree();
   const template = jsonSchemaOf(createRequest);
-  const offline = (name: string, toolset: string, properties: Record<string, JsonObject>, required: string[]): ToolDef => ({
-    name,
-    toolset,
-    description: `${tree.byName.get(name)?.summary ?? name} (offline: nothing is sent)`,
-    inputSchema: { type: 'object', properties, required, additionalProperties: false },
-    readOnly: true,
-    destructive: false,
-    sends: false,
-    path: [],
-    query: [],
-  });
+  const offline = (name: string, toolset: string, properties: Record<string, JsonObject>, required: string[]) =>
+    localTool(name, toolset, `${tree.byName.get(name)?.summary ?? name} (offline: nothing is sent)`, properties, required);
   return [
     offline('flows_validate', 'flows', { flow: { ...jsonSchemaOf(flow), description: 'the flow, as `flows_create` takes it' } }, ['flow']),
     offline(

@@ -11,7 +11,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../../core/context.js';
 import { InterruptedError } from '../../core/errors.js';
-import type { JsonObject, ToolDef } from './catalog.js';
+import { localTool, type JsonObject, type ToolDef } from './catalog.js';
 import { profileDefaults, ToolRunner, type ToolResult } from './run-tool.js';
 import { TOOLSET_INFO, type Selection } from './select.js';
 
@@ -69,17 +69,7 @@ class ToolHost {
 
   private discoveryTools(): ToolDef[] {
     const names = [...new Set(this.all.map((t) => t.toolset))];
-    const meta = (name: string, description: string, properties: Record<string, JsonObject>, required: string[]): ToolDef => ({
-      name,
-      toolset: 'dynamic',
-      description,
-      inputSchema: { type: 'object', properties, required, additionalProperties: false },
-      readOnly: true,
-      destructive: false,
-      sends: false,
-      path: [],
-      query: [],
-    });
+    const meta = (name: string, description: string, properties: Record<string, JsonObject>, required: string[]) => localTool(name, 'dynamic', description, properties, required);
     return [
       meta('list_toolsets', 'List the toolsets this server offers and whether each is enabled', {}, []),
       meta('enable_toolset', 'Enable a toolset: its tools are added to the tool list', { toolset: { type: 'string', enum: names } }, ['toolset']),
