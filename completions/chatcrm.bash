@@ -158,7 +158,7 @@ _chatcrm_node() {
     'mcp health') subs=''; opts='-h --help'; vopts='' ;;
     'mcp tools') subs=''; opts='-h --help'; vopts='' ;;
     'mcp call') subs=''; opts='--arg --args -h --help'; vopts='--arg --args'; args=('') ;;
-    'mcp serve') subs=''; opts='--http --port --toolsets --tools --exclude-tools --read-only --dynamic-toolsets --allow-destructive --max-sends -h --help'; vopts='--port --toolsets --tools --exclude-tools --max-sends' ;;
+    'mcp serve') subs=''; opts='--http --port --toolsets --tools --exclude-tools --read-only --dynamic-toolsets --allow-destructive --max-sends --upload-dir -h --help'; vopts='--port --toolsets --tools --exclude-tools --max-sends --upload-dir' ;;
     'webhook') subs='sign verify send challenge'; opts='-h --help'; vopts='' ;;
     'webhook sign') subs=''; opts='--file --secret-file -h --help'; vopts='--file --secret-file' ;;
     'webhook verify') subs=''; opts='--signature --file --secret-file -h --help'; vopts='--signature --file --secret-file' ;;

@@ -51,6 +51,7 @@ export const mcp: CmdSpec = {
         { flags: '--dynamic-toolsets', description: 'start with list_toolsets/enable_toolset; the agent enables what it needs' },
         { flags: '--allow-destructive', description: 'offer deletes and subscription cancel (each call needs confirm: true)' },
         { flags: '--max-sends <n>', description: 'most messages this server may send; later sends are refused' },
+        { flags: '--upload-dir <folder>', description: 'offer the upload tools (chat_send_file, reply_materials_create, ...), reading files from this folder only' },
       ],
       examples: [
         'chatcrm mcp serve',

@@ -1,7 +1,7 @@
 // chatcrm mcp serve, driven by the official SDK client over stdio and --http against the
 // sandbox: which tools are listed, what each call sends, and what is refused.
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -281,6 +281,45 @@ describe('mcp serve: safety flags', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('mcp serve --upload-dir', () => {
+  it('offers the upload tools only with a folder, and reads files from that folder only', async () => {
+    expect(await toolNames(['--toolsets', 'all'])).not.toContain('chat_send_file');
+    const dir = tempDir();
+    const outside = tempDir();
+    const bytes = Buffer.from('\x89PNG fake image bytes');
+    writeFileSync(join(dir, 'photo.png'), bytes);
+    writeFileSync(join(outside, 'secret.txt'), 'not for agents');
+    symlinkSync(join(outside, 'secret.txt'), join(dir, 'link.txt'));
+    const s = await serveStdio(sb, ['--toolsets', 'chat,reply_materials', '--upload-dir', dir]);
+    try {
+      const names = (await s.client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['chat_send_file', 'reply_materials_create', 'reply_materials_update']));
+      const message = { type: 'image', image: { caption: 'Our shop' } };
+      const cli = await sb.run(['chat', 'send', '--to', '15551234567', '--image', join(dir, 'photo.png'), '--caption', 'Our shop', '--sender', 'wa_snd_cloud_0001']);
+      expect(cli.exitCode).toBe(0);
+      const r = await s.client.callTool({ name: 'chat_send_file', arguments: { sender_id: 'wa_snd_cloud_0001', to: '15551234567', message, file: 'photo.png' } });
+      expect(textOf(r)).not.toMatch(/error/i);
+      const [byCli, byTool] = sb.calls('chat.send').slice(-2);
+      expect(byTool.form!.fields).toEqual(byCli.form!.fields);
+      expect(byTool.form!.files.file.data.equals(bytes)).toBe(true);
+      const material = await s.client.callTool({ name: 'reply_materials_create', arguments: { title: 'Price list', file: 'photo.png' } });
+      expect(material.isError).toBeFalsy();
+      expect(sb.calls('replyMaterials.create').at(-1)!.form!.fields).toEqual({ title: 'Price list' });
+
+      const before = sb.received.length;
+      for (const file of ['../' + outside.split('/').pop() + '/secret.txt', join(outside, 'secret.txt'), 'link.txt']) {
+        const refused = await s.client.callTool({ name: 'reply_materials_create', arguments: { title: 'x', file } });
+        expect(refused.isError).toBe(true);
+        expect(textOf(refused)).toMatch(/^file: .*(outside the upload folder|no such file)/);
+      }
+      expect(sb.received.length).toBe(before);
+    } finally {
+      await s.close();
+    }
+    await sb.refused(['mcp', 'serve', '--upload-dir', join(dir, 'photo.png')], /--upload-dir: .* is not a folder/);
   });
 });
 

@@ -9,12 +9,21 @@ function intFlag(v: unknown, flag: string, min: number, max = Number.MAX_SAFE_IN
   return Number(s);
 }
 
+async function folder(path: string): Promise<string> {
+  const { stat } = await import('node:fs/promises');
+  const { resolve } = await import('node:path');
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isDirectory()) throw new UsageError(`--upload-dir: ${path} is not a folder`);
+  return resolve(path);
+}
+
 export const run: Run = async (ctx, { opts }) => {
   const port = intFlag(opts.port, '--port', 0, 65535);
   if (port !== undefined && !opts.http) throw new UsageError('--port: only with --http');
   const maxSends = intFlag(opts.maxSends, '--max-sends', 0);
   const token = ctx.env.CHATCRM_SERVE_TOKEN;
   if (token !== undefined && token.length < 16) throw new UsageError('CHATCRM_SERVE_TOKEN: must be at least 16 characters');
+  const uploadDir = opts.uploadDir === undefined ? undefined : await folder(String(opts.uploadDir));
   // A server without a key would fail every call: say so now, once (not needed for a dry run).
   if (!ctx.settings.dryRun) ctx.settings.apiKey();
   const [{ buildCatalog }, { selectTools }, { serve, newToken }] = await Promise.all([
@@ -28,6 +37,7 @@ export const run: Run = async (ctx, { opts }) => {
     ...selectTools(catalog, opts, dynamic),
     dynamic,
     maxSends,
+    uploadDir,
     http: opts.http ? { port: port ?? 0, token: token || newToken() } : undefined,
   });
 };

@@ -24,25 +24,23 @@ export interface ToolDef {
   op?: OperationId;
   path: string[];
   query: string[];
-  /** The body schema (ref and JSON Schema) and the fields it takes; undefined without a body. */
-  body?: { ref: string; schema: JsonObject; fields: string[]; loose: boolean };
+  /** The body schema (zod, and as JSON Schema) and the fields it takes; undefined without a body. */
+  body?: { zod: z.ZodMiniType; schema: JsonObject; fields: string[]; loose: boolean };
+  /** A multipart upload: the body's fields are form fields, `file` names a file in --upload-dir. */
+  upload?: boolean;
   /** Body sent when the operation takes an object the arguments do not fill (the CLI's defaultBody). */
   defaultBody?: JsonObject;
 }
 
 /**
  * Operations that are not tools, and why: the tool endpoint is already MCP (connect to it
- * directly); the webhook is the channel provider's side; uploads would let a tool read any
- * local file; session auth carries passwords, which an agent must not hold.
+ * directly); the webhook is the channel provider's side; session auth carries passwords,
+ * which an agent must not hold.
  */
 export const NOT_TOOLS: Partial<Record<OperationId, string>> = {
   'mcp.rpc': 'the tool endpoint is an MCP server already',
   'webhook.challenge': "the channel provider's side of the webhook",
   'webhook.event': "the channel provider's side of the webhook",
-  'chat.sendFile': 'uploads a local file',
-  'chatbots.extractDoc': 'uploads a local file',
-  'replyMaterials.create': 'uploads a local file',
-  'replyMaterials.update': 'uploads a local file',
   'auth.register': 'carries a password',
   'auth.login': 'carries a password',
   'auth.resetPassword': 'carries a password',
@@ -51,12 +49,23 @@ export const NOT_TOOLS: Partial<Record<OperationId, string>> = {
 
 /** Operations run by commands with code of their own, whose CLI name is not `<area> <verb>`. */
 const NAMES: Partial<Record<OperationId, string>> = {
+  'chat.sendFile': 'chat_send_file',
   'chat.groups': 'chat_groups_list',
   'chat.groupMembers': 'chat_groups_members',
   'chat.groupSend': 'chat_groups_send',
   'campaigns.setupRecurring': 'campaigns_recurring',
   'quickReplies.admin': 'quick_replies_list_admin',
 };
+
+const formText = () => z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
+/** The form fields of the multipart operations (the table has no body schema for them). */
+const UPLOADS: Partial<Record<OperationId, () => Promise<z.ZodMiniType>>> = {
+  'chat.sendFile': () => loadSchema('chat.sendFileRequest'),
+  'chatbots.extractDoc': async () => z.object({ chatbot_id: z.optional(formText()) }),
+  'replyMaterials.create': async () => z.object({ title: formText() }),
+  'replyMaterials.update': async () => z.object({ title: z.optional(formText()) }),
+};
+const FILE_ARG = { type: 'string', minLength: 1, description: 'the file to upload: a path inside the folder given by --upload-dir' };
 
 /** A POST that only reads. */
 const READS = new Set<OperationId>(['messageStatus.get']);
@@ -125,13 +134,18 @@ export async function toolFor(id: OperationId, tree = indexTree()): Promise<Tool
   }
   let body: ToolDef['body'];
   let loose = false;
-  if (op.body) {
-    const s = jsonSchemaOf(await loadSchema(op.body));
+  const zod = op.body ? await loadSchema(op.body) : await UPLOADS[id]?.();
+  if (zod) {
+    const s = jsonSchemaOf(zod);
     const props = (s.properties ?? {}) as Record<string, JsonObject>;
     for (const [k, v] of Object.entries(props)) properties[k] ??= v;
     for (const r of (s.required as string[] | undefined) ?? []) if (!required.includes(r)) required.push(r);
     loose = s.additionalProperties !== undefined && s.additionalProperties !== false;
-    body = { ref: op.body, schema: s, fields: Object.keys(props), loose };
+    body = { zod, schema: s, fields: Object.keys(props), loose };
+  }
+  if (op.multipart) {
+    properties.file = FILE_ARG;
+    required.push('file');
   }
   if (destructive && !properties.confirm) {
     properties.confirm = { type: 'boolean', const: true, description: 'must be true: this cannot be undone' };
@@ -147,6 +161,7 @@ export async function toolFor(id: OperationId, tree = indexTree()): Promise<Tool
     destructive,
     sends: SENDS.has(id),
     op: id,
+    upload: op.multipart,
     path,
     query,
     body,

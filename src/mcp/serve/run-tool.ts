@@ -3,16 +3,19 @@
 // called through the API client. Every outcome is a tool result: records found by the
 // CLI's shape logic, or isError with the one line the CLI would print. The key is scrubbed
 // from everything that leaves.
+import { stat } from 'node:fs/promises';
 import { ApiClient, type DryRunRequest } from '../../api/client.js';
+import type { MultipartBody } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
 import { clientOptions, type Context } from '../../core/context.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
 import { scrub } from '../../core/redact.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { loadSchema, parseOrUsage, type Problem } from '../../schemas/index.js';
+import { parseOrUsage, type Problem } from '../../schemas/index.js';
+import { MAX_FILE_BYTES } from '../../commands/chat/content.js';
 import { checkArgs } from '../schema.js';
-import type { JsonObject, ToolDef } from './catalog.js';
+import { SENDS, type JsonObject, type ToolDef } from './catalog.js';
 
 export interface ToolResult {
   content: { type: 'text'; text: string }[];
@@ -25,6 +28,23 @@ export interface Safety {
   dryRun: boolean;
   /** Messages this server process may still send; undefined: no cap. */
   maxSends?: number;
+  /** The only folder upload tools may read files from; undefined: no uploads. */
+  uploadDir?: string;
+}
+
+/** A file inside the upload folder (symbolic links resolved first), else a UsageError naming `file`. */
+async function uploadPath(dir: string, file: unknown): Promise<string> {
+  if (typeof file !== 'string' || file.trim() === '') throw new UsageError('file: required (a file inside the upload folder)');
+  const [{ realpath }, { resolve, sep }, { uploadFile }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('../../commands/workspace/upload.js')]);
+  const root = await realpath(dir);
+  let full: string;
+  try {
+    full = await realpath(resolve(root, file));
+  } catch {
+    throw new UsageError(`file: no such file in the upload folder: ${file}`);
+  }
+  if (!full.startsWith(root + sep)) throw new UsageError(`file: ${file} is outside the upload folder`);
+  return uploadFile(full, 'file');
 }
 
 /** Profile settings that fill an argument the agent left out. */
@@ -121,21 +141,30 @@ export class ToolRunner {
         const { normalizePhone } = await import('../../commands/chat/recipient.js');
         body.to = normalizePhone(body.to, 'to');
       }
-      json = await offlineRules(op, parseOrUsage(await loadSchema(tool.body.ref), body) as JsonObject);
+      json = await offlineRules(op, parseOrUsage(tool.body.zod, body) as JsonObject);
     } else if (tool.defaultBody) json = { ...tool.defaultBody };
+    let form: MultipartBody | undefined;
+    if (tool.upload) {
+      const path = await uploadPath(this.safety.uploadDir!, args.file);
+      if (SENDS.has(op) && (await stat(path)).size > MAX_FILE_BYTES) throw new UsageError(`file: ${String(args.file)} is larger than 16 MB, the most a message can carry`);
+      const { multipart } = await import('../../api/multipart.js');
+      const fields = Object.entries(json ?? {}).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
+      form = multipart([...fields, { name: 'file', path }]);
+      json = undefined;
+    }
 
     if (op === 'chat.groups' || op === 'chat.groupMembers' || op === 'chat.groupSend') {
       const { groupSender } = await import('../../commands/chat/groups.js');
       await groupSender(this.ctx, op === 'chat.groupSend' ? json?.sender_id : query.sender_id);
     }
-    if (this.safety.dryRun) return this.dryRun(op, { params, query, json });
+    if (this.safety.dryRun) return this.dryRun(op, { params, query, json, form });
     if (tool.sends) {
       const max = this.safety.maxSends;
       if (max !== undefined && this.sent >= max) throw new UsageError(`max-sends: this server has sent its ${max} message${max === 1 ? '' : 's'} (--max-sends ${max}); nothing was sent`);
       this.sent++;
     }
     this.client ??= this.ctx.api();
-    const res = await (await this.client).call(op, { params, query, json });
+    const res = await (await this.client).call(op, { params, query, json, form });
     const shape = shapeOf(res.body);
     if (op === 'flows.list' && shape.records) {
       const { stateOf } = await import('../../commands/flows/list.js');
@@ -145,7 +174,7 @@ export class ToolRunner {
   }
 
   /** The request the call would send: a client of its own captures it, so calls never mix. */
-  private async dryRun(op: OperationId, o: { params: Record<string, string>; query: Record<string, string>; json?: JsonObject }): Promise<ToolResult> {
+  private async dryRun(op: OperationId, o: { params: Record<string, string>; query: Record<string, string>; json?: JsonObject; form?: MultipartBody }): Promise<ToolResult> {
     let request: DryRunRequest | undefined;
     const client = new ApiClient({ ...clientOptions(this.ctx), dryRun: true, dryRunOut: (req) => (request = req) });
     await client.call(op, o);

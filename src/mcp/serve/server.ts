@@ -18,6 +18,7 @@ import { TOOLSET_INFO, type Selection } from './select.js';
 export interface ServeOptions extends Selection {
   dynamic: boolean;
   maxSends?: number;
+  uploadDir?: string;
   http?: { port: number; token: string };
 }
 
@@ -35,7 +36,7 @@ class ToolHost {
   ) {
     this.byName = new Map(all.map((t) => [t.name, t]));
     this.enabled = new Set(opts.toolsets);
-    this.runner = new ToolRunner(ctx, { dryRun: ctx.settings.dryRun, maxSends: opts.maxSends });
+    this.runner = new ToolRunner(ctx, { dryRun: ctx.settings.dryRun, maxSends: opts.maxSends, uploadDir: opts.uploadDir });
     this.defaults = profileDefaults(ctx);
   }
 
@@ -43,6 +44,7 @@ class ToolHost {
   private allowed(t: ToolDef): boolean {
     if (this.opts.exclude.has(t.name)) return false;
     if (this.opts.readOnly && !t.readOnly) return false;
+    if (t.upload && this.opts.uploadDir === undefined) return false;
     return !t.destructive || this.opts.allowDestructive;
   }
 
