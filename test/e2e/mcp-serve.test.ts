@@ -89,6 +89,7 @@ describe('mcp serve: tools/list', () => {
       const r = await s.client.callTool({ name: 'chat_send', arguments: { sender_id: 'wa_snd_cloud_0001', to: '15551234567', message: TEXT } });
       expect(r.isError).toBe(true);
       expect(textOf(r)).toMatch(/read-only/);
+      expect(s.stderr()).toContain('--tools chat_send: not available: the server runs --read-only');
     } finally {
       await s.close();
     }
@@ -209,6 +210,26 @@ describe('mcp serve: calls do what the CLI commands do', () => {
     expect(sb.received.length).toBe(before);
   });
 
+  it('contacts_list and contacts_create relay to the tool endpoint with the checks of `contacts list/create`', async () => {
+    const rpc = () => sb.calls('mcp.rpc').filter((c) => (c.body as { method?: string }).method === 'tools/call').at(-1)!.body as { params: unknown };
+    const listed = await s.client.callTool({ name: 'contacts_list', arguments: { page: 1, limit: 2 } });
+    expect(rpc().params).toEqual({ name: 'list_contacts', arguments: { page: 1, limit: 2 } });
+    const cli = await sb.run(['contacts', 'list', '--page', '1', '--limit', '2', '--json']);
+    expect((listed.structuredContent as { records: unknown[] }).records).toEqual(JSON.parse(cli.stdout));
+
+    await sb.run(['contacts', 'create', '--phone', '+44 20 7946 0001', '--name', 'Ada', '--tag', 'vip']);
+    const byCli = rpc().params;
+    const created = await s.client.callTool({ name: 'contacts_create', arguments: { phone_number: '+44 20 7946 0002', name: 'Ada', tags: ['vip'] } });
+    expect(created.isError).toBeFalsy();
+    expect(rpc().params).toEqual({ ...(byCli as object), arguments: { ...(byCli as { arguments: object }).arguments, phone_number: '442079460002' } });
+
+    const before = sb.received.length;
+    const bad = await s.client.callTool({ name: 'contacts_create', arguments: { phone_number: 'call me', name: 'Ada' } });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/^phone_number: /);
+    expect(sb.received.length).toBe(before);
+  });
+
   it('a destructive tool with confirm: true sends what `flows delete --yes` sends', async () => {
     const flow = sb.store.list('flows').at(-1)!;
     const r = await s.client.callTool({ name: 'flows_delete', arguments: { flow_id: flow._id, confirm: true } });
@@ -245,8 +266,10 @@ describe('mcp serve: safety flags', () => {
       const t = await s.client.callTool({ name: 'flows_toggle', arguments: { flow_id: 'abc/def' } });
       expect(r.structuredContent).toMatchObject({ dry_run: true, request: { method: 'POST', url: `${sb.url}/api/v2/chat/messages`, headers: { 'x-api-key': '***' }, body: { to: '15551234567' } } });
       expect(t.structuredContent).toMatchObject({ request: { method: 'PATCH', url: `${sb.url}/api/automation/abc%2Fdef/toggle` } });
+      const c = await s.client.callTool({ name: 'contacts_create', arguments: { phone_number: '15551234567', name: 'Ada' } });
+      expect(c.structuredContent).toMatchObject({ request: { url: `${sb.url}/mcp`, body: { method: 'tools/call', params: { name: 'create_contact' } } } });
       expect(sb.received.length).toBe(before);
-      expect(JSON.stringify([r, t]) + s.stderr()).not.toContain(sb.config.apiKey);
+      expect(JSON.stringify([r, t, c]) + s.stderr()).not.toContain(sb.config.apiKey);
     } finally {
       await s.close();
     }

@@ -20,8 +20,10 @@ export interface ToolDef {
   destructive: boolean;
   /** Sends a chat message: counted against --max-sends. */
   sends: boolean;
-  /** The operation called; absent for the offline tools. */
+  /** The operation called; absent for the offline tools and the relays. */
   op?: OperationId;
+  /** The tool of the service's own tool endpoint this tool calls (as `contacts list` does). */
+  relay?: string;
   path: string[];
   query: string[];
   /** The body schema (zod, and as JSON Schema) and the fields it takes; undefined without a body. */
@@ -200,10 +202,44 @@ async function offlineTools(): Promise<ToolDef[]> {
   ];
 }
 
-/** Every tool, in the order of the operations table, the offline ones last. */
+const PAGE_ARGS = { ...INT_QUERY, search: { type: 'string', description: 'match name, phone or email' } };
+
+/**
+ * The CLI commands backed by the service's tool endpoint (`contacts list/create`, `campaigns
+ * send`), relayed with the CLI's checks: the contacts toolset would be blind without them.
+ */
+function relayTools(tree: ReturnType<typeof indexTree>): ToolDef[] {
+  const str = (description: string) => ({ type: 'string', minLength: 1, description });
+  const relay = (name: string, relay: string, properties: Record<string, JsonObject>, required: string[], kind: Partial<ToolDef> = {}): ToolDef => ({
+    ...localTool(name, name.split('_')[0], `${tree.byName.get(name)?.summary ?? name}`, properties, required),
+    readOnly: false,
+    relay,
+    ...kind,
+  });
+  return [
+    relay('contacts_list', 'list_contacts', PAGE_ARGS, [], { readOnly: true }),
+    relay(
+      'contacts_create',
+      'create_contact',
+      {
+        phone_number: str('international phone number (+, spaces, -, ( ) are stripped)'),
+        name: str('contact name'),
+        email: { type: 'string', description: 'email address' },
+        source: { type: 'string', description: 'where the contact came from' },
+        status: { type: 'string', description: 'contact status (e.g. lead, customer)' },
+        tags: { type: 'array', items: { type: 'string' } },
+        custom_fields: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+      ['phone_number', 'name'],
+    ),
+    relay('campaigns_send', 'send_campaign', { campaign_id: str('campaign id') }, ['campaign_id'], { sends: true }),
+  ];
+}
+
+/** Every tool, in the order of the operations table, then the relays and the offline ones. */
 export async function buildCatalog(): Promise<ToolDef[]> {
   const tree = indexTree();
   const ids = (Object.keys(operations) as OperationId[]).filter((id) => !NOT_TOOLS[id]);
   const tools = await Promise.all(ids.map((id) => toolFor(id, tree)));
-  return [...tools, ...(await offlineTools())];
+  return [...tools, ...relayTools(tree), ...(await offlineTools())];
 }

@@ -8,7 +8,7 @@ import { ApiClient, type DryRunRequest } from '../../api/client.js';
 import type { MultipartBody } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
 import { clientOptions, type Context } from '../../core/context.js';
-import { CliError, UsageError } from '../../core/errors.js';
+import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
 import { scrub } from '../../core/redact.js';
 import { sanitizeText } from '../../core/sanitize.js';
@@ -110,7 +110,8 @@ export class ToolRunner {
       if (raw !== undefined && !isObj(raw)) throw new UsageError('arguments: must be an object');
       const problem = checkArgs(tool.inputSchema as Parameters<typeof checkArgs>[0], args);
       if (problem) throw new UsageError(problem);
-      return tool.op ? await this.operation(tool, tool.op, args) : await this.offline(tool, args);
+      if (tool.op) return await this.operation(tool, tool.op, args);
+      return tool.relay ? await this.relay(tool, tool.relay, args) : await this.offline(tool, args);
     } catch (err) {
       return this.error(err instanceof CliError ? err.message : `Unexpected error: ${(err as Error)?.message ?? String(err)}`);
     }
@@ -158,11 +159,7 @@ export class ToolRunner {
       await groupSender(this.ctx, op === 'chat.groupSend' ? json?.sender_id : query.sender_id);
     }
     if (this.safety.dryRun) return this.dryRun(op, { params, query, json, form });
-    if (tool.sends) {
-      const max = this.safety.maxSends;
-      if (max !== undefined && this.sent >= max) throw new UsageError(`max-sends: this server has sent its ${max} message${max === 1 ? '' : 's'} (--max-sends ${max}); nothing was sent`);
-      this.sent++;
-    }
+    this.countSend(tool);
     this.client ??= this.ctx.api();
     const res = await (await this.client).call(op, { params, query, json, form });
     const shape = shapeOf(res.body);
@@ -173,11 +170,55 @@ export class ToolRunner {
     return this.result(JSON.parse(JSON.stringify(shape)) as JsonObject);
   }
 
+  /** A tool of the service's tool endpoint, with the checks of the CLI command that calls it. */
+  private async relay(tool: ToolDef, name: string, args: JsonObject): Promise<ToolResult> {
+    let relayed: JsonObject = args;
+    if (name === 'create_contact') {
+      const { contactArgs } = await import('../../commands/mcp/contact-args.js');
+      const a = args as Record<string, string | undefined> & { tags?: string[]; custom_fields?: Record<string, string> };
+      relayed = contactArgs(
+        { phone: a.phone_number, name: a.name, email: a.email, source: a.source, status: a.status, tags: a.tags, customFields: a.custom_fields },
+        { phone: 'phone_number', name: 'name', email: 'email', tag: 'tags' },
+      );
+    }
+    this.countSend(tool);
+    const [{ createMcpClient }, { errorText }] = await Promise.all([import('../client.js'), import('../result.js')]);
+    let request: DryRunRequest | undefined;
+    const api = this.safety.dryRun ? this.dryRunClient((req) => (request = req)) : await (this.client ??= this.ctx.api());
+    const client = await createMcpClient(this.ctx, api);
+    try {
+      const result = await client.callTool(name, relayed);
+      if (this.safety.dryRun) return this.result({ dry_run: true, request: request as unknown as JsonObject });
+      if (result.isError) throw new CliError(errorText(result, name), EXIT.rejected);
+      const text = (result.content ?? []).filter((c) => c.type === 'text').map((c) => c.text ?? '').join('\n');
+      let value: unknown = result.structuredContent;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        value ??= text;
+      }
+      return this.result(JSON.parse(JSON.stringify(shapeOf(value))) as JsonObject);
+    } finally {
+      await client.close();
+    }
+  }
+
+  /** Counts a message against --max-sends, or refuses it (nothing sent). */
+  private countSend(tool: ToolDef): void {
+    if (!tool.sends || this.safety.dryRun) return;
+    const max = this.safety.maxSends;
+    if (max !== undefined && this.sent >= max) throw new UsageError(`max-sends: this server has sent its ${max} message${max === 1 ? '' : 's'} (--max-sends ${max}); nothing was sent`);
+    this.sent++;
+  }
+
+  private dryRunClient(capture: (req: DryRunRequest) => void): ApiClient {
+    return new ApiClient({ ...clientOptions(this.ctx), dryRun: true, dryRunOut: capture });
+  }
+
   /** The request the call would send: a client of its own captures it, so calls never mix. */
   private async dryRun(op: OperationId, o: { params: Record<string, string>; query: Record<string, string>; json?: JsonObject; form?: MultipartBody }): Promise<ToolResult> {
     let request: DryRunRequest | undefined;
-    const client = new ApiClient({ ...clientOptions(this.ctx), dryRun: true, dryRunOut: (req) => (request = req) });
-    await client.call(op, o);
+    await this.dryRunClient((req) => (request = req)).call(op, o);
     return this.result({ dry_run: true, request: request as unknown as JsonObject });
   }
 }

@@ -17,7 +17,7 @@ export const TOOLSET_INFO: Record<string, string> = {
   segments: 'contact segments and their members',
   tags: 'contact tags and their usage',
   custom_fields: 'custom contact fields',
-  contacts: 'contact statistics, funnels, segments, exports',
+  contacts: 'list and create contacts, statistics, funnels, segments, exports',
   currencies: 'currencies and exchange rates',
   subscription: 'plan, usage, checkout, cancel and resume',
   teams: 'teams and their permissions',
@@ -27,7 +27,7 @@ export const TOOLSET_INFO: Record<string, string> = {
   message_status: 'delivery and read status of messages',
   reply_materials: 'reply materials (list, show, delete)',
   notifications: 'notifications',
-  campaigns: 'campaign insights, reports, publishing, recurrence',
+  campaigns: 'send campaigns; insights, reports, publishing, recurrence',
 };
 
 export interface Selection {

@@ -64,7 +64,7 @@ class ToolHost {
         name: t.name,
         description: t.description,
         inputSchema: { ...t.inputSchema, required },
-        annotations: { title: t.description.replace(/ \(.*$/, ''), readOnlyHint: t.readOnly, destructiveHint: t.destructive, openWorldHint: Boolean(t.op) },
+        annotations: { title: t.description.replace(/ \(.*$/, ''), readOnlyHint: t.readOnly, destructiveHint: t.destructive, openWorldHint: Boolean(t.op || t.relay) },
       };
     });
   }
@@ -76,6 +76,17 @@ class ToolHost {
       meta('list_toolsets', 'List the toolsets this server offers and whether each is enabled', {}, []),
       meta('enable_toolset', 'Enable a toolset: its tools are added to the tool list', { toolset: { type: 'string', enum: names } }, ['toolset']),
     ];
+  }
+
+  /** Why a tool is not in the list, in the words of the flag that would change it. */
+  whyHidden(name: string): string {
+    const t = this.byName.get(name);
+    if (!t) return 'no such tool';
+    if (this.opts.exclude.has(name)) return 'excluded by --exclude-tools';
+    if (this.opts.readOnly && !t.readOnly) return 'not available: the server runs --read-only';
+    if (t.destructive && !this.opts.allowDestructive) return 'not available: destructive tools need --allow-destructive';
+    if (t.upload && this.opts.uploadDir === undefined) return 'not available: upload tools need --upload-dir';
+    return `not enabled (toolset ${t.toolset})`;
   }
 
   async call(name: string, args: unknown, notify: () => Promise<void>): Promise<ToolResult> {
@@ -97,17 +108,7 @@ class ToolHost {
       return this.runner.result({ toolset: ts, enabled: true, tools: this.all.filter((t) => t.toolset === ts && this.offered(t)).map((t) => t.name) });
     }
     const tool = this.tools().find((t) => t.name === name);
-    if (!tool) {
-      const hidden = this.byName.get(name);
-      const why = !hidden
-        ? 'no such tool'
-        : this.opts.readOnly && !hidden.readOnly
-          ? 'not available: the server runs --read-only'
-          : hidden.destructive && !this.opts.allowDestructive
-            ? 'not available: destructive tools need --allow-destructive'
-            : `not enabled (toolset ${hidden.toolset})`;
-      return this.runner.error(`${name}: ${why}`);
-    }
+    if (!tool) return this.runner.error(`${name}: ${this.whyHidden(name)}`);
     return this.runner.call(tool, args);
   }
 }
@@ -123,6 +124,8 @@ function mcpServer(host: ToolHost, version: string): Server {
 export async function serve(ctx: Context, tools: ToolDef[], opts: ServeOptions): Promise<void> {
   const host = new ToolHost(ctx, tools, opts);
   const count = host.tools().length;
+  const offered = new Set(host.tools().map((t) => t.name));
+  for (const name of opts.tools) if (!offered.has(name)) ctx.io.err(`chatcrm mcp serve: --tools ${name}: ${host.whyHidden(name)}`);
   if (!opts.http) {
     const server = mcpServer(host, ctx.version);
     const closed = new Promise<void>((resolve) => (server.onclose = resolve));
