@@ -119,6 +119,8 @@ describe('mcp serve: tools/list', () => {
     await sb.refused(['mcp', 'serve', '--toolsets', 'chatt'], /--toolsets: unknown toolset chatt \(did you mean chat\?\)/);
     await sb.refused(['mcp', 'serve', '--exclude-tools', 'chat_sendd'], /--exclude-tools: unknown tool chat_sendd \(did you mean chat_send\?\)/);
     await sb.refused(['mcp', 'serve', '--port', '80'], /--port: only with --http/);
+    const busy = new URL(sb.url).port;
+    await sb.refused(['mcp', 'serve', '--http', '--port', busy], new RegExp(`--port: cannot listen on 127\\.0\\.0\\.1:${busy} \\(in use\\)`));
   });
 });
 
@@ -253,6 +255,7 @@ describe('mcp serve: calls do what the CLI commands do', () => {
       s.client.callTool({ name: 'flows_get', arguments: { flow_id: 'nope' } }),
     ]);
     expect(s.stderr()).toMatch(/x-api-key: \*\*\*/);
+    expect(s.stderr()).toMatch(/chatcrm mcp serve: flows_get: error: .*\(HTTP 404\)/);
     for (const text of [JSON.stringify(tools), ...results.map((r) => JSON.stringify(r)), s.stderr()]) expect(text).not.toContain(sb.config.apiKey);
   });
 });

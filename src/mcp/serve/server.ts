@@ -10,7 +10,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../../core/context.js';
-import { InterruptedError } from '../../core/errors.js';
+import { InterruptedError, UsageError } from '../../core/errors.js';
 import { localTool, type JsonObject, type ToolDef } from './catalog.js';
 import { profileDefaults, ToolRunner, type ToolResult } from './run-tool.js';
 import { TOOLSET_INFO, type Selection } from './select.js';
@@ -78,6 +78,11 @@ class ToolHost {
     ];
   }
 
+  /** One line on stderr per tool call with --verbose (results are scrubbed of the key already). */
+  log(line: string): void {
+    if (this.ctx.settings.verbose) this.ctx.io.err(`chatcrm mcp serve: ${line}`);
+  }
+
   /** Why a tool is not in the list, in the words of the flag that would change it. */
   whyHidden(name: string): string {
     const t = this.byName.get(name);
@@ -116,7 +121,12 @@ class ToolHost {
 function mcpServer(host: ToolHost, version: string): Server {
   const server = new Server({ name: 'chatcrm', version }, { capabilities: { tools: { listChanged: true } } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: host.listed() }));
-  server.setRequestHandler(CallToolRequestSchema, async (req) => host.call(req.params.name, req.params.arguments, () => server.sendToolListChanged()));
+  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    const started = Date.now();
+    const result = await host.call(req.params.name, req.params.arguments, () => server.sendToolListChanged());
+    host.log(`${req.params.name}: ${result.isError ? `error: ${result.content[0]?.text}` : 'ok'} (${Date.now() - started} ms)`);
+    return result;
+  });
   return server;
 }
 
@@ -182,7 +192,9 @@ async function serveHttp(ctx: Context, host: ToolHost, http: { port: number; tok
     });
   });
   await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', reject);
+    httpServer.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' || err.code === 'EACCES' ? new UsageError(`--port: cannot listen on 127.0.0.1:${http.port} (${err.code === 'EADDRINUSE' ? 'in use' : 'not permitted'})`) : err),
+    );
     httpServer.listen(http.port, '127.0.0.1', resolve);
   });
   const { port } = httpServer.address() as AddressInfo;
