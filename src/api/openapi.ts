@@ -90,7 +90,8 @@ export async function openApiDocument(version: string): Promise<JsonObject> {
     }
     const body = requestBody(id, tool.body?.schema, tool.defaultBody);
     item[method] = {
-      operationId: id,
+      // The CLI's name (chat_send, flows_toggle_pause): a valid identifier for client generators.
+      operationId: tool.name,
       summary: op.summary,
       description: tool.description,
       tags: [tool.toolset],
@@ -98,7 +99,7 @@ export async function openApiDocument(version: string): Promise<JsonObject> {
       ...(tool.destructive ? { 'x-destructive': true } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: body } : {}),
-      ...(op.noAuth ? { security: [] } : {}),
+      security: op.noAuth ? [] : [{ apiKey: [] }],
       ...(op.base === 'mcp' ? { servers: [{ url: '{mcp_url}', variables: { mcp_url: { default: 'http://127.0.0.1:8080', description: 'tool endpoint address (defaults to the base URL)' } } }] } : {}),
       responses: responses(id),
     };

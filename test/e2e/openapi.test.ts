@@ -56,6 +56,8 @@ describe('chatcrm openapi', () => {
     expect(doc.paths['/api/segments/{segment_id}/contacts'].post.parameters).toEqual([expect.objectContaining({ name: 'segment_id', in: 'path', required: true })]);
     expect(doc.paths['/api/tags'].get.parameters!.map((p) => p.name)).toEqual(['page', 'limit', 'search']);
     expect(doc.paths['/mcp'].post.servers).toBeDefined();
+    for (const { path, op } of each()) expect(op.security, path).toEqual(path === '/webhook/chat' ? [] : [{ apiKey: [] }]);
+    expect(doc.paths['/api/automation/{flow_id}/toggle-pause'].patch.operationId).toBe('flows_toggle_pause');
     const hook = doc.paths['/webhook/chat'].post;
     expect(hook.security).toEqual([]);
     expect(hook.parameters).toContainEqual(expect.objectContaining({ name: 'x-hub-signature-256', in: 'header', required: true }));
@@ -66,7 +68,7 @@ describe('chatcrm openapi', () => {
     for (const { path, method, op } of each()) {
       const url = new URL(sb.url + path.replace(/\{(\w+)\}/g, () => encodeURIComponent('doc-test id')));
       const headers: Record<string, string> = {};
-      if (op.security === undefined) headers[key.name] = sb.config.apiKey;
+      if (op.security?.length) headers[key.name] = sb.config.apiKey;
       for (const p of op.parameters ?? []) {
         if (p.in === 'query' && p.required) url.searchParams.set(p.name, 'x');
         if (p.in === 'header') headers[p.name] = `sha256=${'0'.repeat(64)}`;
