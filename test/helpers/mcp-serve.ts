@@ -74,3 +74,10 @@ export async function serveHttp(sb: TestSandbox, args: string[] = []): Promise<H
     },
   };
 }
+
+/** The same server over either transport, as one client. */
+export async function serveOver(transport: 'stdio' | 'http', sb: TestSandbox, args: string[] = []): Promise<Served> {
+  if (transport === 'stdio') return serveStdio(sb, args);
+  const h = await serveHttp(sb, args);
+  return { client: await h.connect(), stderr: h.stderr, close: h.close };
+}
