@@ -33,6 +33,7 @@ describe('mcp serve: tools/list', () => {
     try {
       const { tools } = await s.client.listTools();
       const names = tools.map((t) => t.name);
+      expect(s.client.getInstructions()).toMatch(/confirm: true/);
       expect(names).toEqual(expect.arrayContaining(['chat_send', 'flows_toggle', 'flows_toggle_pause', 'segments_add_contacts', 'tags_list', 'flows_validate', 'templates_preview']));
       expect(new Set(names.map((n) => tools.find((t) => t.name === n)!.name.split('_')[0]))).toEqual(new Set(['chat', 'templates', 'flows', 'contacts', 'segments', 'tags']));
       // Destructive tools are absent without --allow-destructive.
@@ -119,6 +120,8 @@ describe('mcp serve: tools/list', () => {
     await sb.refused(['mcp', 'serve', '--toolsets', 'chatt'], /--toolsets: unknown toolset chatt \(did you mean chat\?\)/);
     await sb.refused(['mcp', 'serve', '--exclude-tools', 'chat_sendd'], /--exclude-tools: unknown tool chat_sendd \(did you mean chat_send\?\)/);
     await sb.refused(['mcp', 'serve', '--port', '80'], /--port: only with --http/);
+    await sb.refused(['mcp', 'serve', '--toolsets', ''], /--toolsets: give at least one toolset/);
+    await sb.refused(['mcp', 'serve'], /No API key/, { code: 3, env: { CHATCRM_API_KEY: undefined } });
     const busy = new URL(sb.url).port;
     await sb.refused(['mcp', 'serve', '--http', '--port', busy], new RegExp(`--port: cannot listen on 127\\.0\\.0\\.1:${busy} \\(in use\\)`));
   });

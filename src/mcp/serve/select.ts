@@ -59,6 +59,7 @@ export function selectTools(catalog: ToolDef[], opts: Record<string, unknown>, d
   const toolsetNames = [...new Set(catalog.map((t) => t.toolset))];
   const toolNames = catalog.map((t) => t.name);
   const asked = list(opts.toolsets);
+  if (opts.toolsets !== undefined && asked.length === 0) throw new UsageError('--toolsets: give at least one toolset, `default` or `all`');
   known(asked.filter((s) => s !== 'all' && s !== 'default'), toolsetNames, '--toolsets');
   const tools = list(opts.tools);
   const exclude = list(opts.excludeTools);

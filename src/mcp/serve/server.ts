@@ -118,8 +118,14 @@ class ToolHost {
   }
 }
 
+const INSTRUCTIONS =
+  "Tools of the chatcrm messaging and CRM service, called with the user's chatcrm profile. Tool names are the CLI's commands " +
+  '(chat_send is `chatcrm chat send`). Arguments are checked before anything is sent; an error names the argument to fix. ' +
+  'List tools return `records` and `pagination` (ask for the next `page`). Destructive tools need `confirm: true`. ' +
+  'flows_validate and templates_preview work offline: use them before flows_create and templates_create.';
+
 function mcpServer(host: ToolHost, version: string): Server {
-  const server = new Server({ name: 'chatcrm', version }, { capabilities: { tools: { listChanged: true } } });
+  const server = new Server({ name: 'chatcrm', version }, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: host.listed() }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const started = Date.now();
