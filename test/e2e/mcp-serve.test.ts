@@ -116,6 +116,13 @@ describe('mcp serve: tools/list', () => {
     }
   });
 
+  it('over stdio, the server exits 0 when the client closes its input', async () => {
+    const r = await sb.run(['mcp', 'serve'], { input: '' });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^chatcrm mcp serve: \d+ tools over stdio\n$/);
+  });
+
   it('unknown toolsets and tools are exit 2 with a suggestion, before serving', async () => {
     await sb.refused(['mcp', 'serve', '--toolsets', 'chatt'], /--toolsets: unknown toolset chatt \(did you mean chat\?\)/);
     await sb.refused(['mcp', 'serve', '--exclude-tools', 'chat_sendd'], /--exclude-tools: unknown tool chat_sendd \(did you mean chat_send\?\)/);

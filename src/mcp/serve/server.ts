@@ -144,7 +144,11 @@ export async function serve(ctx: Context, tools: ToolDef[], opts: ServeOptions):
   for (const name of opts.tools) if (!offered.has(name)) ctx.io.err(`chatcrm mcp serve: --tools ${name}: ${host.whyHidden(name)}`);
   if (!opts.http) {
     const server = mcpServer(host, ctx.version);
-    const closed = new Promise<void>((resolve) => (server.onclose = resolve));
+    // The SDK's stdio transport does not notice the client going away: stdin ending is the end.
+    const closed = new Promise<void>((resolve) => {
+      server.onclose = resolve;
+      process.stdin.once('end', resolve).once('close', resolve);
+    });
     await server.connect(new StdioServerTransport());
     ctx.io.err(`chatcrm mcp serve: ${count} tools over stdio${ctx.settings.dryRun ? ' (dry run: nothing is sent)' : ''}`);
     const interrupted = new Promise<never>((_, reject) => ctx.signal.addEventListener('abort', () => reject(new InterruptedError()), { once: true }));
