@@ -425,4 +425,17 @@ describe('mcp serve --http', () => {
       await h.close();
     }
   });
+
+  it('CHATCRM_SERVE_TOKEN fixes the token across restarts, and is then not printed', async () => {
+    const token = 'a-fixed-token-for-my-editor-config';
+    const h = await serveHttp(sb, ['--tools', 'chat_senders'], token);
+    try {
+      expect((await (await h.connect()).listTools()).tools.map((t) => t.name)).toEqual(['chat_senders']);
+      expect(h.stderr()).toContain('token: the value of CHATCRM_SERVE_TOKEN');
+      expect(h.stderr()).not.toContain(token);
+    } finally {
+      await h.close();
+    }
+    await sb.refused(['mcp', 'serve', '--http'], /CHATCRM_SERVE_TOKEN: must be at least 16 characters/, { env: { CHATCRM_SERVE_TOKEN: 'short' } });
+  });
 });

@@ -39,16 +39,16 @@ export interface HttpServed {
 }
 
 /** Start `mcp serve --http` and read its address and token from stderr. */
-export async function serveHttp(sb: TestSandbox, args: string[] = []): Promise<HttpServed> {
-  const proc = execa('node', [BIN, 'mcp', 'serve', '--http', ...args], { env: env(sb), extendEnv: false, reject: false, stdin: 'ignore' });
+export async function serveHttp(sb: TestSandbox, args: string[] = [], fixedToken?: string): Promise<HttpServed> {
+  const proc = execa('node', [BIN, 'mcp', 'serve', '--http', ...args], { env: env(sb, { CHATCRM_SERVE_TOKEN: fixedToken }), extendEnv: false, reject: false, stdin: 'ignore' });
   let err = '';
   const ready = new Promise<{ url: string; token: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`mcp serve --http did not start: ${err}`)), 20_000);
     proc.stderr!.on('data', (d: Buffer) => {
       err += d.toString();
       const url = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err)?.[1];
-      const token = /^token: (\S+)$/m.exec(err)?.[1];
-      if (url && token) {
+      const token = fixedToken ?? /^token: (\S+)$/m.exec(err)?.[1];
+      if (url && token && /^token: /m.test(err)) {
         clearTimeout(timer);
         resolve({ url, token });
       }

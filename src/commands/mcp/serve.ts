@@ -38,6 +38,6 @@ export const run: Run = async (ctx, { opts }) => {
     dynamic,
     maxSends,
     uploadDir,
-    http: opts.http ? { port: port ?? 0, token: token || newToken() } : undefined,
+    http: opts.http ? { port: port ?? 0, token: token || newToken(), fixed: Boolean(token) } : undefined,
   });
 };

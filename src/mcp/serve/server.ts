@@ -19,7 +19,8 @@ export interface ServeOptions extends Selection {
   dynamic: boolean;
   maxSends?: number;
   uploadDir?: string;
-  http?: { port: number; token: string };
+  /** `fixed`: the token came from CHATCRM_SERVE_TOKEN, so it is not printed. */
+  http?: { port: number; token: string; fixed: boolean };
 }
 
 /** The state one server process shares between its connections: enabled toolsets, sends. */
@@ -177,7 +178,7 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
 }
 
 /** Streamable HTTP on 127.0.0.1 only, stateless: a fresh server and transport per request. */
-async function serveHttp(ctx: Context, host: ToolHost, http: { port: number; token: string }, count: number): Promise<void> {
+async function serveHttp(ctx: Context, host: ToolHost, http: NonNullable<ServeOptions['http']>, count: number): Promise<void> {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path !== '/mcp') return refuse(res, 404, 'not found: the MCP endpoint is /mcp');
@@ -209,7 +210,7 @@ async function serveHttp(ctx: Context, host: ToolHost, http: { port: number; tok
   });
   const { port } = httpServer.address() as AddressInfo;
   ctx.io.err(`chatcrm mcp serve: ${count} tools at http://127.0.0.1:${port}/mcp${ctx.settings.dryRun ? ' (dry run: nothing is sent)' : ''}`);
-  ctx.io.err(`token: ${http.token}`);
+  ctx.io.err(http.fixed ? 'token: the value of CHATCRM_SERVE_TOKEN' : `token: ${http.token}`);
   ctx.io.err('clients send it as "Authorization: Bearer <token>"; Ctrl-C stops the server');
   await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
   httpServer.closeAllConnections();
