@@ -65,6 +65,16 @@ describe('mcp serve: tools/list', () => {
     expect(await toolNames(['--tools', 'teams_list,taxes_get'])).toEqual(['teams_list', 'taxes_get']);
   });
 
+  it('the selection flags can come from the environment; a flag wins over its variable', async () => {
+    const s = await serveStdio(sb, ['--tools', 'flows_list,flows_toggle'], { CHATCRM_TOOLS: 'teams_list', CHATCRM_READ_ONLY: '1' });
+    try {
+      expect((await s.client.listTools()).tools.map((t) => t.name)).toEqual(['flows_list']);
+    } finally {
+      await s.close();
+    }
+    await sb.refused(['mcp', 'serve'], /CHATCRM_TOOLSETS: unknown toolset chatt \(did you mean chat\?\)/, { env: { CHATCRM_TOOLSETS: 'chatt' } });
+  });
+
   it('--allow-destructive adds deletes and subscription cancel, each requiring confirm: true', async () => {
     const s = await serveStdio(sb, ['--toolsets', 'all', '--allow-destructive']);
     try {

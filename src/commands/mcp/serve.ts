@@ -17,7 +17,33 @@ async function folder(path: string): Promise<string> {
   return resolve(path);
 }
 
-export const run: Run = async (ctx, { opts }) => {
+/** GitHub's server reads its selection flags from the environment too (flag wins). */
+const ENV: Record<string, string> = {
+  toolsets: 'CHATCRM_TOOLSETS',
+  tools: 'CHATCRM_TOOLS',
+  excludeTools: 'CHATCRM_EXCLUDE_TOOLS',
+  readOnly: 'CHATCRM_READ_ONLY',
+  dynamicToolsets: 'CHATCRM_DYNAMIC_TOOLSETS',
+};
+
+/** The options with their environment fallbacks, and which variable gave which option (for errors). */
+function withEnv(opts: Record<string, unknown>, env: NodeJS.ProcessEnv): { opts: Record<string, unknown>; labels: Record<string, string> } {
+  const out = { ...opts };
+  const labels: Record<string, string> = {};
+  for (const [opt, name] of Object.entries(ENV)) {
+    const v = env[name];
+    if (out[opt] !== undefined || v === undefined) continue;
+    if (opt === 'readOnly' || opt === 'dynamicToolsets') {
+      if (!/^(1|true|0|false)?$/i.test(v)) throw new UsageError(`${name}: expected 1, true, 0 or false, got ${v}`);
+      out[opt] = /^(1|true)$/i.test(v);
+    } else out[opt] = v;
+    labels[opt] = name;
+  }
+  return { opts: out, labels };
+}
+
+export const run: Run = async (ctx, input) => {
+  const { opts, labels } = withEnv(input.opts, ctx.env);
   const port = intFlag(opts.port, '--port', 0, 65535);
   if (port !== undefined && !opts.http) throw new UsageError('--port: only with --http');
   const maxSends = intFlag(opts.maxSends, '--max-sends', 0);
@@ -34,7 +60,7 @@ export const run: Run = async (ctx, { opts }) => {
   const catalog = await buildCatalog();
   const dynamic = Boolean(opts.dynamicToolsets);
   await serve(ctx, catalog, {
-    ...selectTools(catalog, opts, dynamic),
+    ...selectTools(catalog, opts, dynamic, labels),
     dynamic,
     maxSends,
     uploadDir,

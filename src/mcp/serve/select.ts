@@ -46,8 +46,8 @@ const list = (v: unknown) =>
         .filter(Boolean)
     : [];
 
-function known(names: string[], candidates: string[], flag: string): void {
-  for (const n of names) if (!candidates.includes(n)) throw new UsageError(`${flag}: unknown ${flag === '--toolsets' ? 'toolset' : 'tool'} ${n}${didYouMean(n, candidates)}`);
+function known(names: string[], candidates: string[], label: string, kind: string): void {
+  for (const n of names) if (!candidates.includes(n)) throw new UsageError(`${label}: unknown ${kind} ${n}${didYouMean(n, candidates)}`);
 }
 
 /**
@@ -55,16 +55,17 @@ function known(names: string[], candidates: string[], flag: string): void {
  * tools (alone, it offers only them); --exclude-tools removes tools. Dynamic mode starts with
  * only the toolsets named explicitly.
  */
-export function selectTools(catalog: ToolDef[], opts: Record<string, unknown>, dynamic: boolean): Selection {
+export function selectTools(catalog: ToolDef[], opts: Record<string, unknown>, dynamic: boolean, labels: Record<string, string> = {}): Selection {
+  const label = (opt: string) => labels[opt] ?? `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   const toolsetNames = [...new Set(catalog.map((t) => t.toolset))];
   const toolNames = catalog.map((t) => t.name);
   const asked = list(opts.toolsets);
-  if (opts.toolsets !== undefined && asked.length === 0) throw new UsageError('--toolsets: give at least one toolset, `default` or `all`');
-  known(asked.filter((s) => s !== 'all' && s !== 'default'), toolsetNames, '--toolsets');
+  if (opts.toolsets !== undefined && asked.length === 0) throw new UsageError(`${label('toolsets')}: give at least one toolset, \`default\` or \`all\``);
+  known(asked.filter((s) => s !== 'all' && s !== 'default'), toolsetNames, label('toolsets'), 'toolset');
   const tools = list(opts.tools);
   const exclude = list(opts.excludeTools);
-  known(tools, toolNames, '--tools');
-  known(exclude, toolNames, '--exclude-tools');
+  known(tools, toolNames, label('tools'), 'tool');
+  known(exclude, toolNames, label('excludeTools'), 'tool');
   const toolsets = new Set(
     asked.flatMap((s) => (s === 'all' ? toolsetNames : s === 'default' ? [...DEFAULT_TOOLSETS] : [s])),
   );
