@@ -4,7 +4,6 @@ import { Command, Option, CommanderError } from 'commander';
 import { commands } from './manifest/index.js';
 import { GLOBAL_OPTIONS, GLOBAL_VALUE_FLAGS, DATA_OPTION, type CmdSpec, type OptSpec } from './manifest/types.js';
 import { createIO, type IO } from './core/io.js';
-import { createContext } from './core/context.js';
 import { CliError, EXIT, exitCodeFor, InterruptedError } from './core/errors.js';
 import type { GlobalFlags } from './config/settings.js';
 
@@ -117,6 +116,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   let exitCode = 0;
   const run = async (spec: CmdSpec, cmd: Command, actionArgs: unknown[]) => {
     const flags = cmd.optsWithGlobals() as GlobalFlags;
+    // Loaded here, not at start: --help and usage errors need none of it (nor node:fs/promises).
+    const { createContext } = await import('./core/context.js');
     const ctx = createContext(io, flags, controller.signal, VERSION);
     const positional = actionArgs.slice(0, spec.args?.length ?? 0) as (string | string[] | undefined)[];
     const args = Object.fromEntries((spec.args ?? []).map((a, i) => [a.name, positional[i]]));
@@ -153,5 +154,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   }
 }
 
-const code = await main();
-process.exitCode = code;
+// Not a top-level await: the bundle is converted to CommonJS (scripts/build.mjs).
+void main().then((code) => {
+  process.exitCode = code;
+});

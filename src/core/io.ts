@@ -36,17 +36,27 @@ export function createIO(opts: IOOptions = {}): IO {
   const env = opts.env ?? process.env;
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
-  const stdinIsTTY = Boolean(process.stdin.isTTY);
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
+  // process.stdin is built on first use, and building it costs start-up time (for /dev/null
+  // Node loads its fs streams, fs/promises and readline): only commands that read stdin or
+  // may prompt touch it.
+  let stdinIsTTY: boolean | undefined;
+  const stdinTTY = () => (stdinIsTTY ??= Boolean(process.stdin.isTTY));
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY,
     stderrIsTTY,
-    stdinIsTTY,
+    get stdinIsTTY() {
+      return stdinTTY();
+    },
     color: colorPolicy(stdoutIsTTY, env, opts.noColor),
-    canPrompt: stdinIsTTY && stdoutIsTTY && !opts.noInput && !ci,
+    get canPrompt() {
+      return stdoutIsTTY && !opts.noInput && !ci && stdinTTY();
+    },
     columns: process.stdout.columns || Number(env.COLUMNS) || 100,
     out: (text) => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
     err: (text) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
