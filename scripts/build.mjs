@@ -10,7 +10,7 @@
 // test/unit/startup-modules.test.ts inspects.
 import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // commander requires node:child_process at load time for executable subcommands, which
@@ -45,6 +45,9 @@ export const buildOptions = {
   minifyWhitespace: true,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
+  // Bundled CommonJS dependencies (undici, commander) call require() for node: builtins; in
+  // ESM they need this. (The CommonJS conversion below drops it: there, require is given.)
+  banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   plugins: [lazyChildProcess],
   logLevel: 'warning',
 };
@@ -64,14 +67,72 @@ async function toCommonJS(code) {
   return r.code;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  rmSync('dist', { recursive: true, force: true });
-  // `node scripts/build.mjs --meta` writes dist/meta.json: what each chunk holds and imports.
-  const result = await build({ ...buildOptions, write: false, metafile: process.argv.includes('--meta') });
-  for (const file of result.outputFiles) {
-    mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.path.endsWith('.js') ? await toCommonJS(file.text) : file.contents);
+/**
+ * Writes the CommonJS build into `outdir`. Node pays for every file it loads (resolve, stat,
+ * realpath, read, compile wrapper: ~0.3 ms each), so main.js also holds the chunks it requires
+ * at load (the command tree, errors, esbuild's helpers) — each as a function run on first
+ * require, wrapped in parentheses so that V8 compiles it with main.js and Node's compile cache
+ * (22+) keeps its code. Every other chunk stays a file, loaded only by the commands using it.
+ */
+export async function buildDist(outdir = 'dist', { meta = false } = {}) {
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await build({ ...buildOptions, outdir, banner: {}, write: false, metafile: true });
+  const rel = (p) => relative(resolve(outdir), p).split(sep).join('/');
+  const files = new Map();
+  for (const f of result.outputFiles) if (f.path.endsWith('.js')) files.set(rel(f.path), await toCommonJS(f.text));
+  const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([k, v]) => [rel(resolve(k)), v]));
+
+  const startup = new Set();
+  const visit = (id) => {
+    if (startup.has(id)) return;
+    startup.add(id);
+    for (const i of outputs[id].imports) if (i.kind === 'import-statement' && !i.external) visit(rel(resolve(i.path)));
+  };
+  visit('main.js');
+
+  const factories = [...startup].map((id) => `${JSON.stringify(id)}:(function(module,exports,require){"use strict";${files.get(id)}\n})`);
+  writeFile(join(outdir, 'main.js'), startupLoader(factories.join(',\n')));
+  for (const [id, code] of files) {
+    if (startup.has(id)) continue;
+    // Other chunks reach the start-up chunks through main.js's loader.
+    const fixed = code.replace(/require\("(\.\.?\/[^"]+\.js)"\)/g, (call, spec) => {
+      const target = posix.normalize(`${posix.dirname(id)}/${spec}`);
+      return startup.has(target) ? `require(${JSON.stringify(posix.relative(posix.dirname(id), 'main.js'))}).load(${JSON.stringify(target)})` : call;
+    });
+    writeFile(join(outdir, id), fixed);
   }
-  writeFileSync('dist/package.json', '{ "type": "commonjs" }\n');
-  if (result.metafile) writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
+  writeFileSync(join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
+  if (meta) writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+  return result.metafile;
+}
+
+/** main.js: the start-up chunks by id, and the loader that runs each once. */
+function startupLoader(factories) {
+  return `"use strict";
+const { posix } = require("node:path");
+const defs = {
+${factories}};
+const cache = new Map();
+function load(id) {
+  let m = cache.get(id);
+  if (m) return m.exports;
+  if (!defs[id]) return require("./" + id);
+  m = { exports: {} };
+  cache.set(id, m);
+  defs[id](m, m.exports, (spec) => (spec.startsWith(".") ? load(posix.normalize(posix.dirname(id) + "/" + spec)) : require(spec)));
+  return m.exports;
+}
+module.exports = { load };
+load("main.js");
+`;
+}
+
+function writeFile(path, text) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // `node scripts/build.mjs --meta` writes dist/meta.json: what each chunk holds and imports.
+  await buildDist('dist', { meta: process.argv.includes('--meta') });
 }
