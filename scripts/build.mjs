@@ -68,11 +68,20 @@ async function toCommonJS(code) {
 }
 
 /**
+ * The API core: what every command that calls the service loads (context, settings, output,
+ * client, operations, schema lookup). Its chunks of our own code share one file.
+ */
+const CORE_ENTRIES = ['src/core/context.ts', 'src/api/client.ts', 'src/commands/op.ts'];
+const CORE_PACK = 'chunks/core.js';
+
+/**
  * Writes the CommonJS build into `outdir`. Node pays for every file it loads (resolve, stat,
- * realpath, read, compile wrapper: ~0.3 ms each), so main.js also holds the chunks it requires
- * at load (the command tree, errors, esbuild's helpers) — each as a function run on first
- * require, wrapped in parentheses so that V8 compiles it with main.js and Node's compile cache
- * (22+) keeps its code. Every other chunk stays a file, loaded only by the commands using it.
+ * realpath, read, compile wrapper: ~0.3 ms each), and esbuild splits our code into one small
+ * chunk per set of commands sharing it (`chat send` loaded 18 of them). So chunks are packed:
+ * main.js holds the chunks every start requires (command tree, errors, esbuild's helpers),
+ * chunks/core.js those of the API core; each chunk a function run on its first require,
+ * wrapped in parentheses so that V8 compiles it with its file and Node's compile cache (22+)
+ * keeps it. Every other chunk (a command's own code, each library) stays a file of its own.
  */
 export async function buildDist(outdir = 'dist', { meta = false } = {}) {
   rmSync(outdir, { recursive: true, force: true });
@@ -82,22 +91,33 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
   for (const f of result.outputFiles) if (f.path.endsWith('.js')) files.set(rel(f.path), await toCommonJS(f.text));
   const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([k, v]) => [rel(resolve(k)), v]));
 
-  const startup = new Set();
-  const visit = (id) => {
-    if (startup.has(id)) return;
-    startup.add(id);
-    for (const i of outputs[id].imports) if (i.kind === 'import-statement' && !i.external) visit(rel(resolve(i.path)));
+  /** A chunk and every chunk it requires at load. */
+  const closure = (id, into = new Set()) => {
+    if (!into.has(id)) {
+      into.add(id);
+      for (const i of outputs[id].imports) if (i.kind === 'import-statement' && !i.external) closure(rel(resolve(i.path)), into);
+    }
+    return into;
   };
-  visit('main.js');
+  const ownCode = (id) => Object.keys(outputs[id].inputs).every((input) => !input.includes('node_modules'));
+  const startup = closure('main.js');
+  const core = new Set();
+  for (const entry of CORE_ENTRIES) {
+    const id = Object.keys(outputs).find((o) => outputs[o].entryPoint === entry);
+    if (!id) throw new Error(`build: ${entry} is not a chunk of its own any more (CORE_ENTRIES)`);
+    for (const c of closure(id)) if (!startup.has(c) && ownCode(c)) core.add(c);
+  }
+  const packOf = new Map([...startup].map((id) => [id, 'main.js']).concat([...core].map((id) => [id, CORE_PACK])));
 
-  const factories = [...startup].map((id) => `${JSON.stringify(id)}:(function(module,exports,require){"use strict";${files.get(id)}\n})`);
-  writeFile(join(outdir, 'main.js'), startupLoader(factories.join(',\n')));
+  const factories = (ids) => [...ids].map((id) => `${JSON.stringify(id)}:(function(module,exports,require){"use strict";${files.get(id)}\n})`).join(',\n');
+  writeFile(join(outdir, 'main.js'), startupLoader(factories(startup), Object.fromEntries([...core].map((id) => [id, CORE_PACK]))));
+  writeFile(join(outdir, CORE_PACK), `"use strict";module.exports={\n${factories(core)}};\n`);
   for (const [id, code] of files) {
-    if (startup.has(id)) continue;
-    // Other chunks reach the start-up chunks through main.js's loader.
+    if (packOf.has(id)) continue;
+    // Other chunks reach packed chunks through main.js's loader.
     const fixed = code.replace(/require\("(\.\.?\/[^"]+\.js)"\)/g, (call, spec) => {
       const target = posix.normalize(`${posix.dirname(id)}/${spec}`);
-      return startup.has(target) ? `require(${JSON.stringify(posix.relative(posix.dirname(id), 'main.js'))}).load(${JSON.stringify(target)})` : call;
+      return packOf.has(target) ? `require(${JSON.stringify(posix.relative(posix.dirname(id), 'main.js'))}).load(${JSON.stringify(target)})` : call;
     });
     writeFile(join(outdir, id), fixed);
   }
@@ -106,16 +126,18 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
   return result.metafile;
 }
 
-/** main.js: the start-up chunks by id, and the loader that runs each once. */
-function startupLoader(factories) {
+/** main.js: the start-up chunks, where the other packed chunks are, and the loader that runs each once. */
+function startupLoader(factories, packed) {
   return `"use strict";
 const { posix } = require("node:path");
 const defs = {
 ${factories}};
+const packs = ${JSON.stringify(packed)};
 const cache = new Map();
 function load(id) {
   let m = cache.get(id);
   if (m) return m.exports;
+  if (!defs[id] && packs[id]) Object.assign(defs, require("./" + packs[id]));
   if (!defs[id]) return require("./" + id);
   m = { exports: {} };
   cache.set(id, m);
