@@ -6,8 +6,9 @@
 // costs ~8 ms of CPU per start on Node 20 (~10% of a bare `node -e 0`) before a line of ours
 // runs. So the split ESM build is converted chunk by chunk to CommonJS (imports become
 // require(), dynamic import() a deferred require()), and dist/package.json marks the .js
-// files as CommonJS. The module graph stays the one esbuild split, which is what
-// test/unit/startup-modules.test.ts inspects.
+// files as CommonJS; buildDist() then packs the start-up chunks and the API core's (below).
+// The module graph stays the one esbuild split, which test/unit/startup-modules.test.ts
+// inspects; test/unit/startup-loaded.test.ts checks what Node really loads from dist.
 import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
