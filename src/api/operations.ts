@@ -1,8 +1,16 @@
 // Every endpoint of the service (spec sections 4.1–4.18 and 6) as data. The HTTP client
 // calls operations by id, commands map flags onto them, and the sandbox routes by them.
 // test/unit/operations.test.ts checks this table against the spec's endpoint tables.
+import { UsageError } from '../core/errors.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * What a success answer is: `json` (the default; any other 2xx body is an error, a 204 has
+ * none), `text` (free-form: JSON when it is JSON, else the text) or `file` (streamed to disk,
+ * not capped, not parsed).
+ */
+export type ResponseKind = 'json' | 'text' | 'file';
 
 export interface Operation {
   method: Method;
@@ -18,6 +26,8 @@ export interface Operation {
   query?: readonly string[];
   /** No x-api-key: the caller is the channel provider, verified by signature or token. */
   noAuth?: boolean;
+  /** What a 2xx answer carries, when not JSON (see ResponseKind). */
+  response?: ResponseKind;
   summary: string;
 }
 
@@ -64,8 +74,8 @@ export const operations = op({
   'auth.logout': { method: 'POST', path: '/api/auth/logout', summary: 'Log out the session' },
 
   // 4.5 Tool endpoint (MCP)
-  'mcp.health': { method: 'GET', path: '/healthz', base: 'mcp', summary: 'Tool endpoint health' },
-  'mcp.rpc': { method: 'POST', path: '/mcp', base: 'mcp', summary: 'JSON-RPC 2.0 request' },
+  'mcp.health': { method: 'GET', path: '/healthz', base: 'mcp', response: 'text', summary: 'Tool endpoint health' },
+  'mcp.rpc': { method: 'POST', path: '/mcp', base: 'mcp', response: 'text', summary: 'JSON-RPC 2.0 request' },
 
   // 4.6 Segments
   'segments.list': { method: 'GET', path: '/api/segments', summary: 'List segments' },
@@ -99,7 +109,7 @@ export const operations = op({
   'contacts.funnelAction': { method: 'POST', path: '/api/contacts/funnel/action', body: 'crm.funnelAction', summary: 'Kanban funnel action' },
   'contacts.addToSegments': { method: 'POST', path: '/api/contacts/add-to-segments', body: 'crm.addToSegments', summary: 'Add contacts to segments' },
   'contacts.exportStatus': { method: 'GET', path: '/api/contacts/export/status/{job_id}', summary: 'Export job status' },
-  'contacts.exportDownload': { method: 'GET', path: '/api/contacts/export/download/{file_name}', summary: 'Download an export' },
+  'contacts.exportDownload': { method: 'GET', path: '/api/contacts/export/download/{file_name}', response: 'file', summary: 'Download an export' },
 
   // 4.9 Currencies
   'currencies.list': { method: 'GET', path: '/api/currencies', summary: 'List currencies' },
@@ -186,8 +196,8 @@ export const operations = op({
   'campaigns.setupRecurring': { method: 'POST', path: '/api/campaigns/{campaign_id}/setup-recurring', body: 'crm-workspace.recurring', summary: 'Set up recurrence' },
 
   // 6 Inbound webhook
-  'webhook.challenge': { method: 'GET', path: '/webhook/chat', noAuth: true, summary: 'Verification challenge' },
-  'webhook.event': { method: 'POST', path: '/webhook/chat', noAuth: true, summary: 'Inbound event (signed)' },
+  'webhook.challenge': { method: 'GET', path: '/webhook/chat', noAuth: true, response: 'text', summary: 'Verification challenge' },
+  'webhook.event': { method: 'POST', path: '/webhook/chat', noAuth: true, response: 'text', summary: 'Inbound event (signed)' },
 });
 
 export type OperationId = keyof typeof operations;
@@ -196,11 +206,16 @@ export function getOperation(id: OperationId): Operation {
   return operations[id];
 }
 
-/** Fill a path template; every value is URL-encoded (ids such as `120363...@g.us`). */
+/**
+ * Fill a path template; every value is URL-encoded (ids such as `120363...@g.us`). `.` and `..`
+ * survive encoding and a URL resolves them, so `flows get ..` would request `GET /api/`: they
+ * and empty ids are invalid input, refused here for every command before anything is sent.
+ */
 export function buildPath(template: string, params: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === '') throw new Error(`missing path parameter ${name}`);
+    if (value === undefined || value.trim() === '') throw new UsageError(`${name}: must not be empty`);
+    if (value === '.' || value === '..') throw new UsageError(`${name}: "${value}" is not a valid id`);
     return encodeURIComponent(value);
   });
 }

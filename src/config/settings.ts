@@ -36,6 +36,8 @@ export interface Settings {
   dryRun: boolean;
   timeoutMs: number;
   retries: number;
+  /** CHATCRM_MAX_BODY: the largest response body read into memory, in bytes. */
+  maxBody?: number;
   yes: boolean;
   allowHttp: boolean;
   defaultSender?: string;
@@ -58,6 +60,17 @@ export function parseUrl(value: string | undefined, flag: string): string | unde
   return value.replace(/\/+$/, '');
 }
 
+const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+
+/** A size in bytes: `33554432`, `512k`, `32M`, `32MiB`, `1GB` (powers of 1024). */
+export function parseByteSize(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?\s*$/i.exec(value);
+  const bytes = m ? Math.floor(Number(m[1]) * UNITS[m[2].toLowerCase()]) : Number.NaN;
+  if (!(bytes >= 1)) throw new UsageError(`${name}: must be a size in bytes such as 33554432, 512k or 32M, got "${value}"`);
+  return bytes;
+}
+
 export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = process.env): Settings {
   const dir = configDir(env);
   const cfg = readConfig(dir);
@@ -69,7 +82,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = pro
     throw new UsageError(`-o, --output: unknown format "${output}" (use ${OUTPUT_FORMATS.join(', ')})`);
   }
   const timeout = flags.timeout === undefined ? 30 : Number(flags.timeout);
-  if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError('--timeout: must be a number of seconds greater than 0');
+  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) throw new UsageError('--timeout: must be a number of seconds greater than 0, at most 3600');
   const retries = flags.retries === undefined ? 2 : Number(flags.retries);
   if (!Number.isInteger(retries) || retries < 0 || retries > 10) throw new UsageError('--retries: must be a whole number from 0 to 10');
 
@@ -91,6 +104,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = pro
     dryRun: Boolean(flags.dryRun),
     timeoutMs: Math.round(timeout * 1000),
     retries,
+    maxBody: parseByteSize(env.CHATCRM_MAX_BODY, 'CHATCRM_MAX_BODY'),
     yes: Boolean(flags.yes),
     allowHttp: profile['allow-http'] === true || profile['allow-http'] === 'true',
     defaultSender: str(profile['default-sender']),
