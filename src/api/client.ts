@@ -34,7 +34,7 @@ export interface ClientOptions {
   userAgent?: string;
   /** Largest body read into memory (default 32 MiB); downloads stream and are not capped. */
   maxBody?: number;
-  /** Force a transport (tests, CHATCRM_HTTP_TRANSPORT); otherwise chosen by the work. */
+  /** Force a transport (tests, CHATCRM_HTTP_TRANSPORT); otherwise chosen by the work. A proxy always means undici. */
   transport?: 'node' | 'undici';
 }
 
@@ -318,7 +318,8 @@ export class ApiClient {
 
   /** node:http for one-shot requests; undici (loaded now, not at start-up) for batches and proxies. */
   private transport(): Promise<Transport> {
-    const kind = this.opts.transport ?? (this.opts.longRunning || proxyConfigured() ? 'undici' : 'node');
+    // node:http has no proxy support: a configured proxy wins over a forced transport.
+    const kind = proxyConfigured() ? 'undici' : (this.opts.transport ?? (this.opts.longRunning ? 'undici' : 'node'));
     if (kind === 'node') return Promise.resolve(nodeTransport);
     return (undici ??= import('./transport-undici.js').then((m) => m.undiciTransport(Boolean(this.opts.longRunning), this.opts.timeoutMs)));
   }
