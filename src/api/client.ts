@@ -232,7 +232,7 @@ export class ApiClient {
     const fits = (wait: number) => Date.now() + wait + 50 < end;
     const overBudget = (what: string) => `gave up: ${what} would pass the ${secs(budget)} this command may take (--timeout × (retries + 1))`;
     for (let attempt = 0; ; attempt++) {
-      this.traceRequest(method, url, headers, o, attempt);
+      this.traceRequest(method, url, headers, o, attempt, transport.name);
       const started = Date.now();
       const limit = Math.min(timeoutMs, end - started);
       const out: Outgoing = { url, method, headers, body: o.form ? o.form.stream() : body, maxBody: kind === 'file' ? undefined : this.maxBody, timeoutMs };
@@ -399,10 +399,10 @@ export class ApiClient {
     return out;
   }
 
-  private traceRequest(method: string, url: URL, headers: Record<string, string>, o: RequestOptions, attempt: number) {
+  private traceRequest(method: string, url: URL, headers: Record<string, string>, o: RequestOptions, attempt: number, via: string) {
     if (!this.opts.verbose) return;
     const t = this.opts.trace;
-    t(`> ${method} ${url}${attempt ? ` (retry ${attempt})` : ''}`);
+    t(`> ${method} ${url}${attempt ? ` (retry ${attempt})` : ''} [${via}]`);
     for (const [k, v] of Object.entries(redactHeaders(headers))) t(`> ${k}: ${v}`);
     if (o.json !== undefined) t(`> ${truncate(JSON.stringify(redactBody(o.json)))}`);
     else if (o.form) t(`> ${truncate(JSON.stringify(o.form.describe()))}`);

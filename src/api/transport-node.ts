@@ -64,4 +64,4 @@ function send(o: Outgoing, attempt: Attempt): Promise<Exchange> {
   );
 }
 
-export const nodeTransport: Transport = { send, close: async () => undefined };
+export const nodeTransport: Transport = { name: 'node:http', send, close: async () => undefined };

@@ -136,6 +136,7 @@ export function undiciTransport(longRunning: boolean, timeoutMs: number): Transp
     void stale.then((u) => u.dispatcher.destroy()).catch(() => undefined);
   };
   return {
+    name: 'undici',
     async send(o, attempt) {
       const u = await get();
       const req: DispatchOptions = {

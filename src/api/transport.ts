@@ -26,6 +26,8 @@ export interface Exchange {
 }
 
 export interface Transport {
+  /** Shown in the --verbose trace. */
+  name: 'node:http' | 'undici';
   send(req: Outgoing, attempt: Attempt): Promise<Exchange>;
   close(): Promise<void>;
 }
