@@ -207,17 +207,19 @@ export function getOperation(id: OperationId): Operation {
 }
 
 /**
- * Fill a path template; every value is URL-encoded (ids such as `120363...@g.us`). `.` and `..`
- * survive encoding and a URL resolves them, so `flows get ..` would request `GET /api/`: they
- * and empty ids are invalid input, refused here for every command before anything is sent.
+ * A path id, checked before it fills a `{param}`: `.` and `..` survive URL-encoding and a URL
+ * resolves them, so `flows get ..` would request `GET /api/`. They, and empty ids, are invalid
+ * input (exit 2) for every command, whether typed or fed by `xargs`.
  */
+export function checkPathId(name: string, value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`${name}: must not be empty`);
+  if (value === '.' || value === '..') throw new UsageError(`${name}: "${value}" is not a valid id`);
+  return value;
+}
+
+/** Fill a path template; every value is checked and URL-encoded (ids such as `120363...@g.us`). */
 export function buildPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value.trim() === '') throw new UsageError(`${name}: must not be empty`);
-    if (value === '.' || value === '..') throw new UsageError(`${name}: "${value}" is not a valid id`);
-    return encodeURIComponent(value);
-  });
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(checkPathId(name, params[name])));
 }
 
 /** Names of the `{params}` of a path template, in order. */

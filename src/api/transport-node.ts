@@ -28,10 +28,11 @@ function send(o: Outgoing, attempt: Attempt): Promise<Exchange> {
           if (o.body instanceof Readable) o.body.destroy();
           reject(err);
         };
-        // Our own reason first: destroying the socket also makes node report a reset.
+        // Our own reason settles the promise; the socket is then destroyed without an error,
+        // which node would otherwise re-emit on whichever of req, res or socket is current.
         const stop = (reason: Error) => {
           fail(reason);
-          req.destroy(reason);
+          req.destroy();
         };
         attempt.cancelWith(stop);
         req.on('error', fail);
@@ -40,6 +41,7 @@ function send(o: Outgoing, attempt: Attempt): Promise<Exchange> {
           else socket.once(https ? 'secureConnect' : 'connect', () => (attempt.connected = true));
         });
         req.on('response', (res: IncomingMessage) => {
+          res.on('error', fail);
           const status = res.statusCode ?? 0;
           const headers = res.headers;
           if (o.maxBody === undefined) return resolve({ status, headers, stream: res });
@@ -53,7 +55,6 @@ function send(o: Outgoing, attempt: Attempt): Promise<Exchange> {
             else chunks.push(chunk);
           });
           res.on('end', () => resolve({ status, headers, body: Buffer.concat(chunks) }));
-          res.on('error', fail);
           res.on('close', () => {
             if (!res.complete) fail(Object.assign(new Error('the connection closed before the response was complete'), { code: 'ECONNRESET' }));
           });
