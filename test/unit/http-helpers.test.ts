@@ -27,6 +27,22 @@ describe('errorMessage', () => {
     expect(errorMessage(body, status)).toBe(message);
   });
 
+  it('reads a 400 KB hostile HTML page in linear time, looking only at its first 64 KiB', () => {
+    // Thousands of unclosed tags: a backtracking regex over this is quadratic (seconds).
+    const page = `<!DOCTYPE html><html><head><title>Upstream exploded</title></head><body>${'<pre <h1 '.repeat(45_000)}</body></html>`;
+    const started = performance.now();
+    expect(errorMessage(page, 502)).toBe('HTTP 502: Upstream exploded (HTML page)');
+    expect(errorMessage(`${'x'.repeat(70_000)}<title>too far</title>`, 500)).not.toContain('too far');
+    expect(errorMessage({ message: `${'y '.repeat(300_000)}` }, 400).length).toBeLessThanOrEqual(300);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('finds <pre>, <h1>, <title> in that order, with attributes, and not <preview>', () => {
+    expect(errorMessage('<html><h1 class="big">Gateway down</h1><title>t</title></html>', 502)).toBe('HTTP 502: Gateway down (HTML page)');
+    expect(errorMessage('<html><preview>no</preview><title>Real title</title></html>', 500)).toBe('HTTP 500: Real title (HTML page)');
+    expect(errorMessage('<html><pre>\n  Cannot POST /x\n</pre></html>', 404)).toBe('HTTP 404: Cannot POST /x (HTML page)');
+  });
+
   it('uses the status text when given, and stays one line and short', () => {
     expect(errorMessage(undefined, 500, 'Internal Server Error')).toBe('HTTP 500 Internal Server Error');
     const m = errorMessage({ message: `line one\n\n  line two ${'x'.repeat(500)}` }, 400);
