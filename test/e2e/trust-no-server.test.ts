@@ -85,6 +85,15 @@ describe('only 2xx is success', () => {
     expect(readdirSync(dir).join(' ')).not.toMatch(/cred|secret|key/i);
   });
 
+  it('doctor against a server answering 200 text/plain: the key is not reported valid (exit 7)', async () => {
+    srv.route('/api/auth/profile', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('OK'));
+    srv.route('/api/subscription/my-subscription', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('active'));
+    const r = await cli(['doctor']);
+    expect(r.exitCode).toBe(7);
+    expect(r.stdout).toMatch(/✗ base url reachable +The server at http:\/\/127\.0\.0\.1:\d+ did not answer JSON: OK/);
+    expect(r.stdout).not.toMatch(/✓ (key|plan)/);
+  });
+
   it.each<[string, string, string, RegExp]>([
     ['200 text/plain', 'text/plain; charset=utf-8', 'Service is up', /did not answer JSON: Service is up$/],
     ['truncated JSON', 'application/json', '{"success":true,"data":[{"sender_id":"wa_snd_1","name":"Sup', /did not answer JSON: \{"success":true,"data":\[\{"sender_id":"wa_snd_1","name":"Sup$/],
