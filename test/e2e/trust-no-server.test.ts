@@ -3,10 +3,9 @@
 // error pages are read in linear time, and ids cannot change the route.
 import { execa } from 'execa';
 import { existsSync, readdirSync } from 'node:fs';
-import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, runCli, tempDir, type RunResult } from '../helpers/cli.js';
-import { startHostile, type HostileServer } from '../helpers/hostile-server.js';
+import { startHostile, startSilent, type HostileServer } from '../helpers/hostile-server.js';
 
 const KEY = 'hostile-key-9c1e5a7b3d2f4e6a';
 const SEND = ['chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender', 's'];
@@ -39,28 +38,6 @@ async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
   const started = Date.now();
   const r = await f();
   return [r, Date.now() - started];
-}
-
-/** A TCP server that accepts connections and never says a word (no TLS ServerHello, no CONNECT answer). */
-async function startSilent(): Promise<{ port: number; connections: () => number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  let n = 0;
-  const server: TcpServer = createTcpServer((s) => {
-    n++;
-    sockets.add(s);
-    s.on('error', () => undefined);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    port: (server.address() as AddressInfo).port,
-    connections: () => n,
-    close: () =>
-      new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => r());
-      }),
-  };
 }
 
 describe('only 2xx is success', () => {
