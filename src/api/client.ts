@@ -261,8 +261,7 @@ export class ApiClient {
       const { status, headers: resHeaders } = res;
       if (status >= 300 && status < 400) {
         // Never followed: the key would go along to wherever it points.
-        res.stream?.destroy();
-        this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms)`);
+        this.traceResponse(status, resHeaders, undefined, started);
         const flag = o.base === 'mcp' ? '--mcp-url' : '--base-url';
         const to = redirectTarget(resHeaders.location, url);
         throw new ResponseError(to ? `The server redirected to ${to}; check ${flag}` : `The server answered HTTP ${status}, a redirect without a Location; check ${flag}`, status, 'redirect');
