@@ -38,6 +38,8 @@ export interface Settings {
   retries: number;
   /** CHATCRM_MAX_BODY: the largest response body read into memory, in bytes. */
   maxBody?: number;
+  /** CHATCRM_HTTP_TRANSPORT: force node:http or undici (diagnostics, tests). */
+  transport?: 'node' | 'undici';
   yes: boolean;
   allowHttp: boolean;
   defaultSender?: string;
@@ -69,6 +71,12 @@ export function parseByteSize(value: string | undefined, name: string): number |
   const bytes = m ? Math.floor(Number(m[1]) * UNITS[m[2].toLowerCase()]) : Number.NaN;
   if (!(bytes >= 1)) throw new UsageError(`${name}: must be a size in bytes such as 33554432, 512k or 32M, got "${value}"`);
   return bytes;
+}
+
+function parseTransport(value: string | undefined): Settings['transport'] {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'node' || value === 'undici') return value;
+  throw new UsageError(`CHATCRM_HTTP_TRANSPORT: must be node or undici, got "${value}"`);
 }
 
 export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = process.env): Settings {
@@ -105,6 +113,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = pro
     timeoutMs: Math.round(timeout * 1000),
     retries,
     maxBody: parseByteSize(env.CHATCRM_MAX_BODY, 'CHATCRM_MAX_BODY'),
+    transport: parseTransport(env.CHATCRM_HTTP_TRANSPORT),
     yes: Boolean(flags.yes),
     allowHttp: profile['allow-http'] === true || profile['allow-http'] === 'true',
     defaultSender: str(profile['default-sender']),

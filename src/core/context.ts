@@ -52,7 +52,7 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
         signal,
         longRunning: opts.longRunning,
         maxBody: s.maxBody,
-        transport: env.CHATCRM_HTTP_TRANSPORT === 'node' || env.CHATCRM_HTTP_TRANSPORT === 'undici' ? env.CHATCRM_HTTP_TRANSPORT : undefined,
+        transport: s.transport,
         userAgent: `chatcrm/${version} node/${process.versions.node}`,
         trace: (line) => io.err(line),
         dryRunOut: (req) => printDryRun(io, req, s.output),

@@ -141,6 +141,9 @@ describe.runIf(existsSync('/usr/bin/time'))('the body cap', () => {
     const bad = await cli(['chat', 'senders'], { CHATCRM_MAX_BODY: 'lots' });
     expect(bad.exitCode).toBe(2);
     expectOneLine(bad, /^Error: CHATCRM_MAX_BODY: must be a size in bytes/);
+    const transport = await cli(['chat', 'senders'], { CHATCRM_HTTP_TRANSPORT: 'curl' });
+    expect(transport.exitCode).toBe(2);
+    expectOneLine(transport, /^Error: CHATCRM_HTTP_TRANSPORT: must be node or undici, got "curl"$/);
     expect(srv.received).toEqual([]);
   });
 });
