@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBody, parseRetryAfter, retryDelay } from '../../src/api/client.js';
 import { errorMessage } from '../../src/api/errors-body.js';
 import { REDACTED, redactBody, redactHeaders, scrub } from '../../src/core/redact.js';
+import { parseByteSize } from '../../src/config/settings.js';
 
 describe('errorMessage', () => {
   it.each<[unknown, number, string]>([
@@ -138,5 +139,22 @@ describe('redaction', () => {
     expect(scrub('key=abcd1234 again abcd1234', ['abcd1234'])).toBe(`key=${REDACTED} again ${REDACTED}`);
     expect(scrub('abc stays', ['abc', ''])).toBe('abc stays');
     expect(scrub('nothing', [])).toBe('nothing');
+  });
+});
+
+describe('parseByteSize (CHATCRM_MAX_BODY)', () => {
+  it.each<[string | undefined, number | undefined]>([
+    [undefined, undefined],
+    ['', undefined],
+    ['33554432', 33_554_432],
+    ['512k', 512 * 1024],
+    ['32M', 32 * 1024 * 1024],
+    ['32MiB', 32 * 1024 * 1024],
+    [' 1 GB ', 1024 ** 3],
+    ['1.5k', 1536],
+  ])('%j → %s', (v, bytes) => expect(parseByteSize(v, 'CHATCRM_MAX_BODY')).toBe(bytes));
+
+  it.each(['0', '-1', 'lots', '32 MB please', '0.1'])('%j is refused, naming the variable', (v) => {
+    expect(() => parseByteSize(v, 'CHATCRM_MAX_BODY')).toThrow(/^CHATCRM_MAX_BODY: must be a size in bytes/);
   });
 });
