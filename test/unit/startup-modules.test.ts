@@ -70,9 +70,13 @@ describe('modules on the start-up path', () => {
       out = tempDir('chatcrm-startup-');
       const r = await build({ ...buildOptions, outdir: out, metafile: true, logLevel: 'silent' });
       disk = r.metafile!;
-      // A loader hook (it runs in its own thread) that writes down every file Node loads.
-      writeFileSync(join(out, 'hooks.mjs'), "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(process.env.LOADED_LOG, url + '\\n');\n  return next(url, context);\n}\n");
-      writeFileSync(join(out, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
+      // A loader hook that writes down every file Node loads: in-thread registerHooks where Node
+      // has it (22.15+), else the off-thread register() of Node 20.
+      writeFileSync(join(out, 'hooks.mjs'), "import { appendFileSync } from 'node:fs';\nexport function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(process.env.LOADED_LOG, url + '\\n');\n  return next(url, context);\n}\n");
+      writeFileSync(
+        join(out, 'register.mjs'),
+        "import module from 'node:module';\nimport { load } from './hooks.mjs';\nif (module.registerHooks) module.registerHooks({ load });\nelse module.register('./hooks.mjs', import.meta.url);\n",
+      );
     }, 60_000);
 
     /** Send one message with the bundle on disk; the packages of the files it loaded. */
