@@ -273,7 +273,7 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
 
     it('a GET that times out is retried', async () => {
       srv.handler = () => undefined;
-      const r = await cli(['--timeout', '0.5', '--retries', '1', ...GET]);
+      const r = await cli(['--timeout', '1', '--retries', '1', ...GET]);
       expect(r.exitCode).toBe(7);
       expectOneLine(r, /timed out/);
       expect(srv.seen).toHaveLength(2);
