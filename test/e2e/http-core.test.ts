@@ -3,7 +3,10 @@
 // what is safe to repeat; timeouts, proxies and the http-to-remote refusal. All of it over both
 // transports (CHATCRM_HTTP_TRANSPORT: node:http, the one-shot default, and undici).
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, type RunResult } from '../helpers/cli.js';
 
@@ -109,6 +112,9 @@ const EXPRESS_404 = '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="u
 const PROFILE_OK = json(200, { success: true, user: { _id: '65f1c2a9e4b0a1b2c3d4e5f6', name: 'Ada', email: 'ada@example.com' } });
 const SENT_OK = json(201, { success: true, message: 'Message sent', data: { message_id: 'wamid.1', status: 'sent' } });
 
+const GET = ['auth', 'profile'];
+const POST = ['chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender', 's'];
+
 describe.each(['node', 'undici'])('over %s', (transport) => {
   let srv: TestServer;
   beforeAll(async () => {
@@ -123,8 +129,6 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
   function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
     return runCli(['--base-url', srv.url, ...args], { env: { CHATCRM_API_KEY: KEY, CHATCRM_HTTP_TRANSPORT: transport, ...env } });
   }
-  const GET = ['auth', 'profile'];
-  const POST = ['chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender', 's'];
 
   function expectOneLine(r: RunResult, message: string | RegExp) {
     expect(r.stdout).toBe('');
@@ -347,5 +351,39 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
       expectOneLine(r, message);
       expect(srv.seen).toEqual([]);
     });
+  });
+});
+
+describe('the transport is chosen by the work', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+    server.handler = SENT_OK;
+  });
+  afterAll(() => server.close());
+
+  const via = (r: RunResult) => [...r.stderr.matchAll(/^> POST \S+ \[(.+)\]$/gm)].map((m) => m[1]);
+
+  it('a one-shot send goes over node:http; the same send through a proxy, and a batch, over undici', async () => {
+    const env = { CHATCRM_API_KEY: KEY, NO_PROXY: undefined, no_proxy: undefined };
+    const one = await runCli(['--base-url', server.url, '--verbose', ...POST], { env });
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(via(one)).toEqual(['node:http']);
+
+    const proxy = await startProxy();
+    try {
+      const proxied = await runCli(['--base-url', server.url, '--verbose', ...POST], { env: { ...env, HTTP_PROXY: proxy.url, CHATCRM_HTTP_TRANSPORT: 'node' } });
+      expect(proxied.exitCode, proxied.stderr).toBe(0);
+      expect(via(proxied)).toEqual(['undici']);
+      expect(proxy.seen).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+
+    const dir = mkdtempSync(join(tmpdir(), 'chatcrm-via-'));
+    writeFileSync(join(dir, 'to.csv'), 'to\n15551234567\n15551234568\n');
+    const batch = await runCli(['--base-url', server.url, '--verbose', 'chat', 'send-batch', join(dir, 'to.csv'), '--text', 'hi', '--sender', 's'], { env });
+    expect(batch.exitCode, batch.stderr).toBe(0);
+    expect(via(batch)).toEqual(['undici', 'undici']);
   });
 });
