@@ -284,7 +284,14 @@ export class ApiClient {
       }
       const raw = res.body ?? Buffer.alloc(0);
       if (status >= 200 && status < 300) {
-        const parsed = this.success(raw, resHeaders['content-type'], status, kind, url);
+        let parsed: unknown;
+        try {
+          parsed = this.success(raw, resHeaders['content-type'], status, kind, url);
+        } catch (err) {
+          // The trace still shows what came back (the error names the body).
+          this.traceResponse(status, resHeaders, undefined, started);
+          throw err;
+        }
         this.traceResponse(status, resHeaders, parsed, started);
         return { status, headers: resHeaders, body: parsed as T };
       }
