@@ -20,7 +20,9 @@ function send(o: Outgoing, attempt: Attempt): Promise<Exchange> {
           hostname: o.url.hostname.replace(/^\[(.*)\]$/, '$1'),
           port: o.url.port || undefined,
           path: o.url.pathname + o.url.search,
-          headers: o.headers,
+          // Explicit: without it node sends no body at all with a DELETE (its default for
+          // DELETE is neither chunked nor a computed length), and the ids of a delete-many vanish.
+          headers: typeof o.body === 'string' || Buffer.isBuffer(o.body) ? { ...o.headers, 'content-length': String(Buffer.byteLength(o.body)) } : o.headers,
           // Explicit, so NODE_TLS_REJECT_UNAUTHORIZED=0 cannot turn verification off.
           ...(https ? { rejectUnauthorized: true } : {}),
         });

@@ -74,6 +74,16 @@ describe.each(['node', 'undici'] as const)('ApiClient.request over %s', (transpo
     expect(seen).toEqual({ key: 'secret-key', type: 'application/json', body: '{"to":"15550001"}' });
   });
 
+  it.each(['DELETE', 'PATCH', 'PUT'])('a %s sends its JSON body, with its length', async (method) => {
+    let seen: { method?: string; length?: string; body?: string } = {};
+    routes['/ids'] = (req, res, body) => {
+      seen = { method: req.method, length: req.headers['content-length'], body };
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+    };
+    await client().request({ method, path: '/ids', json: { ids: ['a1', 'é'] } });
+    expect(seen).toEqual({ method, length: String(Buffer.byteLength('{"ids":["a1","é"]}')), body: '{"ids":["a1","é"]}' });
+  });
+
   it('reads the body without a UTF-8 byte order mark', async () => {
     routes['/bom'] = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
