@@ -2,7 +2,10 @@
 // loopback server: only 2xx is success, bodies are capped, every deadline bounds the command,
 // error pages are read in linear time, and ids cannot change the route.
 import { execa } from 'execa';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, runCli, tempDir, type RunResult } from '../helpers/cli.js';
 import { startHostile, startSilent, type HostileServer } from '../helpers/hostile-server.js';
@@ -287,5 +290,31 @@ describe('--dry-run and --verbose keep URL userinfo out', () => {
     expect(verbose.stderr).toContain(`> GET ${srv.url}/api/automation`);
     expect(srv.received).toHaveLength(1);
     expect(srv.received[0].headers.authorization).toBeUndefined();
+  });
+});
+
+describe.runIf(existsSync('/usr/bin/openssl'))('TLS verification is always on', () => {
+  it.each(['node', 'undici'])('over %s, a self-signed certificate is refused even with NODE_TLS_REJECT_UNAUTHORIZED=0', async (transport) => {
+    const dir = tempDir('chatcrm-tls-');
+    await execa('/usr/bin/openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]);
+    let requests = 0;
+    const server = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":[]}');
+    });
+    server.on('tlsClientError', () => undefined);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const r = await runCli(['--base-url', url, '--retries', '0', 'flows', 'list'], { env: { CHATCRM_API_KEY: KEY, CHATCRM_HTTP_TRANSPORT: transport, NODE_TLS_REJECT_UNAUTHORIZED: '0' } });
+      expect(r.exitCode).toBe(7);
+      // Node itself warns about the variable (its warning, not ours); then our one line.
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^Error: Cannot reach https:\/\/127\.0\.0\.1:\d+: DEPTH_ZERO_SELF_SIGNED_CERT$/);
+      expect(requests).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });
