@@ -152,6 +152,9 @@ class Deadline extends Error {}
 let undici: Promise<Transport> | undefined;
 
 export class ApiClient {
+  /** A request other than GET was sent (something may have changed on the server). */
+  wrote = false;
+
   constructor(readonly opts: ClientOptions) {}
 
   /** Call an operation of the table by id. */
@@ -221,6 +224,7 @@ export class ApiClient {
       return { status: 0, headers: {}, body: undefined as T, dryRun: true };
     }
     if (auth) headers['x-api-key'] = this.opts.apiKey();
+    if (method !== 'GET') this.wrote = true;
 
     const transport = await this.transport();
     const kind = o.response ?? 'text';
