@@ -44,6 +44,8 @@ export interface RequestOptions {
   allowErrors?: boolean;
   /** Retries for this call, overriding the client's. */
   retries?: number;
+  /** Aborts this call, reported as a timeout (the batch engine's per-row deadline). */
+  signal?: AbortSignal;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -293,7 +295,7 @@ export class ApiClient {
       // Without a caller's signal (the batch engine's client), undici's own headers and body
       // timeouts below bound the request: AbortSignal.timeout costs ~50 µs a request, a
       // quarter of a batch's throughput.
-      const signal = this.opts.signal ? AbortSignal.any([this.opts.signal, AbortSignal.timeout(this.opts.timeoutMs)]) : undefined;
+      const signal = o.signal ?? (this.opts.signal ? AbortSignal.any([this.opts.signal, AbortSignal.timeout(this.opts.timeoutMs)]) : undefined);
       const req: DispatchOptions = {
         origin: url.origin,
         path: url.pathname + url.search,

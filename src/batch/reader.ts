@@ -1,6 +1,10 @@
-// Streaming input of a batch: CSV with a header row (csv-parse) or JSON Lines. Rows are
-// numbered from 1 (the Nth record; a CSV header is not a record) and never held in memory.
-import { createReadStream, statSync } from 'node:fs';
+// Streaming input of a batch: CSV with a header row (csv-parse) or JSON Lines, from a file or
+// stdin (`-`). Rows are numbered from 1 (the Nth record; a CSV header is not a record) and never
+// held in memory. A file is read once before anything is sent (checkInput): a CSV syntax error
+// anywhere is bad input, and the pass gives the row count and the input's fingerprint.
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { UsageError } from '../core/errors.js';
 
 export type Record_ = Record<string, unknown>;
@@ -8,15 +12,36 @@ export type Record_ = Record<string, unknown>;
 export interface InputRow {
   row: number;
   record: Record_;
-  /** Set when the record itself is unreadable (a JSONL line that is not an object). */
+  /** Set when the record itself is unusable (a JSONL line that is not an object, a CSV row of the wrong width). */
   error?: string;
 }
 
 export interface RowSource {
-  /** The CSV header, or the keys of the first JSONL record. */
+  /** The CSV header, or the keys of the first JSONL record (normalised by columnName). */
   columns: string[];
   rows: AsyncIterable<InputRow>;
 }
+
+export interface ReadOptions {
+  /** A CSV field delimiter; detected from the header line when not given. */
+  delimiter?: string;
+  /** stdin, for FILE `-`. */
+  stdin?: NodeJS.ReadableStream;
+}
+
+export interface InputCheck {
+  rows: number;
+  size: number;
+  sha256: string;
+}
+
+export const STDIN = '-';
+
+/**
+ * Header names match case-insensitively (`To` is `to`). Only the part before the first dot is
+ * folded: in `field.City` the custom field keeps its name.
+ */
+export const columnName = (h: string) => h.trim().replace(/^[^.]*/, (s) => s.toLowerCase());
 
 const isJsonl = (file: string) => /\.(jsonl|ndjson)$/i.test(file);
 
@@ -32,26 +57,96 @@ function checkReadable(file: string): void {
   }
 }
 
-async function* csvRows(file: string, onHeader: (columns: string[]) => void): AsyncGenerator<InputRow> {
-  const m = await import('csv-parse');
-  const parse = (m.parse ?? (m as unknown as { default: typeof m }).default.parse) as typeof m.parse;
-  const parser = createReadStream(file).pipe(
-    parse({
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      columns: (header: string[]) => {
-        const columns = header.map((h) => String(h).trim());
-        onHeader(columns);
-        return columns;
-      },
-    }),
-  );
-  let row = 0;
-  for await (const record of parser) yield { row: ++row, record: record as Record_ };
+/** `--delimiter`: one character; `tab` or `\t` for a tab. */
+export function delimiterFlag(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  const s = String(v);
+  const d = s === 'tab' || s === '\\t' ? '\t' : s;
+  if (d.length !== 1 || d === '"' || d === '\n' || d === '\r') throw new UsageError(`--delimiter: must be one character (or "tab"), got "${s}"`);
+  return d;
 }
 
-async function* jsonlRows(file: string): AsyncGenerator<InputRow> {
+/** The most frequent of `,` `;` tab on the header line, outside quotes; `,` when none. */
+export function detectDelimiter(head: string): string {
+  const counts: Record<string, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const c of head) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && c in counts) counts[c]++;
+  }
+  return Object.entries(counts).reduce((best, cur) => (cur[1] > best[1] ? cur : best), [',', 0])[0];
+}
+
+async function loadParse() {
+  const m = await import('csv-parse');
+  return (m.parse ?? (m as unknown as { default: typeof m }).default.parse) as typeof m.parse;
+}
+
+/** The first bytes of an input (for sniffing), and the whole input as chunks. */
+async function peek(file: string, o: ReadOptions): Promise<{ head: string; chunks: AsyncIterable<Buffer> }> {
+  if (file !== STDIN) {
+    const fd = openSync(file, 'r');
+    const buf = Buffer.alloc(65536);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    closeSync(fd);
+    return { head: buf.toString('utf8', 0, n), chunks: createReadStream(file, { highWaterMark: 256 * 1024 }) };
+  }
+  const it = (o.stdin ?? process.stdin)[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  const first = await it.next();
+  if (first.done) throw new UsageError('FILE: stdin is empty');
+  const firstBuf = Buffer.from(first.value);
+  return {
+    head: firstBuf.toString('utf8'),
+    chunks: (async function* () {
+      yield firstBuf;
+      for (let r = await it.next(); !r.done; r = await it.next()) yield Buffer.from(r.value);
+    })(),
+  };
+}
+
+function header(raw: string[], where: string): string[] {
+  const columns = raw.map((h) => columnName(String(h)));
+  const seen = new Set<string>();
+  for (const c of columns) {
+    if (seen.has(c)) throw new UsageError(`FILE: ${where} line 1: duplicate column "${c}" (column names match case-insensitively)`);
+    seen.add(c);
+  }
+  return columns;
+}
+
+async function* csvRows(chunks: AsyncIterable<Buffer>, delimiter: string, where: string, onHeader: (c: string[]) => void): AsyncGenerator<InputRow> {
+  const parse = await loadParse();
+  const parser = Readable.from(chunks).pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: true, delimiter }));
+  let columns: string[] | undefined;
+  let row = 0;
+  for await (const fields of parser as AsyncIterable<string[]>) {
+    if (!columns) {
+      columns = header(fields, where);
+      onHeader(columns);
+      continue;
+    }
+    const record: Record_ = {};
+    const n = Math.min(fields.length, columns.length);
+    for (let i = 0; i < n; i++) record[columns[i]] = fields[i];
+    row++;
+    if (fields.length !== columns.length) yield { row, record, error: `${fields.length} fields, the header has ${columns.length}` };
+    else yield { row, record };
+  }
+}
+
+function jsonRecord(v: Record_): Record_ {
+  for (const k in v) {
+    if (columnName(k) !== k) {
+      const out: Record_ = {};
+      for (const [key, value] of Object.entries(v)) out[columnName(key)] = value;
+      return out;
+    }
+  }
+  return v;
+}
+
+async function* jsonlRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<InputRow> {
   let rest = '';
   let row = 0;
   const parse = (line: string): InputRow | undefined => {
@@ -59,57 +154,76 @@ async function* jsonlRows(file: string): AsyncGenerator<InputRow> {
     row++;
     try {
       const v = JSON.parse(line) as unknown;
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) return { row, record: v as Record_ };
+      if (typeof v === 'object' && v !== null && !Array.isArray(v)) return { row, record: jsonRecord(v as Record_) };
       return { row, record: {}, error: 'line is not a JSON object' };
     } catch {
       return { row, record: {}, error: 'line is not valid JSON' };
     }
   };
-  for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
-    const lines = (rest + (chunk as string)).split('\n');
+  const decoder = new TextDecoder();
+  for await (const chunk of chunks) {
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n');
     rest = lines.pop()!;
     for (const line of lines) {
       const r = parse(line);
       if (r) yield r;
     }
   }
-  const r = parse(rest);
+  const r = parse(rest + decoder.decode());
   if (r) yield r;
 }
 
+const notCsv = (file: string, err: unknown) => new UsageError(`FILE: ${file === STDIN ? 'stdin' : file} is not valid CSV: ${(err as Error).message}`);
+
 /** Open the input: checks it, reads up to the first record, and returns the columns. */
-export async function openRows(file: string): Promise<RowSource> {
-  checkReadable(file);
+export async function openRows(file: string, o: ReadOptions = {}): Promise<RowSource> {
+  if (file !== STDIN) checkReadable(file);
+  const { head, chunks } = await peek(file, o);
+  const jsonl = file === STDIN ? /^\s*\{/.test(head) : isJsonl(file);
   let columns: string[] | undefined;
-  const jsonl = isJsonl(file);
-  const gen = jsonl ? jsonlRows(file) : csvRows(file, (c) => (columns = c));
+  const gen = jsonl ? jsonlRows(chunks) : csvRows(chunks, o.delimiter ?? detectDelimiter(head), file === STDIN ? 'stdin' : file, (c) => (columns = c));
   let first: IteratorResult<InputRow>;
   try {
     first = await gen.next();
   } catch (err) {
-    throw new UsageError(`FILE: ${file} is not valid CSV: ${(err as Error).message}`);
+    if (err instanceof UsageError) throw err;
+    throw notCsv(file, err);
   }
-  if (first.done) throw new UsageError(`FILE: ${file} has no rows${columns ? ' (only a header)' : ''}`);
+  if (first.done) throw new UsageError(`FILE: ${file === STDIN ? 'stdin' : file} has no rows${columns ? ' (only a header)' : ''}`);
   if (jsonl) columns = Object.keys(first.value.record);
   const firstRow = first.value;
   return {
     columns: columns ?? [],
     rows: (async function* () {
       yield firstRow;
-      yield* gen;
+      try {
+        yield* gen;
+      } catch (err) {
+        throw jsonl ? err : notCsv(file, err);
+      }
     })(),
   };
 }
 
-/** Approximate number of records (newlines), for the progress bar's ETA only. */
-export async function countRows(file: string): Promise<number> {
-  let n = 0;
-  let last = 10;
-  for await (const chunk of createReadStream(file)) {
-    const buf = chunk as Buffer;
-    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) n++;
-    last = buf[buf.length - 1];
-  }
-  if (last !== 10) n++;
-  return isJsonl(file) ? n : Math.max(0, n - 1);
+/**
+ * The pass before anything is sent: every CSV record parses (else exit 2, naming the line), the
+ * number of rows, and the fingerprint (size + SHA-256) recorded in the journal header.
+ */
+export async function checkInput(file: string, o: ReadOptions = {}): Promise<InputCheck> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const hashed = new Promise<void>((resolve, reject) => {
+    createReadStream(file, { highWaterMark: 256 * 1024 })
+      .on('data', (c) => {
+        hash.update(c as Buffer);
+        size += c.length;
+      })
+      .on('end', () => resolve())
+      .on('error', reject);
+  });
+  const source = await openRows(file, { ...o, stdin: undefined });
+  let rows = 0;
+  for await (const _ of source.rows) rows++;
+  await hashed;
+  return { rows, size, sha256: hash.digest('hex') };
 }
