@@ -265,14 +265,6 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     if (o.signal.aborted) onAbort();
     else o.signal.addEventListener('abort', onAbort, { once: true });
 
-    if (o.preflight && !stop) {
-      try {
-        await o.preflight();
-      } catch (err) {
-        // Only a refused key stops here; anything else, the sends will meet and report per row.
-        if (err instanceof AuthError) halt(err.message, 'auth');
-      }
-    }
 
     if (o.results) {
       results = new ResultsWriter(o.results, o.resultColumns, scrub);
@@ -284,7 +276,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       result(row, key, 'not_sent', '', `not sent: ${stop?.reason ?? 'the run stopped'}`);
     };
 
-    if (!stop) {
+    {
       // A long batch allocates steadily but keeps little alive (~15 MB): V8 would let the old
       // generation grow to ~4x that between full GCs (+50 MiB RSS). 1.5x costs a few % of CPU.
       setFlagsFromString('--heap-growing-percent=50');
@@ -301,7 +293,10 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
 
     const limiter = o.rate ? new TokenBucket(o.rate, Math.max(1, Math.min(o.rate, concurrency))) : undefined;
     let pending = 0;
-    const errors = () => summary.failed - summary.invalid + summary.uncertain;
+    let preflight = o.preflight;
+    const checkErrors = () => {
+      if (o.maxErrors !== undefined && summary.failed + summary.uncertain > o.maxErrors) halt(`more than ${o.maxErrors} errors (--max-errors)`, 'max_errors');
+    };
     const timeoutS = o.timeoutMs / 1000;
 
     /** The row's request with its deadline: aborted, and uncertain, when --timeout passes. */
@@ -357,7 +352,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
         report(row, `${status}: ${e.message}`);
         result(row, key, status, '', e.message);
         if (e.stops) halt(e.message, 'auth');
-        else if (o.maxErrors !== undefined && errors() > o.maxErrors) halt(`more than ${o.maxErrors} errors (--max-errors)`, 'max_errors');
+        else checkErrors();
       } finally {
         pending--;
         signalWake();
@@ -392,6 +387,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           counts.failed++;
           report(row, `invalid, not sent: ${message}`);
           result(row, key, 'failed', '', `invalid: ${message}`);
+          checkErrors();
           continue;
         }
         const slot = table.slot(id);
@@ -425,6 +421,18 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           notSent(row, key);
           if (!results && check) break;
           continue;
+        }
+        if (preflight) {
+          // Before the first send, not before a resume that sends nothing.
+          await preflight().catch((err: unknown) => {
+            // Only a refused key stops here; anything else, the sends will meet and report per row.
+            if (err instanceof AuthError) halt(err.message, 'auth');
+          });
+          preflight = undefined;
+          if (stopping()) {
+            notSent(row, key);
+            continue;
+          }
         }
         if (results) await results.drained();
         pending++;

@@ -223,7 +223,12 @@ export async function checkInput(file: string, o: ReadOptions = {}): Promise<Inp
   });
   const source = await openRows(file, { ...o, stdin: undefined });
   let rows = 0;
-  for await (const _ of source.rows) rows++;
+  try {
+    for await (const _ of source.rows) rows++;
+  } catch (err) {
+    // csv-parse names the line where it gave up (for an unclosed quote, the last one).
+    throw new UsageError(`${(err as Error).message} (row ${rows + 1} is the first record that does not parse)`);
+  }
   await hashed;
   return { rows, size, sha256: hash.digest('hex') };
 }

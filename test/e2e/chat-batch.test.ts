@@ -41,7 +41,7 @@ describe('chat send-batch against the sandbox', () => {
     expect(res.map((x) => [x.row, x.status])).toEqual([[1, 'sent'], [2, 'sent'], [3, 'sent']]);
     const stored = new Set(sb.store.list('messages').map((m) => m.message_id));
     for (const x of res) expect(stored.has(x.message_id)).toBe(true);
-    expect(readFileSync(`${input}.journal`, 'utf8')).toMatch(/^I\t1\t15550000001$/m);
+    expect(readFileSync(`${input}.journal`, 'utf8')).toMatch(/^I\t1\t[0-9a-f]{16}\t15550000001$/m);
   });
 
   it('JSONL rows carry their own text / template / vars; invalid rows fail with their row number and the rest go on', async () => {
@@ -62,7 +62,7 @@ describe('chat send-batch against the sandbox', () => {
     expect(r.stderr).toMatch(/row 4: invalid, not sent: line is not valid JSON/);
     expect(r.stderr).toMatch(/row 5: invalid, not sent: message\.template\.language_code/);
     expect(r.stderr).toMatch(/row 6: failed: .*Template variables do not match/);
-    expect(r.stderr).toMatch(/"4 of 6 rows not sent: 4 failed, 0 uncertain"/);
+    expect(r.stderr).toMatch(/"4 of 6 rows not sent: 4 failed, 0 uncertain, 0 not sent"/);
     const sent = sb.calls('chat.send').slice(before);
     expect(sent.map((c) => (c.body as { to: string }).to).sort()).toEqual(['15550000011', '15550000012', '15550000016']);
     expect(sent.find((c) => (c.body as { to: string }).to === '15550000012')!.body).toMatchObject({
@@ -92,12 +92,13 @@ describe('chat send-batch against the sandbox', () => {
     const before = sb.calls('chat.send').length;
     const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x', '--max-errors', '1', '--results', results, '--json']);
     expect(r.exitCode).toBe(5);
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'stopped', failed: 2, sent: 0 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 23, status: 'stopped', failed: 2, sent: 0, not_sent: 21 });
     expect(r.stderr).toMatch(/--max-errors/);
     expect(sb.calls('chat.send').length).toBe(before);
     const res = resultsOf(results);
-    expect(res).toHaveLength(23);
-    expect(res.filter((x) => x.status === 'failed')).toHaveLength(23);
+    expect(res.map((x) => x.row)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
+    expect(res.filter((x) => x.status === 'failed')).toHaveLength(2);
+    expect(res.filter((x) => x.status === 'not_sent')).toHaveLength(21);
   });
 });
 
@@ -125,17 +126,14 @@ describe('chat send-batch: bad input exits 2, names the problem, sends nothing',
     expect(sb.received.length).toBe(before);
   });
 
-  it('refuses to start over an existing journal without --resume', async () => {
+  it('a completed journal: says so and points at --journal NEW or --restart; --resume sends nothing', async () => {
     const input = file('twice.csv', csv([['to'], ['15550000031']]));
     expect((await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x'])).exitCode).toBe(0);
+    await sb.refused(['chat', 'send-batch', input, ...S, '--text', 'x'], /--journal: .* is the journal of a run that completed; .*--journal NEW.*--restart/);
     const before = sb.received.length;
-    const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x']);
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/--journal: .* exists from an earlier run; continue it with --resume/);
-    expect(sb.received.length).toBe(before);
     const again = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x', '--resume', '--json']);
     expect(again.exitCode).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ sent: 0, skipped_sent: 1 });
+    expect(JSON.parse(again.stdout)).toMatchObject({ rows: 1, sent: 0, skipped: 1, skipped_sent: 1 });
     expect(sb.received.length).toBe(before);
   });
 });
