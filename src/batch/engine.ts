@@ -244,6 +244,8 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       w?.();
     };
     const stopping = () => stop;
+    // An unreadable rest of the input stops reading, not the rows already read and dispatched.
+    const cancelled = () => stop !== undefined && stop.by !== 'input';
     const halt = (reason: string, by: StopBy) => {
       if (!stop) {
         stop = { reason, by };
@@ -319,13 +321,12 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       let out = false;
       try {
         if (limiter) await limiter.take(stopped.signal);
-        if (!stop) {
+        if (!cancelled()) {
           await journal!.intent(row, id, key);
           // Stopped while the intent was syncing: it never went out, and the journal says so.
-          const now = stopping();
-          if (now) journal!.outcome('N', row, id, key, `not sent: ${now.reason}`);
+          if (cancelled()) journal!.outcome('N', row, id, key, `not sent: ${stop!.reason}`);
         }
-        if (stopping()) return notSent(row, key);
+        if (cancelled()) return notSent(row, key);
         out = true;
         const messageId = (await sendWithin(req)) ?? '';
         journal!.outcome('S', row, id, key, messageId);
@@ -439,7 +440,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
         void dispatch(row, key, id, req);
       }
     } catch (err) {
-      halt(`cannot read ${stdin ? 'stdin' : o.file}: ${(err as Error).message}`, 'input');
+      halt(err instanceof UsageError ? err.message : `cannot read ${stdin ? 'stdin' : o.file}: ${(err as Error).message}`, 'input');
     } finally {
       while (pending > 0) await new Promise<void>((r) => (wake = r));
       progress.stop();

@@ -115,12 +115,47 @@ function header(raw: string[], where: string): string[] {
   return columns;
 }
 
+/**
+ * The records of a parser, and only then its error: a stream's async iterator drops what it had
+ * buffered when the stream fails, so the rows before a bad line of stdin would be lost.
+ */
+async function* records(parser: Readable): AsyncGenerator<string[]> {
+  let queue: string[][] = [];
+  let failure: Error | undefined;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const poke = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  parser.on('data', (r: string[]) => {
+    if (queue.push(r) >= 1024) parser.pause();
+    poke();
+  });
+  parser.on('end', () => ((ended = true), poke()));
+  parser.on('error', (e: Error) => ((failure = e), poke()));
+  try {
+    for (;;) {
+      if (queue.length) {
+        const batch = queue;
+        queue = [];
+        parser.resume();
+        yield* batch;
+      } else if (failure) throw failure;
+      else if (ended) return;
+      else await new Promise<void>((r) => (wake = r));
+    }
+  } finally {
+    parser.destroy();
+  }
+}
+
 async function* csvRows(chunks: AsyncIterable<Buffer>, delimiter: string, where: string, onHeader: (c: string[]) => void): AsyncGenerator<InputRow> {
   const parse = await loadParse();
-  const parser = Readable.from(chunks).pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: true, delimiter }));
   let columns: string[] | undefined;
   let row = 0;
-  for await (const fields of parser as AsyncIterable<string[]>) {
+  for await (const fields of records(Readable.from(chunks).pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: true, delimiter })))) {
     if (!columns) {
       columns = header(fields, where);
       onHeader(columns);

@@ -48,7 +48,7 @@ async function startSink(answer: Sink['answer'] = () => ({})): Promise<Sink> {
   let n = 0;
   const sink = { hits: [] as string[], delivered: new Map<string, number>(), answer } as Sink;
   sink.server = await startHostile({
-    'GET /api/v2/chat/senders': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":[]}'),
+    'GET /api/v2/chat/senders': (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":[]}'),
     'POST /api/v2/chat/messages': (_req, res, body) => {
       const to = (JSON.parse(body) as { to: string }).to;
       const attempt = (attempts.get(to) ?? 0) + 1;
@@ -241,7 +241,7 @@ describe('3. a 5xx or gateway answer to a send', () => {
 
   it('502 is uncertain, 4xx failed, 503 with Retry-After retried then failed; a 3xx or an HTML 200 is never sent', async () => {
     const [a, b, c, d, e] = phones(5);
-    const sink = await startSink((to) =>
+    const sink = await startSink((to): Answer =>
       to === a ? { status: 502, body: '<html>Bad Gateway</html>' }
       : to === b ? { status: 422 }
       : to === c ? { status: 503, headers: { 'retry-after': '0' } }
@@ -311,7 +311,7 @@ describe('4. SIGTERM and SIGHUP drain like Ctrl-C', () => {
 describe('5. every row counted, on every exit path', () => {
   it('a refused key: one GET before the first send, nothing sent, 300 not sent, exit 3', async () => {
     const sink = await startSink();
-    sink.server.route('GET /api/v2/chat/senders', (_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false,"message":"Invalid API key"}'));
+    sink.server.route('GET /api/v2/chat/senders', (_req, res) => void res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false,"message":"Invalid API key"}'));
     const { dir, file } = input(phones(300));
     const out = join(dir, 'out.csv');
     const r = await runCli(batch(file, '--results', out), { env: env(sink.url) });
