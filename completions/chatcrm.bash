@@ -12,7 +12,7 @@ _chatcrm_node() {
     'chat') subs='senders send send-batch groups'; opts='-h --help'; vopts='' ;;
     'chat senders') subs=''; opts='-h --help'; vopts='' ;;
     'chat send') subs=''; opts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --via-mcp -h --help'; vopts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message' ;;
-    'chat send-batch') subs=''; opts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --resume --retry-uncertain --results --max-errors -h --help'; vopts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --results --max-errors'; args=('') ;;
+    'chat send-batch') subs=''; opts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --resume --restart --retry-uncertain --results --max-errors --strict --delimiter -h --help'; vopts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --results --max-errors --delimiter'; args=('') ;;
     'chat groups') subs='list members send'; opts='-h --help'; vopts='' ;;
     'chat groups list') subs=''; opts='--sender -h --help'; vopts='--sender' ;;
     'chat groups members') subs=''; opts='--sender -h --help'; vopts='--sender'; args=('') ;;
@@ -38,7 +38,7 @@ _chatcrm_node() {
     'contacts') subs='list create import stats funnels funnel-action add-to-segments export-status export-download'; opts='-h --help'; vopts='' ;;
     'contacts list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
     'contacts create') subs=''; opts='--phone --name --email --source --status --tag --field -h --help'; vopts='--phone --name --email --source --status --tag --field' ;;
-    'contacts import') subs=''; opts='--concurrency --rate --journal --resume --retry-uncertain --results --max-errors -h --help'; vopts='--concurrency --rate --journal --results --max-errors'; args=('') ;;
+    'contacts import') subs=''; opts='--concurrency --rate --journal --resume --restart --retry-uncertain --results --max-errors --strict --delimiter -h --help'; vopts='--concurrency --rate --journal --results --max-errors --delimiter'; args=('') ;;
     'contacts stats') subs=''; opts='-h --help'; vopts='' ;;
     'contacts funnels') subs=''; opts='-h --help'; vopts='' ;;
     'contacts funnel-action') subs=''; opts='--contact --status --data -h --help'; vopts='--contact --status --data' ;;
