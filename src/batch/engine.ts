@@ -3,6 +3,7 @@
 // row identity. A command supplies how a row becomes a request and how a request is sent; the
 // engine does the rest. Retries of 429/503/unwritten connections belong to the ApiClient; what an
 // answer means for the row (sent, failed, uncertain) belongs to outcome.ts.
+import { setMaxListeners } from 'node:events';
 import { existsSync, realpathSync, renameSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -134,6 +135,38 @@ function checkPaths(input: string | undefined, journal: string, results: string 
 /** FILE.journal.1, or .2, ...: the first name not taken. */
 function asideName(journal: string): string {
   for (let i = 1; ; i++) if (!existsSync(`${journal}.${i}`)) return `${journal}.${i}`;
+}
+
+/** Rows that start within the same slice of time share one deadline (a slice later at most). */
+const SLICE_MS = 100;
+
+/**
+ * Per-row deadlines without a timer, an AbortController and a listener per row (a few µs each,
+ * at thousands of rows a second): one signal and one timer per slice of time.
+ */
+class Deadlines {
+  private slice?: { signal: AbortSignal; expired: Promise<never>; ends: number };
+
+  constructor(private readonly ms: number) {}
+
+  current(): { signal: AbortSignal; expired: Promise<never> } {
+    const now = performance.now();
+    if (!this.slice || now >= this.slice.ends) {
+      const ac = new AbortController();
+      setMaxListeners(0, ac.signal);
+      let expire!: (err: Error) => void;
+      const expired = new Promise<never>((_, reject) => (expire = reject));
+      expired.catch(() => undefined);
+      // Unreferenced: a request still waiting holds its own socket, and the process with it.
+      setTimeout(() => {
+        const err = new NetworkError(`Request timed out after ${this.ms / 1000}s (--timeout)`, true, 'timeout');
+        ac.abort(err);
+        expire(err);
+      }, this.ms + SLICE_MS).unref();
+      this.slice = { signal: ac.signal, expired, ends: now + SLICE_MS };
+    }
+    return this.slice;
+  }
 }
 
 export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary> {
@@ -301,18 +334,11 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     };
     const timeoutS = o.timeoutMs / 1000;
 
+    const deadlines = new Deadlines(o.timeoutMs);
     /** The row's request with its deadline: aborted, and uncertain, when --timeout passes. */
     const sendWithin = (req: Req): Promise<string | undefined> => {
-      const ac = new AbortController();
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          const err = new NetworkError(`Request timed out after ${timeoutS}s (--timeout)`, true, 'timeout');
-          ac.abort(err);
-          reject(err);
-        }, o.timeoutMs);
-      });
-      return Promise.race([o.send(req, ac.signal), deadline]).finally(() => clearTimeout(timer));
+      const d = deadlines.current();
+      return Promise.race([o.send(req, d.signal), d.expired]);
     };
 
     // A row holds a slot (pending) before its rate token and its intent: a crash leaves at most
@@ -369,10 +395,9 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
         } catch {
           // reported by build
         }
+        // After a stop the rest is still read: every row is counted (and listed) as not sent.
         if (stop) {
           notSent(row, key);
-          // The rest of a checked file needs no reading, unless the results list it.
-          if (!results && check) break;
           continue;
         }
         let req: Req;
@@ -420,7 +445,6 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
         while ((pending >= concurrency || (results && results.waiting > MAX_WAITING)) && !stop) await new Promise<void>((r) => (wake = r));
         if (stop) {
           notSent(row, key);
-          if (!results && check) break;
           continue;
         }
         if (preflight) {
@@ -444,11 +468,6 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     } finally {
       while (pending > 0) await new Promise<void>((r) => (wake = r));
       progress.stop();
-    }
-    // Rows of a checked file not read after the stop.
-    if (check && summary.rows < check.rows) {
-      summary.not_sent += check.rows - summary.rows;
-      summary.rows = check.rows;
     }
 
     const s = stop as { reason: string; by: StopBy } | undefined;

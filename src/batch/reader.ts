@@ -83,15 +83,19 @@ async function loadParse() {
   return (m.parse ?? (m as unknown as { default: typeof m }).default.parse) as typeof m.parse;
 }
 
+function fileHead(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(65536);
+    return buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The first bytes of an input (for sniffing), and the whole input as chunks. */
 async function peek(file: string, o: ReadOptions): Promise<{ head: string; chunks: AsyncIterable<Buffer> }> {
-  if (file !== STDIN) {
-    const fd = openSync(file, 'r');
-    const buf = Buffer.alloc(65536);
-    const n = readSync(fd, buf, 0, buf.length, 0);
-    closeSync(fd);
-    return { head: buf.toString('utf8', 0, n), chunks: createReadStream(file, { highWaterMark: 256 * 1024 }) };
-  }
+  if (file !== STDIN) return { head: fileHead(file), chunks: createReadStream(file, { highWaterMark: 256 * 1024 }) };
   const it = (o.stdin ?? process.stdin)[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
   const first = await it.next();
   if (first.done) throw new UsageError('FILE: stdin is empty');
@@ -240,30 +244,159 @@ export async function openRows(file: string, o: ReadOptions = {}): Promise<RowSo
   };
 }
 
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
 /**
- * The pass before anything is sent: every CSV record parses (else exit 2, naming the line), the
- * number of rows, and the fingerprint (size + SHA-256) recorded in the journal header.
+ * A byte-level CSV syntax check and record count, two orders of magnitude cheaper than parsing:
+ * quotes must open at the start of a field, close before the end of the input, and be followed
+ * by a delimiter or a line end. Blank lines are not records.
+ */
+export class CsvScan {
+  records = 0;
+  error?: string;
+  private line = 1;
+  private quoted = false;
+  private afterQuote = false;
+  private fieldStart = true;
+  private hasData = false;
+  private quoteLine = 0;
+  /** The record delimiter, as csv-parse settles it: the first line end of the input. */
+  private eol?: 'lf' | 'crlf' | 'cr';
+  private pendingCr = false;
+  private first = true;
+
+  constructor(private readonly delimiter: number) {}
+
+  push(buf: Buffer): void {
+    let i = 0;
+    if (this.first) {
+      this.first = false;
+      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3;
+    }
+    for (; i < buf.length && !this.error; i++) this.byte(buf[i]);
+  }
+
+  end(): void {
+    if (this.error) return;
+    if (this.pendingCr) this.crAlone();
+    if (this.quoted) this.error = `line ${this.quoteLine}: a quote opened here is never closed`;
+    else if (this.hasData) this.records++;
+  }
+
+  private endRecord(): void {
+    if (this.hasData) this.records++;
+    this.hasData = false;
+    this.fieldStart = true;
+    this.line++;
+  }
+
+  private data(): void {
+    this.fieldStart = false;
+    this.hasData = true;
+  }
+
+  /** A CR not followed by LF: a line end only where CR alone ends lines. */
+  private crAlone(): void {
+    this.pendingCr = false;
+    if (this.eol === undefined) this.eol = 'cr';
+    if (this.eol === 'cr') this.endRecord();
+    else this.data();
+  }
+
+  private byte(c: number): void {
+    if (this.pendingCr) {
+      if (c === LF) {
+        this.pendingCr = false;
+        this.eol ??= 'crlf';
+        return this.endRecord();
+      }
+      this.crAlone();
+    }
+    if (this.quoted) {
+      if (c === QUOTE) {
+        this.quoted = false;
+        this.afterQuote = true;
+      } else if (c === LF) this.line++;
+      return;
+    }
+    if (this.afterQuote) {
+      this.afterQuote = false;
+      if (c === QUOTE) {
+        this.quoted = true;
+        return;
+      }
+      const ends = c === this.delimiter || (c === LF && (this.eol ?? 'lf') === 'lf') || (c === CR && this.eol !== 'lf');
+      if (!ends) {
+        this.error = `line ${this.line}: a closing quote must be followed by a delimiter or a line end`;
+        return;
+      }
+    }
+    if (c === LF) {
+      this.eol ??= 'lf';
+      if (this.eol === 'lf') this.endRecord();
+      else this.data();
+    } else if (c === CR) {
+      if (this.eol === 'lf') this.data();
+      else this.pendingCr = true;
+    } else if (c === this.delimiter) {
+      this.fieldStart = true;
+      this.hasData = true;
+    } else if (c === QUOTE) {
+      if (!this.fieldStart) {
+        this.error = `line ${this.line}: a quote inside a field that does not start with one`;
+        return;
+      }
+      this.quoted = true;
+      this.quoteLine = this.line;
+      this.fieldStart = false;
+      this.hasData = true;
+    } else this.data();
+  }
+}
+
+/** Non-blank lines of JSON Lines. */
+function countLines(buf: Buffer, state: { records: number; hasData: boolean }): void {
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (c === LF) {
+      if (state.hasData) state.records++;
+      state.hasData = false;
+    } else if (c !== 32 && c !== 9 && c !== CR) state.hasData = true;
+  }
+}
+
+/**
+ * The pass before anything is sent: the input's fingerprint (size + SHA-256) for the journal
+ * header, the number of rows, and for CSV a syntax check of every record (exit 2, naming the
+ * line). What the quick check flags is confirmed by the real parser before it is reported.
  */
 export async function checkInput(file: string, o: ReadOptions = {}): Promise<InputCheck> {
   const hash = createHash('sha256');
   let size = 0;
-  const hashed = new Promise<void>((resolve, reject) => {
-    createReadStream(file, { highWaterMark: 256 * 1024 })
-      .on('data', (c) => {
-        hash.update(c as Buffer);
-        size += c.length;
-      })
-      .on('end', () => resolve())
-      .on('error', reject);
-  });
-  const source = await openRows(file, { ...o, stdin: undefined });
+  const jsonl = isJsonl(file);
+  const scan = new CsvScan((o.delimiter ?? detectDelimiter(fileHead(file))).charCodeAt(0));
+  const lines = { records: 0, hasData: false };
+  for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 })) {
+    const buf = chunk as Buffer;
+    hash.update(buf);
+    size += buf.length;
+    if (jsonl) countLines(buf, lines);
+    else scan.push(buf);
+  }
+  if (jsonl) return { rows: lines.records + (lines.hasData ? 1 : 0), size, sha256: hash.digest('hex') };
+  scan.end();
+  if (scan.error) await confirmCsvError(file, o, scan.error);
+  return { rows: Math.max(0, scan.records - 1), size, sha256: hash.digest('hex') };
+}
+
+async function confirmCsvError(file: string, o: ReadOptions, found: string): Promise<void> {
+  const source = await openRows(file, o);
   let rows = 0;
   try {
     for await (const _ of source.rows) rows++;
   } catch (err) {
-    // csv-parse names the line where it gave up (for an unclosed quote, the last one).
-    throw new UsageError(`${(err as Error).message} (row ${rows + 1} is the first record that does not parse)`);
+    throw new UsageError(`FILE: ${file} is not valid CSV: ${found} (row ${rows + 1}; ${(err as Error).message.replace(/^FILE: .*? is not valid CSV: /, '').replace(/:.*/, '')})`);
   }
-  await hashed;
-  return { rows, size, sha256: hash.digest('hex') };
 }

@@ -143,7 +143,8 @@ export const run: Run = async (ctx, { args, opts }) => {
       await (await client()).call('chat.senders', { retries: 0 });
     },
     async send(call, signal) {
-      const res = await (await client()).call(call.op, { ...call.options, allowErrors: true, signal });
+      // Object.assign, not a spread followed by more properties: V8 builds that on a slow path.
+      const res = await (await client()).call(call.op, Object.assign({}, call.options, { allowErrors: true, signal }));
       return messageId(accepted(res));
     },
     async describe(call) {
