@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { AuthError, EXIT, NetworkError, UsageError, type ExitCode } from '../core/errors.js';
 import type { IO } from '../core/io.js';
+import { scrub as scrubSecrets } from '../core/redact.js';
 import { sanitizeText } from '../core/sanitize.js';
 import { IdTable, identity, State } from './identity.js';
 import { Journal, recordAt, scanJournal, type JournalScan } from './journal.js';
@@ -173,10 +174,8 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
   const concurrency = o.concurrency ?? 8;
   const stdin = o.file === STDIN;
   const secrets = o.secrets();
-  const scrub = (s: string) => {
-    for (const k of secrets) if (k.length >= 4 && s.includes(k)) s = s.split(k).join('***');
-    return s;
-  };
+  // Every journal and results field passes here: copy only what holds a secret.
+  const scrub = (text: string) => (secrets.some((k) => text.includes(k)) ? scrubSecrets(text, secrets) : text);
   const summary: BatchSummary = {
     rows: 0, sent: 0, failed: 0, uncertain: 0, skipped: 0, not_sent: 0,
     skipped_sent: 0, skipped_uncertain: 0, skipped_duplicate: 0, invalid: 0, warnings: 0,
@@ -417,16 +416,14 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           continue;
         }
         const slot = table.slot(id);
-        const first = table.first(slot);
-        if (first) {
+        if (!table.firstSeen(slot)) {
           summary.skipped++;
           summary.skipped_duplicate++;
           counts.skipped++;
-          report(row, `duplicate of row ${first} (same recipient and message): sent once`);
-          result(row, key, 'skipped', '', `duplicate of row ${first}`);
+          report(row, 'duplicate of an earlier row (same recipient and message): sent once');
+          result(row, key, 'skipped', '', 'duplicate of an earlier row');
           continue;
         }
-        table.setFirst(slot, row);
         const state = table.state(slot);
         if (prior && state !== State.None) summary.matched!++;
         if (state === State.Sent || ((state === State.Intent || state === State.Uncertain) && !o.retryUncertain)) {

@@ -168,9 +168,9 @@ describe('1. input edited between the run and --resume', () => {
     const s = JSON.parse(r.stdout);
     expect(s).toMatchObject({ sent: 3, skipped_duplicate: 1 });
     accountedFor(s, 4, out);
-    expect(r.stderr).toMatch(/row 3: duplicate of row 1/);
+    expect(r.stderr).toMatch(/row 3: duplicate of an earlier row/);
     expect(sink.delivered.get(a)).toBe(2);
-    expect(results(out)[2]).toMatchObject({ status: 'skipped', error: 'duplicate of row 1' });
+    expect(results(out)[2]).toMatchObject({ status: 'skipped', error: 'duplicate of an earlier row' });
   });
 });
 

@@ -132,16 +132,16 @@ describe('identity', () => {
     expect(identity('15550002', '{"text":"hi"}')).not.toBe(a);
   });
 
-  it('IdTable keeps states and first rows across growth', () => {
+  it('IdTable keeps states, offsets and duplicates across growth', () => {
     const t = new IdTable();
     for (let i = 1; i <= 5000; i++) {
       const s = t.slot(ID(i * 7919));
       t.set(s, i % 2 ? State.Sent : State.Uncertain, i * 10);
-      t.setFirst(s, i);
+      if (i % 3 === 0) expect(t.firstSeen(s)).toBe(true);
     }
-    for (const i of [1, 2, 2500, 5000]) {
+    for (const i of [1, 2, 2500, 4998, 5000]) {
       const s = t.slot(ID(i * 7919));
-      expect([t.state(s), t.offset(s), t.first(s)]).toEqual([i % 2 ? State.Sent : State.Uncertain, i * 10, i]);
+      expect([t.state(s), t.offset(s), t.firstSeen(s)]).toEqual([i % 2 ? State.Sent : State.Uncertain, i * 10, i % 3 !== 0]);
     }
     expect(t.state(t.slot(ID(3)))).toBe(State.None);
   });
