@@ -146,28 +146,37 @@ const SLICE_MS = 100;
  * at thousands of rows a second): one signal and one timer per slice of time.
  */
 class Deadlines {
-  private slice?: { signal: AbortSignal; expired: Promise<never>; ends: number };
+  private slice?: { signal: AbortSignal; ends: number };
 
   constructor(private readonly ms: number) {}
 
-  current(): { signal: AbortSignal; expired: Promise<never> } {
+  current(): AbortSignal {
     const now = performance.now();
     if (!this.slice || now >= this.slice.ends) {
       const ac = new AbortController();
       setMaxListeners(0, ac.signal);
-      let expire!: (err: Error) => void;
-      const expired = new Promise<never>((_, reject) => (expire = reject));
-      expired.catch(() => undefined);
       // Unreferenced: a request still waiting holds its own socket, and the process with it.
-      setTimeout(() => {
-        const err = new NetworkError(`Request timed out after ${this.ms / 1000}s (--timeout)`, true, 'timeout');
-        ac.abort(err);
-        expire(err);
-      }, this.ms + SLICE_MS).unref();
-      this.slice = { signal: ac.signal, expired, ends: now + SLICE_MS };
+      setTimeout(() => ac.abort(new NetworkError(`Request timed out after ${this.ms / 1000}s (--timeout)`, true, 'timeout')), this.ms + SLICE_MS).unref();
+      this.slice = { signal: ac.signal, ends: now + SLICE_MS };
     }
-    return this.slice;
+    return this.slice.signal;
   }
+}
+
+/**
+ * A send that ends when its signal aborts, whether or not the command passed the signal on.
+ * The listener goes when the send settles: nothing stays attached to a signal that lives for
+ * the whole --timeout (a race against a long-lived promise would keep every row until then).
+ */
+function untilAborted<T>(send: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    send.then(
+      (v) => (signal.removeEventListener('abort', onAbort), resolve(v)),
+      (e) => (signal.removeEventListener('abort', onAbort), reject(e)),
+    );
+  });
 }
 
 export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary> {
@@ -336,8 +345,8 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     const deadlines = new Deadlines(o.timeoutMs);
     /** The row's request with its deadline: aborted, and uncertain, when --timeout passes. */
     const sendWithin = (req: Req): Promise<string | undefined> => {
-      const d = deadlines.current();
-      return Promise.race([o.send(req, d.signal), d.expired]);
+      const signal = deadlines.current();
+      return untilAborted(o.send(req, signal), signal);
     };
 
     // A row holds a slot (pending) before its rate token and its intent: a crash leaves at most
