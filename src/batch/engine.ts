@@ -3,16 +3,16 @@
 // row identity. A command supplies how a row becomes a request and how a request is sent; the
 // engine does the rest. Retries of 429/503/unwritten connections belong to the ApiClient; what an
 // answer means for the row (sent, failed, uncertain) belongs to outcome.ts.
-import { setMaxListeners } from 'node:events';
 import { existsSync, realpathSync, renameSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { AuthError, EXIT, NetworkError, UsageError, type ExitCode } from '../core/errors.js';
+import { AuthError, EXIT, UsageError, type ExitCode } from '../core/errors.js';
 import type { IO } from '../core/io.js';
 import { scrub as scrubSecrets } from '../core/redact.js';
 import { sanitizeText } from '../core/sanitize.js';
+import { Deadlines, untilAborted } from './deadline.js';
 import { IdTable, identity, State } from './identity.js';
 import { Journal, recordAt, scanJournal, type JournalScan } from './journal.js';
 import { TokenBucket } from './limiter.js';
@@ -138,45 +138,30 @@ function asideName(journal: string): string {
   for (let i = 1; ; i++) if (!existsSync(`${journal}.${i}`)) return `${journal}.${i}`;
 }
 
-/** Rows that start within the same slice of time share one deadline (a slice later at most). */
-const SLICE_MS = 100;
-
 /**
- * Per-row deadlines without a timer, an AbortController and a listener per row (a few µs each,
- * at thousands of rows a second): one signal and one timer per slice of time.
+ * What to make of an existing journal: moved aside (--restart), read (--resume), or refused.
+ * Returns the scan of the journal being resumed.
  */
-class Deadlines {
-  private slice?: { signal: AbortSignal; ends: number };
-
-  constructor(private readonly ms: number) {}
-
-  current(): AbortSignal {
-    const now = performance.now();
-    if (!this.slice || now >= this.slice.ends) {
-      const ac = new AbortController();
-      setMaxListeners(0, ac.signal);
-      // Unreferenced: a request still waiting holds its own socket, and the process with it.
-      setTimeout(() => ac.abort(new NetworkError(`Request timed out after ${this.ms / 1000}s (--timeout)`, true, 'timeout')), this.ms + SLICE_MS).unref();
-      this.slice = { signal: ac.signal, ends: now + SLICE_MS };
-    }
-    return this.slice.signal;
+async function priorRun(o: Pick<BatchOptions<unknown>, 'restart' | 'resume' | 'io'>, journalPath: string, table: IdTable): Promise<JournalScan | undefined> {
+  if (!existsSync(journalPath)) {
+    if (o.resume) throw new UsageError(`--resume: no journal at ${journalPath} (pass --journal FILE, or run without --resume)`);
+    return undefined;
   }
-}
-
-/**
- * A send that ends when its signal aborts, whether or not the command passed the signal on.
- * The listener goes when the send settles: nothing stays attached to a signal that lives for
- * the whole --timeout (a race against a long-lived promise would keep every row until then).
- */
-function untilAborted<T>(send: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    send.then(
-      (v) => (signal.removeEventListener('abort', onAbort), resolve(v)),
-      (e) => (signal.removeEventListener('abort', onAbort), reject(e)),
-    );
-  });
+  if (o.restart) {
+    const aside = asideName(journalPath);
+    renameSync(journalPath, aside);
+    o.io.err(`Moved the old journal aside: ${aside}`);
+    return undefined;
+  }
+  if (!o.resume) {
+    if ((await scanJournal(journalPath)).completed) {
+      throw new UsageError(`--journal: ${journalPath} is the journal of a run that completed; to send again, pass --journal NEW for a new journal, or --restart to move this one aside`);
+    }
+    throw new UsageError(`--journal: ${journalPath} exists from an earlier run; continue it with --resume, or start over with --restart`);
+  }
+  const prior = await scanJournal(journalPath, table);
+  if (prior.legacy && !prior.header?.v) throw new UsageError(`--resume: ${journalPath} was written by an older chatcrm (rows by line number) and cannot be resumed by row identity; start over with --restart`);
+  return prior;
 }
 
 export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary> {
@@ -246,26 +231,8 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
   try {
     // The journal says what earlier runs did, by identity; read under the lock.
     const table = new IdTable();
-    let prior: JournalScan | undefined;
-    if (existsSync(journalPath)) {
-      if (o.restart) {
-        const aside = asideName(journalPath);
-        renameSync(journalPath, aside);
-        o.io.err(`Moved the old journal aside: ${aside}`);
-      } else if (!o.resume) {
-        const scan = await scanJournal(journalPath);
-        if (scan.completed) {
-          throw new UsageError(`--journal: ${journalPath} is the journal of a run that completed; to send again, pass --journal NEW for a new journal, or --restart to move this one aside`);
-        }
-        throw new UsageError(`--journal: ${journalPath} exists from an earlier run; continue it with --resume, or start over with --restart`);
-      } else {
-        prior = await scanJournal(journalPath, table);
-        if (prior.legacy && !prior.header?.v) throw new UsageError(`--resume: ${journalPath} was written by an older chatcrm (rows by line number) and cannot be resumed by row identity; start over with --restart`);
-        priorFile = await open(journalPath, 'r');
-      }
-    } else if (o.resume) {
-      throw new UsageError(`--resume: no journal at ${journalPath} (pass --journal FILE, or run without --resume)`);
-    }
+    const prior = await priorRun(o, journalPath, table);
+    if (prior) priorFile = await open(journalPath, 'r');
     const fingerprint = check ? { size: check.size, sha256: check.sha256 } : null;
     const before = prior?.header?.fingerprint;
     if (prior) {
