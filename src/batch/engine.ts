@@ -290,12 +290,16 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       // A long batch allocates steadily but keeps little alive (~15 MB): V8 would let the old
       // generation grow to ~4x that between full GCs (+50 MiB RSS). 1.5x costs a few % of CPU.
       setFlagsFromString('--heap-growing-percent=50');
-      journal = await Journal.open(
-        journalPath,
-        { v: 2, input: input ?? 'stdin', fingerprint, started: new Date().toISOString(), resume: Boolean(o.resume), pid: process.pid, host: hostname() },
-        {},
-        scrub,
-      );
+      try {
+        journal = await Journal.open(
+          journalPath,
+          { v: 2, input: input ?? 'stdin', fingerprint, started: new Date().toISOString(), resume: Boolean(o.resume), pid: process.pid, host: hostname() },
+          {},
+          scrub,
+        );
+      } catch (err) {
+        throw new UsageError(`--journal: cannot write ${journalPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      }
       summary.journal = journalPath;
     }
     progress.total = check?.rows;

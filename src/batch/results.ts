@@ -3,7 +3,8 @@
 // here until every row before it has finished. Every cell is server or user text bound for a
 // spreadsheet: controls made visible, the API key scrubbed, formulas defused, then quoted.
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, openSync, type WriteStream } from 'node:fs';
+import { UsageError } from '../core/errors.js';
 import { sanitizeCell, defuseFormula } from '../core/sanitize.js';
 
 export type ResultStatus = 'sent' | 'failed' | 'uncertain' | 'skipped' | 'not_sent';
@@ -24,7 +25,13 @@ export class ResultsWriter {
     columns: { key: string; id: string },
     private readonly scrub: (s: string) => string,
   ) {
-    this.out = createWriteStream(path, { mode: 0o600 });
+    let fd: number;
+    try {
+      fd = openSync(path, 'w', 0o600);
+    } catch (err) {
+      throw new UsageError(`--results: cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    this.out = createWriteStream(path, { fd });
     this.out.write(`row,${columns.key},status,${columns.id},error\n`);
   }
 

@@ -123,10 +123,12 @@ describe('chat send-batch: bad input exits 2, names the problem, sends nothing',
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--results', '@input'], /--results: .* is the input file/],
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '@input'], /--journal: .* is the input file/],
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '@j', '--results', '@j'], /--results: .* is the journal/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '/nonexistent-dir/j'], /--journal: cannot create \/nonexistent-dir\/j\.lock: ENOENT/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '@j2', '--results', '/nonexistent-dir/r.csv'], /--results: cannot write \/nonexistent-dir\/r\.csv: ENOENT/],
   ])('%s %j', async (name, text, args, message) => {
     const p = name === null ? join(dir, 'missing.csv') : name === 'adir' ? join(dir, 'adir') : file(name, text);
     const before = sb.received.length;
-    const paths = args.map((a) => (a === '@input' ? p : a === '@j' ? join(dir, 'same.journal') : a));
+    const paths = args.map((a) => (a === '@input' ? p : a === '@j' ? join(dir, 'same.journal') : a === '@j2' ? join(dir, `${Date.now()}.journal`) : a));
     const r = await sb.run(['chat', 'send-batch', p, ...S, ...paths]);
     expect(r.stderr).toMatch(message);
     expect(r.exitCode).toBe(2);
