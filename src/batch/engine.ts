@@ -230,7 +230,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
   let onAbort: (() => void) | undefined;
   try {
     // The journal says what earlier runs did, by identity; read under the lock.
-    const table = new IdTable();
+    const table = new IdTable(check?.rows);
     const prior = await priorRun(o, journalPath, table);
     if (prior) priorFile = await open(journalPath, 'r');
     const fingerprint = check ? { size: check.size, sha256: check.sha256 } : null;

@@ -22,13 +22,22 @@ const STATE = 0x0f;
  * a Map of strings (~100).
  */
 export class IdTable {
-  private cap = 1024;
+  private cap: number;
   private count = 0;
-  private hi = new Uint32Array(this.cap);
-  private lo = new Uint32Array(this.cap);
-  private flags = new Uint8Array(this.cap);
+  private hi: Uint32Array;
+  private lo: Uint32Array;
+  private flags: Uint8Array;
   /** Byte offset of the last journal record of each identity (only when read from a journal). */
   private offsets?: Float64Array;
+
+  /** Sized for `expected` identities up front: growing a million-row table would hold both copies at once. */
+  constructor(expected = 0) {
+    this.cap = 1024;
+    while (this.cap < expected * 2) this.cap *= 2;
+    this.hi = new Uint32Array(this.cap);
+    this.lo = new Uint32Array(this.cap);
+    this.flags = new Uint8Array(this.cap);
+  }
 
   /** The slot of an identity, added (state None) if new. */
   slot(id: string): number {
