@@ -22,11 +22,17 @@ function rateFlag(v: unknown): number | undefined {
 
 type CommonOptions = Pick<
   BatchOptions<unknown>,
-  'journal' | 'results' | 'resume' | 'restart' | 'retryUncertain' | 'concurrency' | 'rate' | 'maxErrors' | 'timeoutMs' | 'delimiter' | 'strict' | 'dryRun' | 'io' | 'signal' | 'secrets'
+  'journal' | 'results' | 'resume' | 'restart' | 'retryUncertain' | 'concurrency' | 'rate' | 'maxErrors' | 'timeoutMs' | 'delimiter' | 'strict' | 'dryRun' | 'io' | 'signal'
 >;
 
 /** The engine options that come from BATCH_OPTIONS and the context, validated. */
 export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonOptions {
+  try {
+    // Read now, so the IO knows the key as a secret before any server text can echo it.
+    ctx.settings.apiKey();
+  } catch {
+    // no key yet: the first request says so
+  }
   return {
     concurrency: intFlag(opts.concurrency, '--concurrency', 1, 1024) ?? 8,
     maxErrors: intFlag(opts.maxErrors, '--max-errors', 0, Number.MAX_SAFE_INTEGER),
@@ -42,13 +48,6 @@ export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonO
     dryRun: ctx.settings.dryRun,
     io: ctx.io,
     signal: ctx.signal,
-    secrets: () => {
-      try {
-        return [ctx.settings.apiKey()];
-      } catch {
-        return [];
-      }
-    },
   };
 }
 

@@ -10,7 +10,6 @@ import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { AuthError, EXIT, UsageError, type ExitCode } from '../core/errors.js';
 import type { IO } from '../core/io.js';
-import { scrub as scrubSecrets } from '../core/redact.js';
 import { sanitizeText } from '../core/sanitize.js';
 import { Deadlines, untilAborted } from './deadline.js';
 import { IdTable, identity, State } from './identity.js';
@@ -47,8 +46,6 @@ export interface BatchOptions<Req> {
   io: IO;
   /** Aborted on Ctrl-C: stop dispatching, let requests in flight finish. */
   signal: AbortSignal;
-  /** Strings that must never reach the journal, the results or the terminal (the API key). */
-  secrets: () => string[];
   /** Shown in progress and status lines, e.g. `send-batch`. */
   label: string;
   /** Names of the key and id columns of the results file. */
@@ -167,9 +164,8 @@ async function priorRun(o: Pick<BatchOptions<unknown>, 'restart' | 'resume' | 'i
 export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary> {
   const concurrency = o.concurrency ?? 8;
   const stdin = o.file === STDIN;
-  const secrets = o.secrets();
-  // Every journal and results field passes here: copy only what holds a secret.
-  const scrub = (text: string) => (secrets.some((k) => text.includes(k)) ? scrubSecrets(text, secrets) : text);
+  // The journal and the results are files: the IO chokepoint scrubs what goes there too.
+  const scrub = (text: string) => o.io.scrub(text);
   const summary: BatchSummary = {
     rows: 0, sent: 0, failed: 0, uncertain: 0, skipped: 0, not_sent: 0,
     skipped_sent: 0, skipped_uncertain: 0, skipped_duplicate: 0, invalid: 0, warnings: 0,

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const toolCalls = () =>
-  sb.calls('mcp.rpc').filter((r) => (r.body as { method?: string }).method === 'tools/call').map((r) => (r.body as { params: { name: string; arguments: Record<string, unknown> } }).params);
+  sb.calls('mcp.rpc').filter((r) => (r.body as { method?: string } | undefined)?.method === 'tools/call').map((r) => (r.body as { params: { name: string; arguments: Record<string, unknown> } }).params);
 
 function file(name: string, text: string): string {
   const path = join(tempDir(), name);
