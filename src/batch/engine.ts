@@ -271,7 +271,6 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     if (o.signal.aborted) onAbort();
     else o.signal.addEventListener('abort', onAbort, { once: true });
 
-
     if (o.results) {
       results = new ResultsWriter(o.results, o.resultColumns, scrub);
       summary.results = o.results;
@@ -282,22 +281,20 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       result(row, key, 'not_sent', '', `not sent: ${stop?.reason ?? 'the run stopped'}`);
     };
 
-    {
-      // A long batch allocates steadily but keeps little alive (~15 MB): V8 would let the old
-      // generation grow to ~4x that between full GCs (+50 MiB RSS). 1.5x costs a few % of CPU.
-      setFlagsFromString('--heap-growing-percent=50');
-      try {
-        journal = await Journal.open(
-          journalPath,
-          { v: 2, input: input ?? 'stdin', fingerprint, started: new Date().toISOString(), resume: Boolean(o.resume), pid: process.pid, host: hostname() },
-          {},
-          scrub,
-        );
-      } catch (err) {
-        throw new UsageError(`--journal: cannot write ${journalPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-      }
-      summary.journal = journalPath;
+    // A long batch allocates steadily but keeps little alive (~15 MB): V8 would let the old
+    // generation grow to ~4x that between full GCs (+50 MiB RSS). 1.5x costs a few % of CPU.
+    setFlagsFromString('--heap-growing-percent=50');
+    try {
+      journal = await Journal.open(
+        journalPath,
+        { v: 2, input: input ?? 'stdin', fingerprint, started: new Date().toISOString(), resume: Boolean(o.resume), pid: process.pid, host: hostname() },
+        {},
+        scrub,
+      );
+    } catch (err) {
+      throw new UsageError(`--journal: cannot write ${journalPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
+    summary.journal = journalPath;
     progress.total = check?.rows;
     progress.start();
 
