@@ -1,12 +1,12 @@
 // Everything a command needs, built lazily (gh's factory): the IO, the settings, the API
 // client, the prompter. Tests swap the environment and the TTY state, not globals.
 import { readFile } from 'node:fs/promises';
-import type { ApiClient, DryRunRequest } from '../api/client.js';
+import type { ApiClient, ClientOptions, DryRunRequest } from '../api/client.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { sanitizeCell } from './sanitize.js';
-import { printResult, type View } from './output/print.js';
+import type { PrintOptions, View } from './output/print.js';
 
 export interface Context {
   io: IO;
@@ -15,6 +15,8 @@ export interface Context {
   readonly settings: Settings;
   api(opts?: { longRunning?: boolean }): Promise<ApiClient>;
   print(body: unknown, view?: View): Promise<void>;
+  /** How results print: -o, --fields, -q, --query (and whether an unknown field is an error). */
+  printOptions(): PrintOptions;
   /** Ask before a destructive action; without a TTY, --yes is required. */
   confirm(question: string): Promise<void>;
   prompts(): Promise<typeof import('@inquirer/prompts')>;
@@ -39,28 +41,18 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
     },
     async api(opts = {}) {
       if (client) return client;
-      const s = ctx.settings;
       const { ApiClient } = await import('../api/client.js');
-      client = new ApiClient({
-        baseUrl: s.baseUrl,
-        mcpUrl: s.mcpUrl,
-        apiKey: () => s.apiKey(),
-        timeoutMs: s.timeoutMs,
-        retries: s.retries,
-        allowHttp: s.allowHttp,
-        verbose: s.verbose,
-        dryRun: s.dryRun,
-        signal,
-        longRunning: opts.longRunning,
-        userAgent: `chatcrm/${version} node/${process.versions.node}`,
-        trace: (line) => io.err(line),
-        dryRunOut: (req) => printDryRun(io, req, s.output),
-      });
+      client = new ApiClient(clientOptions(ctx, opts));
       return client;
     },
-    print(body, view) {
+    printOptions() {
       const s = ctx.settings;
-      return printResult(io, body, { format: s.output, fields: s.fields, quiet: s.quiet }, view);
+      // After a write, a --fields typo must not turn a done request into "exit 2, nothing sent".
+      return { format: s.output, fields: s.fields, quiet: s.quiet, query: s.query, strictFields: !client?.wrote };
+    },
+    async print(body, view) {
+      const { printResult } = await import('./output/print.js');
+      return printResult(io, body, ctx.printOptions(), view);
     },
     async confirm(question) {
       if (ctx.settings.yes) return;
@@ -81,6 +73,26 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
     },
   };
   return ctx;
+}
+
+/** The API client's options from the settings; `mcp serve` overrides where trace and dry runs go. */
+export function clientOptions(ctx: Context, opts: { longRunning?: boolean } = {}): ClientOptions {
+  const s = ctx.settings;
+  return {
+    baseUrl: s.baseUrl,
+    mcpUrl: s.mcpUrl,
+    apiKey: () => s.apiKey(),
+    timeoutMs: s.timeoutMs,
+    retries: s.retries,
+    allowHttp: s.allowHttp,
+    verbose: s.verbose,
+    dryRun: s.dryRun,
+    signal: ctx.signal,
+    longRunning: opts.longRunning,
+    userAgent: `chatcrm/${ctx.version} node/${process.versions.node}`,
+    trace: (line) => ctx.io.err(line),
+    dryRunOut: (req) => printDryRun(ctx.io, req, s.output),
+  };
 }
 
 function printDryRun(io: IO, req: DryRunRequest, format: string): void {
