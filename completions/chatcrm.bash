@@ -12,7 +12,7 @@ _chatcrm_node() {
     'chat') subs='senders send send-batch groups'; opts='-h --help'; vopts='' ;;
     'chat senders') subs=''; opts='--page --limit --all --max-items -h --help'; vopts='--page --limit --max-items' ;;
     'chat send') subs=''; opts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --via-mcp -h --help'; vopts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message' ;;
-    'chat send-batch') subs=''; opts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --resume --retry-uncertain --results --max-errors -h --help'; vopts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --results --max-errors'; args=('') ;;
+    'chat send-batch') subs=''; opts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --resume --restart --retry-uncertain --results --max-errors --strict --delimiter -h --help'; vopts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --results --max-errors --delimiter'; args=('') ;;
     'chat groups') subs='list members send'; opts='-h --help'; vopts='' ;;
     'chat groups list') subs=''; opts='--sender --page --limit --all --max-items -h --help'; vopts='--sender --page --limit --max-items' ;;
     'chat groups members') subs=''; opts='--sender --page --limit --all --max-items -h --help'; vopts='--sender --page --limit --max-items'; args=('') ;;
@@ -39,7 +39,7 @@ _chatcrm_node() {
     'contacts') subs='list create import stats funnels funnel-action add-to-segments export export-status export-download'; opts='-h --help'; vopts='' ;;
     'contacts list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'contacts create') subs=''; opts='--phone --name --email --source --status --tag --field -h --help'; vopts='--phone --name --email --source --status --tag --field' ;;
-    'contacts import') subs=''; opts='--concurrency --rate --journal --resume --retry-uncertain --results --max-errors -h --help'; vopts='--concurrency --rate --journal --results --max-errors'; args=('') ;;
+    'contacts import') subs=''; opts='--concurrency --rate --journal --resume --restart --retry-uncertain --results --max-errors --strict --delimiter -h --help'; vopts='--concurrency --rate --journal --results --max-errors --delimiter'; args=('') ;;
     'contacts stats') subs=''; opts='-h --help'; vopts='' ;;
     'contacts funnels') subs=''; opts='-h --help'; vopts='' ;;
     'contacts funnel-action') subs=''; opts='--contact --status --data -h --help'; vopts='--contact --status --data' ;;

@@ -59,6 +59,8 @@ export interface RequestOptions {
   allowErrors?: boolean;
   /** Retries for this call, overriding the client's. */
   retries?: number;
+  /** Aborts this call, reported as a timeout (the batch engine's per-row deadline). */
+  signal?: AbortSignal;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -243,7 +245,7 @@ export class ApiClient {
       const state = new Attempt();
       let res: Exchange;
       try {
-        res = await this.exchange(transport, out, state, limit);
+        res = await this.exchange(transport, out, state, limit, o.signal);
       } catch (err) {
         if (err instanceof InterruptedError) throw err;
         if (err instanceof BodyTooLarge) throw this.tooLarge(url);
@@ -338,12 +340,15 @@ export class ApiClient {
    * One attempt under one deadline, which covers DNS, connect, proxy CONNECT, TLS, headers
    * and the body (for a download: up to the headers, then idleGuard). Ctrl-C cancels it too.
    */
-  private async exchange(transport: Transport, out: Outgoing, state: Attempt, limit: number): Promise<Exchange> {
+  private async exchange(transport: Transport, out: Outgoing, state: Attempt, limit: number, deadline?: AbortSignal): Promise<Exchange> {
     const { signal } = this.opts;
     if (signal?.aborted) throw new InterruptedError();
+    if (deadline?.aborted) throw new Deadline();
     const timer = setTimeout(() => state.cancel(new Deadline()), limit);
     const onAbort = () => state.cancel(new InterruptedError());
+    const onDeadline = () => state.cancel(new Deadline());
     signal?.addEventListener('abort', onAbort, { once: true });
+    deadline?.addEventListener('abort', onDeadline, { once: true });
     try {
       const res = await transport.send(out, state);
       if (res.stream && (res.status < 200 || res.status >= 300)) {
@@ -358,6 +363,7 @@ export class ApiClient {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+      deadline?.removeEventListener('abort', onDeadline);
     }
   }
 

@@ -1,9 +1,10 @@
 // What every batch command shares around the engine: its flag values, a client that Ctrl-C does
-// not abort mid-request, and how a summary becomes an exit code.
+// not abort mid-request, and how a summary becomes the summary line and an exit code.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../core/context.js';
-import { CliError, EXIT, InterruptedError, UsageError } from '../core/errors.js';
-import type { BatchOptions, BatchSummary } from './engine.js';
+import { AuthError, CliError, EXIT, InterruptedError, UsageError } from '../core/errors.js';
+import { isSignal, signalExit, type BatchOptions, type BatchSummary } from './engine.js';
+import { delimiterFlag } from './reader.js';
 
 function intFlag(v: unknown, flag: string, min: number, max: number): number | undefined {
   if (v === undefined) return undefined;
@@ -19,10 +20,19 @@ function rateFlag(v: unknown): number | undefined {
   return n;
 }
 
-type CommonOptions = Pick<BatchOptions<unknown>, 'journal' | 'results' | 'resume' | 'retryUncertain' | 'concurrency' | 'rate' | 'maxErrors' | 'dryRun' | 'io' | 'signal'>;
+type CommonOptions = Pick<
+  BatchOptions<unknown>,
+  'journal' | 'results' | 'resume' | 'restart' | 'retryUncertain' | 'concurrency' | 'rate' | 'maxErrors' | 'timeoutMs' | 'delimiter' | 'strict' | 'dryRun' | 'io' | 'signal'
+>;
 
 /** The engine options that come from BATCH_OPTIONS and the context, validated. */
 export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonOptions {
+  try {
+    // Read now, so the IO knows the key as a secret before any server text can echo it.
+    ctx.settings.apiKey();
+  } catch {
+    // no key yet: the first request says so
+  }
   return {
     concurrency: intFlag(opts.concurrency, '--concurrency', 1, 1024) ?? 8,
     maxErrors: intFlag(opts.maxErrors, '--max-errors', 0, Number.MAX_SAFE_INTEGER),
@@ -30,7 +40,11 @@ export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonO
     journal: opts.journal as string | undefined,
     results: opts.results as string | undefined,
     resume: Boolean(opts.resume),
+    restart: Boolean(opts.restart),
     retryUncertain: Boolean(opts.retryUncertain),
+    strict: Boolean(opts.strict),
+    delimiter: delimiterFlag(opts.delimiter),
+    timeoutMs: ctx.settings.timeoutMs,
     dryRun: ctx.settings.dryRun,
     io: ctx.io,
     signal: ctx.signal,
@@ -50,22 +64,39 @@ export async function batchClient(ctx: Context): Promise<ApiClient> {
   return new Client({ ...base.opts, apiKey: () => (key ??= base.opts.apiKey()), signal: undefined });
 }
 
-/** Print the summary; exit 0 only when every row was done, 130 when interrupted, else 5 (2 for an invalid dry run). */
+/** `300 rows: 0 sent, 1 failed, 0 uncertain, 299 not sent (stopped: Invalid API key)` */
+export function summaryLine(s: BatchSummary, verb = 'sent'): string {
+  const parts = [`${s.sent} ${verb}`, `${s.failed} failed`, `${s.uncertain} uncertain`];
+  if (s.skipped) parts.push(`${s.skipped} skipped`);
+  parts.push(`${s.not_sent} not ${verb}`);
+  const why = s.stop_reason ? ` (stopped: ${s.stop_reason})` : '';
+  return `${s.rows} rows: ${parts.join(', ')}${why}`;
+}
+
+/**
+ * Print the summary (the line in human output, the object otherwise); exit 0 only when every
+ * row was done; 3 when the key was refused; 130/143/129 after SIGINT/SIGTERM/SIGHUP; else 5
+ * (2 for a dry run that found invalid rows).
+ */
 export async function finishBatch(ctx: Context, summary: BatchSummary, verb = 'sent'): Promise<void> {
-  await ctx.print(summary);
-  const notDone = summary.failed + summary.uncertain + summary.skipped_uncertain;
-  if (summary.status === 'interrupted') throw new InterruptedError(`Interrupted: ${summary.sent} ${verb}, ${notDone} not ${verb}; continue with --resume`);
+  if (ctx.settings.output === 'table' && !ctx.settings.quiet) {
+    if (summary.request !== undefined) ctx.io.out(JSON.stringify(summary.request, null, 2));
+    ctx.io.out(summaryLine(summary, verb));
+  } else {
+    await ctx.print(summary);
+  }
+  const notDone = summary.failed + summary.uncertain + summary.skipped_uncertain + summary.not_sent;
   if (ctx.settings.dryRun) {
     if (summary.failed) throw new UsageError(`${summary.failed} of ${summary.rows} rows are invalid (dry run: nothing was sent)`);
-    return;
+    if (summary.status !== 'interrupted') return;
   }
+  const counts = `${notDone} of ${summary.rows} rows not ${verb}: ${summary.failed} failed, ${summary.uncertain + summary.skipped_uncertain} uncertain, ${summary.not_sent} not ${verb}`;
+  if (isSignal(summary.stopped_by)) {
+    throw new InterruptedError(`Interrupted by ${summary.stopped_by}: ${counts}; continue with --resume`, signalExit(summary.stopped_by));
+  }
+  if (summary.stopped_by === 'auth') throw new AuthError(`${summary.stop_reason}: ${counts}; fix the key, then continue with --resume`);
   if (notDone || summary.status === 'stopped') {
     const why = summary.stop_reason ? ` (stopped: ${summary.stop_reason})` : '';
-    throw new CliError(
-      `${notDone} of ${summary.rows} rows not ${verb}: ${summary.failed} failed, ${summary.uncertain + summary.skipped_uncertain} uncertain${why}`,
-      EXIT.rejected,
-      undefined,
-      'batch_incomplete',
-    );
+    throw new CliError(`${counts}${why}`, EXIT.rejected, undefined, 'batch_incomplete');
   }
 }

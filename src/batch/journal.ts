@@ -1,86 +1,110 @@
 // The append-only journal that makes a batch crash-safe. One record a line, tab-separated:
 //
-//   I <row> <key>            intent: the request is about to be sent (durable BEFORE it goes out)
-//   S <row> <key> <id>       sent: the server accepted it (id = message id)
-//   F <row> <key> <error>    failed: refused, invalid, or never reached the server
-//   U <row> <key> <error>    uncertain: it may have reached the server, the answer was lost
+//   I <row> <id> <key>            intent: the request is about to be sent (durable BEFORE it goes out)
+//   S <row> <id> <key> <msg id>   sent: the server accepted it
+//   F <row> <id> <key> <error>    failed: refused, or never reached the server
+//   U <row> <id> <key> <error>    uncertain: it may have reached the server, the answer was lost
+//   N <row> <id> <key> <reason>   not sent after all (the run stopped between intent and send)
 //
-// Lines starting with `#` are comments (a header per run). A row's state is its last
-// record; an `I` with nothing after it is uncertain too (the process died in between).
+// <id> is the row's identity (recipient + rendered request, see identity.ts): resume matches
+// rows by it, never by <row>, which is informational. Lines starting with `#` are a JSON header
+// per run (input fingerprint, pid, host) and a footer when a run ends. An identity's state is
+// its last record; an `I` with nothing after it is uncertain (the process died in between).
 // Intents are group-committed: the intents of the rows about to go out are written with one
-// write() and one fdatasync(), and only then are their requests sent. Outcomes ride on
-// the next commit, or a timer, so losing some to a crash only turns rows uncertain.
-import { createReadStream } from 'node:fs';
+// durable write() (O_DSYNC; or write() and fdatasync()), and only then are their requests sent.
+// Outcomes ride on the next commit, or a timer, so losing some to a crash only turns rows
+// uncertain.
+import { constants, createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
+import { IdTable, State } from './identity.js';
 
-export const RowState = { None: 0, Intent: 1, Sent: 2, Failed: 3, Uncertain: 4 } as const;
-export type RowState = (typeof RowState)[keyof typeof RowState];
+export type Kind = 'I' | 'S' | 'F' | 'U' | 'N';
+const CODE: Record<Kind, State> = { I: State.Intent, S: State.Sent, F: State.Failed, U: State.Uncertain, N: State.NotSent };
 
-const CODE: Record<string, RowState> = { I: RowState.Intent, S: RowState.Sent, F: RowState.Failed, U: RowState.Uncertain };
-
-/** Keep a journal line on one line and in its columns. */
+/** Keep a journal field on one line and in its column. */
 const clean = (s: string) => s.replace(/[\t\r\n]+/g, ' ');
 
 export interface JournalRecord {
-  kind: 'I' | 'S' | 'F' | 'U';
+  kind: Kind;
   row: number;
+  id: string;
   key: string;
   detail: string;
 }
 
 export function parseRecord(line: string): JournalRecord | undefined {
-  const [kind, row, key = '', detail = ''] = line.split('\t');
-  if (!(kind in CODE) || !/^\d+$/.test(row ?? '')) return undefined;
-  return { kind: kind as JournalRecord['kind'], row: Number(row), key, detail };
+  const [kind, row, id = '', key = '', detail = ''] = line.split('\t');
+  if (!(kind in CODE) || !/^\d+$/.test(row ?? '') || !/^[0-9a-f]{16}$/.test(id)) return undefined;
+  return { kind: kind as Kind, row: Number(row), id, key, detail };
 }
 
 /**
- * Every complete line of a journal, in order. A torn last line (no newline: the process
- * died mid-write) is not a record.
+ * Every complete line of a journal with its byte offset. A torn last line (no newline: the
+ * process died mid-write) is not a record.
  */
-export async function* journalLines(path: string): AsyncGenerator<string> {
-  let rest = '';
-  for await (const chunk of createReadStream(path, { encoding: 'utf8' })) {
-    const lines = (rest + (chunk as string)).split('\n');
-    rest = lines.pop()!;
-    yield* lines;
-  }
-}
-
-/** The last state of every row, and the index of the line that set it; a few bytes a row. */
-export class JournalState {
-  states = new Uint8Array(1024);
-  lastLine = new Uint32Array(1024);
-
-  set(row: number, state: RowState, line: number): void {
-    if (row >= this.states.length) {
-      let n = this.states.length;
-      while (n <= row) n *= 2;
-      const s = new Uint8Array(n);
-      s.set(this.states);
-      const l = new Uint32Array(n);
-      l.set(this.lastLine);
-      this.states = s;
-      this.lastLine = l;
+export async function* journalLines(path: string): AsyncGenerator<[line: string, offset: number]> {
+  let rest: Buffer = Buffer.alloc(0);
+  let base = 0;
+  for await (const chunk of createReadStream(path)) {
+    const buf = rest.length ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
+    let start = 0;
+    for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+      yield [buf.toString('utf8', start, nl), base + start];
+      start = nl + 1;
     }
-    this.states[row] = state;
-    this.lastLine[row] = line;
-  }
-
-  get(row: number): RowState {
-    return row < this.states.length ? (this.states[row] as RowState) : RowState.None;
+    rest = buf.subarray(start);
+    base += start;
   }
 }
 
-export async function scanJournal(path: string): Promise<JournalState> {
-  const state = new JournalState();
-  let i = 0;
-  for await (const line of journalLines(path)) {
+export interface RunHeader {
+  v?: number;
+  input?: string;
+  fingerprint?: { size: number; sha256: string } | null;
+  end?: 'complete' | 'stopped' | 'interrupted';
+  [k: string]: unknown;
+}
+
+export interface JournalScan {
+  table: IdTable;
+  /** The header of the last run. */
+  header?: RunHeader;
+  /** The last run reached the end of its input. */
+  completed: boolean;
+  /** Records of an older, row-numbered format (not usable for resume). */
+  legacy: number;
+}
+
+export async function scanJournal(path: string, table = new IdTable()): Promise<JournalScan> {
+  const scan: JournalScan = { table, completed: false, legacy: 0 };
+  for await (const [line, offset] of journalLines(path)) {
+    if (line.startsWith('# ')) {
+      let h: RunHeader;
+      try {
+        h = JSON.parse(line.slice(2)) as RunHeader;
+      } catch {
+        continue;
+      }
+      if (h.end) scan.completed = h.end === 'complete';
+      else {
+        scan.header = h;
+        scan.completed = false;
+      }
+      continue;
+    }
     const r = parseRecord(line);
-    if (r) state.set(r.row, CODE[r.kind], i);
-    i++;
+    if (r) table.set(table.slot(r.id), CODE[r.kind], offset);
+    else if (/^[ISFU]\t\d+\t/.test(line)) scan.legacy++;
   }
-  return state;
+  return scan;
+}
+
+/** The record at a byte offset of a journal (what an earlier run recorded for a skipped row). */
+export async function recordAt(fh: FileHandle, offset: number): Promise<JournalRecord | undefined> {
+  const buf = Buffer.alloc(4096);
+  const { bytesRead } = await fh.read(buf, 0, buf.length, offset);
+  const nl = buf.subarray(0, bytesRead).indexOf(10);
+  return parseRecord(buf.toString('utf8', 0, nl === -1 ? bytesRead : nl));
 }
 
 export interface JournalOptions {
@@ -91,6 +115,16 @@ export interface JournalOptions {
   /** ...or after this long (ms). */
   intentDelayMs?: number;
 }
+
+/** How the journal opens its file (tests count the writes and syncs through it). */
+export type OpenFile = (path: string, flags: number, mode: number) => Promise<FileHandle>;
+
+/**
+ * Appends that are durable when write() returns (O_DSYNC): one system call a commit instead of
+ * write() + fdatasync(), each a round trip through libuv's thread pool. fdatasync() where the
+ * platform has no O_DSYNC.
+ */
+const DSYNC = constants.O_DSYNC ?? 0;
 
 export class Journal {
   private buf: string[] = [];
@@ -105,22 +139,23 @@ export class Journal {
   private constructor(
     private readonly fh: FileHandle,
     private readonly o: Required<JournalOptions>,
+    private readonly scrub: (s: string) => string,
   ) {}
 
   /** Open for appending; a torn last line from a crash is cut off first (it was never a record). */
-  static async open(path: string, header: Record<string, unknown>, o: JournalOptions = {}): Promise<Journal> {
-    const fh = await open(path, 'a+', 0o600);
+  static async open(path: string, header: RunHeader, o: JournalOptions = {}, scrub = (s: string) => s, openFile: OpenFile = open): Promise<Journal> {
+    const fh = await openFile(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | DSYNC, 0o600);
     await cutTornLine(fh);
-    const j = new Journal(fh, { flushMs: 200, intentBatch: 1, intentDelayMs: 2, ...o });
+    const j = new Journal(fh, { flushMs: 200, intentBatch: 1, intentDelayMs: 2, ...o }, scrub);
     j.buf.push(`# ${JSON.stringify(header)}\n`);
     await j.flush();
     return j;
   }
 
   /** Record an intent; resolves once it is on disk (the request may then be sent). */
-  intent(row: number, key: string): Promise<void> {
+  intent(row: number, id: string, key: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    this.buf.push(`I\t${row}\t${clean(key)}\n`);
+    this.buf.push(`I\t${row}\t${id}\t${this.scrub(clean(key))}\n`);
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
       // One fsync per row would cost more than the requests: wait (briefly) for a batch.
@@ -129,10 +164,15 @@ export class Journal {
     });
   }
 
-  outcome(kind: 'S' | 'F' | 'U', row: number, key: string, detail = ''): void {
-    this.buf.push(`${kind}\t${row}\t${clean(key)}\t${clean(detail)}\n`);
+  outcome(kind: Exclude<Kind, 'I'>, row: number, id: string, key: string, detail = ''): void {
+    this.buf.push(`${kind}\t${row}\t${id}\t${this.scrub(clean(key))}\t${this.scrub(clean(detail))}\n`);
     if (this.buf.length >= 512) this.kick(false);
     else this.timer ??= setTimeout(() => this.kick(false), this.o.flushMs);
+  }
+
+  /** The footer of a run: how it ended. */
+  end(footer: RunHeader): void {
+    this.buf.push(`# ${JSON.stringify(footer)}\n`);
   }
 
   get error(): Error | undefined {
@@ -177,7 +217,7 @@ export class Journal {
     try {
       if (lines) {
         await this.fh.write(lines);
-        await this.fh.datasync();
+        if (!DSYNC) await this.fh.datasync();
       }
       for (const w of waiters) w.resolve();
     } catch (err) {
@@ -194,7 +234,7 @@ export class Journal {
   }
 }
 
-/** Truncate after the last newline: a partial `S\t12` must not be read as row 12 once more is appended. */
+/** Truncate after the last newline: a partial `S\t12\t...` must not be read as a record once more is appended. */
 async function cutTornLine(fh: FileHandle): Promise<void> {
   const { size } = await fh.stat();
   if (size === 0) return;

@@ -23,12 +23,15 @@ export class TokenBucket {
     return this.tokens >= 0 ? 0 : (-this.tokens * 1000) / this.rate;
   }
 
+  /** Wait for a token; rejects when `signal` aborts (its listener is removed either way). */
   async take(signal?: AbortSignal): Promise<void> {
     const wait = this.reserve();
     if (wait <= 0) return;
     await new Promise<void>((resolve, reject) => {
-      const t = setTimeout(resolve, wait);
-      signal?.addEventListener('abort', () => (clearTimeout(t), reject(new InterruptedError())), { once: true });
+      if (signal?.aborted) return reject(new InterruptedError());
+      const onAbort = () => (clearTimeout(t), reject(new InterruptedError()));
+      const t = setTimeout(() => (signal?.removeEventListener('abort', onAbort), resolve()), wait);
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 }

@@ -1,6 +1,10 @@
-// Streaming input of a batch: CSV with a header row (csv-parse) or JSON Lines. Rows are
-// numbered from 1 (the Nth record; a CSV header is not a record) and never held in memory.
-import { createReadStream, statSync } from 'node:fs';
+// Streaming input of a batch: CSV with a header row (csv-parse) or JSON Lines, from a file or
+// stdin (`-`). Rows are numbered from 1 (the Nth record; a CSV header is not a record) and never
+// held in memory. A file is read once before anything is sent (checkInput): a CSV syntax error
+// anywhere is bad input, and the pass gives the row count and the input's fingerprint.
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { UsageError } from '../core/errors.js';
 
 export type Record_ = Record<string, unknown>;
@@ -8,15 +12,36 @@ export type Record_ = Record<string, unknown>;
 export interface InputRow {
   row: number;
   record: Record_;
-  /** Set when the record itself is unreadable (a JSONL line that is not an object). */
+  /** Set when the record itself is unusable (a JSONL line that is not an object, a CSV row of the wrong width). */
   error?: string;
 }
 
 export interface RowSource {
-  /** The CSV header, or the keys of the first JSONL record. */
+  /** The CSV header, or the keys of the first JSONL record (normalised by columnName). */
   columns: string[];
   rows: AsyncIterable<InputRow>;
 }
+
+export interface ReadOptions {
+  /** A CSV field delimiter; detected from the header line when not given. */
+  delimiter?: string;
+  /** stdin, for FILE `-`. */
+  stdin?: NodeJS.ReadableStream;
+}
+
+export interface InputCheck {
+  rows: number;
+  size: number;
+  sha256: string;
+}
+
+export const STDIN = '-';
+
+/**
+ * Header names match case-insensitively (`To` is `to`). Only the part before the first dot is
+ * folded: in `field.City` the custom field keeps its name.
+ */
+export const columnName = (h: string) => h.trim().replace(/^[^.]*/, (s) => s.toLowerCase());
 
 const isJsonl = (file: string) => /\.(jsonl|ndjson)$/i.test(file);
 
@@ -32,26 +57,135 @@ function checkReadable(file: string): void {
   }
 }
 
-async function* csvRows(file: string, onHeader: (columns: string[]) => void): AsyncGenerator<InputRow> {
-  const m = await import('csv-parse');
-  const parse = (m.parse ?? (m as unknown as { default: typeof m }).default.parse) as typeof m.parse;
-  const parser = createReadStream(file).pipe(
-    parse({
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      columns: (header: string[]) => {
-        const columns = header.map((h) => String(h).trim());
-        onHeader(columns);
-        return columns;
-      },
-    }),
-  );
-  let row = 0;
-  for await (const record of parser) yield { row: ++row, record: record as Record_ };
+/** `--delimiter`: one character; `tab` or `\t` for a tab. */
+export function delimiterFlag(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  const s = String(v);
+  const d = s === 'tab' || s === '\\t' ? '\t' : s;
+  if (d.length !== 1 || d === '"' || d === '\n' || d === '\r') throw new UsageError(`--delimiter: must be one character (or "tab"), got "${s}"`);
+  return d;
 }
 
-async function* jsonlRows(file: string): AsyncGenerator<InputRow> {
+/** The most frequent of `,` `;` tab on the header line, outside quotes; `,` when none. */
+export function detectDelimiter(head: string): string {
+  const counts: Record<string, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const c of head) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && c in counts) counts[c]++;
+  }
+  return Object.entries(counts).reduce((best, cur) => (cur[1] > best[1] ? cur : best), [',', 0])[0];
+}
+
+async function loadParse() {
+  const m = await import('csv-parse');
+  return (m.parse ?? (m as unknown as { default: typeof m }).default.parse) as typeof m.parse;
+}
+
+function fileHead(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(65536);
+    return buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The first bytes of an input (for sniffing), and the whole input as chunks. */
+async function peek(file: string, o: ReadOptions): Promise<{ head: string; chunks: AsyncIterable<Buffer> }> {
+  if (file !== STDIN) return { head: fileHead(file), chunks: createReadStream(file, { highWaterMark: 256 * 1024 }) };
+  const it = (o.stdin ?? process.stdin)[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  const first = await it.next();
+  if (first.done) throw new UsageError('FILE: stdin is empty');
+  const firstBuf = Buffer.from(first.value);
+  return {
+    head: firstBuf.toString('utf8'),
+    chunks: (async function* () {
+      yield firstBuf;
+      for (let r = await it.next(); !r.done; r = await it.next()) yield Buffer.from(r.value);
+    })(),
+  };
+}
+
+function header(raw: string[], where: string): string[] {
+  const columns = raw.map((h) => columnName(String(h)));
+  const seen = new Set<string>();
+  for (const c of columns) {
+    if (seen.has(c)) throw new UsageError(`FILE: ${where} line 1: duplicate column "${c}" (column names match case-insensitively)`);
+    seen.add(c);
+  }
+  return columns;
+}
+
+/**
+ * The records of a parser, and only then its error: a stream's async iterator drops what it had
+ * buffered when the stream fails, so the rows before a bad line of stdin would be lost.
+ */
+async function* records(parser: Readable): AsyncGenerator<string[]> {
+  let queue: string[][] = [];
+  let failure: Error | undefined;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const poke = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  parser.on('data', (r: string[]) => {
+    if (queue.push(r) >= 1024) parser.pause();
+    poke();
+  });
+  parser.on('end', () => ((ended = true), poke()));
+  parser.on('error', (e: Error) => ((failure = e), poke()));
+  try {
+    for (;;) {
+      if (queue.length) {
+        const batch = queue;
+        queue = [];
+        parser.resume();
+        yield* batch;
+      } else if (failure) throw failure;
+      else if (ended) return;
+      else await new Promise<void>((r) => (wake = r));
+    }
+  } finally {
+    parser.destroy();
+  }
+}
+
+async function* csvRows(chunks: AsyncIterable<Buffer>, delimiter: string, where: string, onHeader: (c: string[]) => void): AsyncGenerator<InputRow> {
+  const parse = await loadParse();
+  let columns: string[] | undefined;
+  let row = 0;
+  for await (const fields of records(Readable.from(chunks).pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: true, delimiter })))) {
+    if (!columns) {
+      columns = header(fields, where);
+      onHeader(columns);
+      continue;
+    }
+    const record: Record_ = {};
+    const n = Math.min(fields.length, columns.length);
+    for (let i = 0; i < n; i++) record[columns[i]] = fields[i];
+    row++;
+    if (fields.length !== columns.length) yield { row, record, error: `${fields.length} fields, the header has ${columns.length}` };
+    else yield { row, record };
+  }
+}
+
+function jsonRecord(v: Record_): Record_ {
+  for (const k in v) {
+    if (columnName(k) !== k) {
+      const out: Record_ = {};
+      for (const [key, value] of Object.entries(v)) out[columnName(key)] = value;
+      return out;
+    }
+  }
+  return v;
+}
+
+async function* jsonlRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<InputRow> {
   let rest = '';
   let row = 0;
   const parse = (line: string): InputRow | undefined => {
@@ -59,57 +193,210 @@ async function* jsonlRows(file: string): AsyncGenerator<InputRow> {
     row++;
     try {
       const v = JSON.parse(line) as unknown;
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) return { row, record: v as Record_ };
+      if (typeof v === 'object' && v !== null && !Array.isArray(v)) return { row, record: jsonRecord(v as Record_) };
       return { row, record: {}, error: 'line is not a JSON object' };
     } catch {
       return { row, record: {}, error: 'line is not valid JSON' };
     }
   };
-  for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
-    const lines = (rest + (chunk as string)).split('\n');
+  const decoder = new TextDecoder();
+  for await (const chunk of chunks) {
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n');
     rest = lines.pop()!;
     for (const line of lines) {
       const r = parse(line);
       if (r) yield r;
     }
   }
-  const r = parse(rest);
+  const r = parse(rest + decoder.decode());
   if (r) yield r;
 }
 
+const notCsv = (file: string, err: unknown) => new UsageError(`FILE: ${file === STDIN ? 'stdin' : file} is not valid CSV: ${(err as Error).message}`);
+
 /** Open the input: checks it, reads up to the first record, and returns the columns. */
-export async function openRows(file: string): Promise<RowSource> {
-  checkReadable(file);
+export async function openRows(file: string, o: ReadOptions = {}): Promise<RowSource> {
+  if (file !== STDIN) checkReadable(file);
+  const { head, chunks } = await peek(file, o);
+  const jsonl = file === STDIN ? /^\s*\{/.test(head) : isJsonl(file);
   let columns: string[] | undefined;
-  const jsonl = isJsonl(file);
-  const gen = jsonl ? jsonlRows(file) : csvRows(file, (c) => (columns = c));
+  const gen = jsonl ? jsonlRows(chunks) : csvRows(chunks, o.delimiter ?? detectDelimiter(head), file === STDIN ? 'stdin' : file, (c) => (columns = c));
   let first: IteratorResult<InputRow>;
   try {
     first = await gen.next();
   } catch (err) {
-    throw new UsageError(`FILE: ${file} is not valid CSV: ${(err as Error).message}`);
+    if (err instanceof UsageError) throw err;
+    throw notCsv(file, err);
   }
-  if (first.done) throw new UsageError(`FILE: ${file} has no rows${columns ? ' (only a header)' : ''}`);
+  if (first.done) throw new UsageError(`FILE: ${file === STDIN ? 'stdin' : file} has no rows${columns ? ' (only a header)' : ''}`);
   if (jsonl) columns = Object.keys(first.value.record);
   const firstRow = first.value;
   return {
     columns: columns ?? [],
     rows: (async function* () {
       yield firstRow;
-      yield* gen;
+      try {
+        yield* gen;
+      } catch (err) {
+        throw jsonl ? err : notCsv(file, err);
+      }
     })(),
   };
 }
 
-/** Approximate number of records (newlines), for the progress bar's ETA only. */
-export async function countRows(file: string): Promise<number> {
-  let n = 0;
-  let last = 10;
-  for await (const chunk of createReadStream(file)) {
-    const buf = chunk as Buffer;
-    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) n++;
-    last = buf[buf.length - 1];
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+/**
+ * A byte-level CSV syntax check and record count, two orders of magnitude cheaper than parsing:
+ * quotes must open at the start of a field, close before the end of the input, and be followed
+ * by a delimiter or a line end. Blank lines are not records.
+ */
+export class CsvScan {
+  records = 0;
+  error?: string;
+  private line = 1;
+  private quoted = false;
+  private afterQuote = false;
+  private fieldStart = true;
+  private hasData = false;
+  private quoteLine = 0;
+  /** The record delimiter, as csv-parse settles it: the first line end of the input. */
+  private eol?: 'lf' | 'crlf' | 'cr';
+  private pendingCr = false;
+  private first = true;
+
+  constructor(private readonly delimiter: number) {}
+
+  push(buf: Buffer): void {
+    let i = 0;
+    if (this.first) {
+      this.first = false;
+      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3;
+    }
+    for (; i < buf.length && !this.error; i++) this.byte(buf[i]);
   }
-  if (last !== 10) n++;
-  return isJsonl(file) ? n : Math.max(0, n - 1);
+
+  end(): void {
+    if (this.error) return;
+    if (this.pendingCr) this.crAlone();
+    if (this.quoted) this.error = `line ${this.quoteLine}: a quote opened here is never closed`;
+    else if (this.hasData) this.records++;
+  }
+
+  private endRecord(): void {
+    if (this.hasData) this.records++;
+    this.hasData = false;
+    this.fieldStart = true;
+    this.line++;
+  }
+
+  private data(): void {
+    this.fieldStart = false;
+    this.hasData = true;
+  }
+
+  /** A CR not followed by LF: a line end only where CR alone ends lines. */
+  private crAlone(): void {
+    this.pendingCr = false;
+    if (this.eol === undefined) this.eol = 'cr';
+    if (this.eol === 'cr') this.endRecord();
+    else this.data();
+  }
+
+  private byte(c: number): void {
+    if (this.pendingCr) {
+      if (c === LF) {
+        this.pendingCr = false;
+        this.eol ??= 'crlf';
+        return this.endRecord();
+      }
+      this.crAlone();
+    }
+    if (this.quoted) {
+      if (c === QUOTE) {
+        this.quoted = false;
+        this.afterQuote = true;
+      } else if (c === LF) this.line++;
+      return;
+    }
+    if (this.afterQuote) {
+      this.afterQuote = false;
+      if (c === QUOTE) {
+        this.quoted = true;
+        return;
+      }
+      const ends = c === this.delimiter || (c === LF && (this.eol ?? 'lf') === 'lf') || (c === CR && this.eol !== 'lf');
+      if (!ends) {
+        this.error = `line ${this.line}: a closing quote must be followed by a delimiter or a line end`;
+        return;
+      }
+    }
+    if (c === LF) {
+      this.eol ??= 'lf';
+      if (this.eol === 'lf') this.endRecord();
+      else this.data();
+    } else if (c === CR) {
+      if (this.eol === 'lf') this.data();
+      else this.pendingCr = true;
+    } else if (c === this.delimiter) {
+      this.fieldStart = true;
+      this.hasData = true;
+    } else if (c === QUOTE) {
+      if (!this.fieldStart) {
+        this.error = `line ${this.line}: a quote inside a field that does not start with one`;
+        return;
+      }
+      this.quoted = true;
+      this.quoteLine = this.line;
+      this.fieldStart = false;
+      this.hasData = true;
+    } else this.data();
+  }
+}
+
+/** Non-blank lines of JSON Lines. */
+function countLines(buf: Buffer, state: { records: number; hasData: boolean }): void {
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (c === LF) {
+      if (state.hasData) state.records++;
+      state.hasData = false;
+    } else if (c !== 32 && c !== 9 && c !== CR) state.hasData = true;
+  }
+}
+
+/**
+ * The pass before anything is sent: the input's fingerprint (size + SHA-256) for the journal
+ * header, the number of rows, and for CSV a syntax check of every record (exit 2, naming the
+ * line). What the quick check flags is confirmed by the real parser before it is reported.
+ */
+export async function checkInput(file: string, o: ReadOptions = {}): Promise<InputCheck> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const jsonl = isJsonl(file);
+  const scan = new CsvScan((o.delimiter ?? detectDelimiter(fileHead(file))).charCodeAt(0));
+  const lines = { records: 0, hasData: false };
+  for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 })) {
+    const buf = chunk as Buffer;
+    hash.update(buf);
+    size += buf.length;
+    if (jsonl) countLines(buf, lines);
+    else scan.push(buf);
+  }
+  if (jsonl) return { rows: lines.records + (lines.hasData ? 1 : 0), size, sha256: hash.digest('hex') };
+  scan.end();
+  if (scan.error) await confirmCsvError(file, o, scan.error);
+  return { rows: Math.max(0, scan.records - 1), size, sha256: hash.digest('hex') };
+}
+
+async function confirmCsvError(file: string, o: ReadOptions, found: string): Promise<void> {
+  const source = await openRows(file, o);
+  let rows = 0;
+  try {
+    for await (const _ of source.rows) rows++;
+  } catch (err) {
+    throw new UsageError(`FILE: ${file} is not valid CSV: ${found} (row ${rows + 1}; ${(err as Error).message.replace(/^FILE: .*? is not valid CSV: /, '').replace(/:.*/, '')})`);
+  }
 }

@@ -1,55 +1,73 @@
-// The results file, rebuilt from the journal at the end of a run: every row once, with its
-// final state (the last journal record of the row), so it also covers rows sent by earlier
-// runs. Rows come in journal order; rows the run never reached are appended from the input.
-import { createWriteStream, type WriteStream } from 'node:fs';
+// The results file: one line per input row, in input order (so it joins back to the input),
+// written while the run goes. Rows finish out of order (concurrency); a finished row waits
+// here until every row before it has finished. Every cell is server or user text bound for a
+// spreadsheet: controls made visible, the API key scrubbed, formulas defused, then quoted.
 import { once } from 'node:events';
-import { journalLines, parseRecord, RowState, scanJournal } from './journal.js';
-import { openRows, type Record_ } from './reader.js';
+import { createWriteStream, openSync, type WriteStream } from 'node:fs';
+import { UsageError } from '../core/errors.js';
+import { sanitizeCell, defuseFormula } from '../core/sanitize.js';
 
-export interface ResultsJob {
-  results: string;
-  journal: string;
-  columns: { key: string; id: string };
-  unreached?: { file: string; key: (record: Record_) => string; reason: string };
-}
-
-const STATUS = { I: 'uncertain', U: 'uncertain', S: 'sent', F: 'failed' } as const;
+export type ResultStatus = 'sent' | 'failed' | 'uncertain' | 'skipped' | 'not_sent';
 
 export function csvCell(v: string): string {
-  return /[",\r\n]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  const s = defuseFormula(sanitizeCell(v));
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-async function write(out: WriteStream, line: string): Promise<void> {
-  if (!out.write(line)) await once(out, 'drain');
-}
+export class ResultsWriter {
+  private readonly out: WriteStream;
+  private readonly done = new Map<number, string>();
+  private next = 1;
+  private chunk = '';
 
-export async function writeResults(job: ResultsJob): Promise<void> {
-  const state = await scanJournal(job.journal);
-  const out = createWriteStream(job.results);
-  await write(out, `row,${job.columns.key},status,${job.columns.id},error\n`);
-  let i = 0;
-  for await (const line of journalLines(job.journal)) {
-    const r = parseRecord(line);
-    if (r && state.lastLine[r.row] === i && state.get(r.row) !== RowState.None) {
-      const id = r.kind === 'S' ? r.detail : '';
-      const error = r.kind === 'F' || r.kind === 'U' ? r.detail : r.kind === 'I' ? 'no answer recorded (the run stopped while it was in flight)' : '';
-      await write(out, `${r.row},${csvCell(r.key)},${STATUS[r.kind]},${csvCell(id)},${csvCell(error)}\n`);
+  constructor(
+    path: string,
+    columns: { key: string; id: string },
+    private readonly scrub: (s: string) => string,
+  ) {
+    let fd: number;
+    try {
+      fd = openSync(path, 'w', 0o600);
+    } catch (err) {
+      throw new UsageError(`--results: cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
-    i++;
+    this.out = createWriteStream(path, { fd });
+    this.out.write(`row,${columns.key},status,${columns.id},error\n`);
   }
-  if (job.unreached) {
-    const { rows } = await openRows(job.unreached.file);
-    for await (const { row, record } of rows) {
-      if (state.get(row) !== RowState.None) continue;
-      let key = '';
-      try {
-        key = job.unreached.key(record);
-      } catch {
-        // an unusable key was already reported when the row was read
-      }
-      await write(out, `${row},${csvCell(key)},failed,,${csvCell(job.unreached.reason)}\n`);
+
+  /** Rows finished but waiting for an earlier row. */
+  get waiting(): number {
+    return this.done.size;
+  }
+
+  add(row: number, key: string, status: ResultStatus, id = '', error = ''): void {
+    const line = `${row},${csvCell(this.scrub(key))},${status},${csvCell(this.scrub(id))},${csvCell(this.scrub(error))}\n`;
+    if (row !== this.next) {
+      this.done.set(row, line);
+      return;
     }
+    this.chunk += line;
+    this.next++;
+    for (let l = this.done.get(this.next); l !== undefined; l = this.done.get(this.next)) {
+      this.chunk += l;
+      this.done.delete(this.next++);
+    }
+    if (this.chunk.length > 16384) this.write();
   }
-  out.end();
-  await once(out, 'finish');
+
+  /** Resolves when the file has taken what it was given (backpressure for the reader). */
+  async drained(): Promise<void> {
+    if (this.out.writableNeedDrain) await once(this.out, 'drain');
+  }
+
+  async close(): Promise<void> {
+    this.write();
+    this.out.end();
+    await once(this.out, 'finish');
+  }
+
+  private write(): void {
+    if (this.chunk) this.out.write(this.chunk);
+    this.chunk = '';
+  }
 }

@@ -12,6 +12,8 @@ const MEANING: Record<keyof typeof EXIT, string> = {
   rateLimited: 'rate limited after retries (429)',
   server: 'server or network failure (5xx, timeout, connection)',
   interrupted: 'interrupted (Ctrl-C)',
+  hangup: 'batch commands: stopped by SIGHUP after draining',
+  terminated: 'batch commands: stopped by SIGTERM after draining',
 };
 
 /** Table cells: pipes escaped (even inside code spans), one line. */

@@ -11,6 +11,9 @@ export const EXIT = {
   rateLimited: 6,
   server: 7,
   interrupted: 130,
+  /** SIGHUP and SIGTERM, as a shell reports a death by those signals (128 + number). */
+  hangup: 129,
+  terminated: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -42,8 +45,8 @@ export class AuthError extends CliError {
 }
 
 export class InterruptedError extends CliError {
-  constructor(message = 'Interrupted') {
-    super(message, EXIT.interrupted, undefined, 'interrupted');
+  constructor(message = 'Interrupted', exitCode: ExitCode = EXIT.interrupted) {
+    super(message, exitCode, undefined, 'interrupted');
   }
 }
 

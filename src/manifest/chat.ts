@@ -68,7 +68,8 @@ export const chat: CmdSpec = {
       description:
         'Rows need a `to` column. CONTENT flags may use {{column}} placeholders; without them, rows carry their own text, template, language and vars (JSON array) columns. ' +
         'Every row is journaled before its request is sent and after it is answered; --resume skips sent rows and never re-sends uncertain ones unless --retry-uncertain. ' +
-        'Exit 0 when every row is sent, 5 otherwise, 130 on Ctrl-C. See docs/chat.md.',
+        'Rows are matched by recipient and message, so an edited input resumes safely; one run at a time holds a journal. FILE - reads stdin. ' +
+        'Exit 0 when every row is sent, 3 when the key is refused, 5 otherwise; 130, 143, 129 after Ctrl-C, SIGTERM, SIGHUP (in-flight requests are drained first). See docs/chat.md.',
       args: [{ name: 'file', description: 'CSV with a header row, or .jsonl', required: true }],
       options: [
         SENDER,

@@ -1,212 +1,441 @@
-// The batch engine against a small scriptable server: retries with Retry-After, kill -9
-// in the middle and --resume, Ctrl-C.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+// send-batch against a recording sink (test/helpers/hostile-server.ts): the promise "nobody is
+// messaged twice, every row is accounted for" under the situations of issue #9 — an edited input,
+// two runs at once, a 5xx after processing, SIGTERM, a refused key — plus retries, deadlines,
+// answers that are not the API's, and kill -9 at random points.
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { execa } from 'execa';
+import { execa, type ResultPromise } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+import { startHostile, type HostileServer } from '../helpers/hostile-server.js';
 
-interface Hit {
-  to: string;
-  at: number;
+const KEY = 'sink-key-0123456789abcdef';
+
+interface Answer {
+  status?: number;
+  headers?: Record<string, string>;
+  /** A raw body instead of the usual JSON. */
+  body?: string;
+  delayMs?: number;
+  /** The message was delivered (default: a 2xx answer). A 504 after processing delivers. */
+  delivers?: boolean;
+  /** Drip the body a byte at a time, forever. */
+  drip?: boolean;
 }
 
-interface TestServer {
+interface Sink {
   url: string;
-  hits: Hit[];
+  server: HostileServer;
+  /** Every send attempt, in arrival order. */
+  hits: string[];
+  /** Messages the recipient actually got. */
+  delivered: Map<string, number>;
+  answer: (to: string, attempt: number) => Answer;
 }
 
-type Behaviour = (to: string, attempt: number) => { status: number; headers?: Record<string, string>; delayMs?: number };
-
-let server: Server | undefined;
+let servers: HostileServer[] = [];
+let children: ResultPromise[] = [];
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
-  server = undefined;
+  for (const c of children) c.kill('SIGKILL');
+  await Promise.allSettled(children);
+  children = [];
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
 });
 
-async function startServer(behave: Behaviour): Promise<TestServer> {
-  const hits: Hit[] = [];
+async function startSink(answer: Sink['answer'] = () => ({})): Promise<Sink> {
   const attempts = new Map<string, number>();
   let n = 0;
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
+  const sink = { hits: [] as string[], delivered: new Map<string, number>(), answer } as Sink;
+  sink.server = await startHostile({
+    'GET /api/v2/chat/senders': (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":[]}'),
+    'POST /api/v2/chat/messages': (_req, res, body) => {
       const to = (JSON.parse(body) as { to: string }).to;
       const attempt = (attempts.get(to) ?? 0) + 1;
       attempts.set(to, attempt);
-      hits.push({ to, at: Date.now() });
-      const b = behave(to, attempt);
+      sink.hits.push(to);
+      const a = sink.answer(to, attempt);
+      const status = a.status ?? 200;
+      if (a.delivers ?? (status >= 200 && status < 300)) sink.delivered.set(to, (sink.delivered.get(to) ?? 0) + 1);
       setTimeout(() => {
-        res.writeHead(b.status, { 'content-type': 'application/json', ...b.headers });
-        res.end(JSON.stringify(b.status < 300 ? { success: true, data: { message_id: `wamid.t${++n}`, to } } : { success: false, message: `status ${b.status}` }));
-      }, b.delayMs ?? 0);
-    });
+        if (a.drip) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          const t = setInterval(() => res.write(' '), 100);
+          res.on('close', () => clearInterval(t));
+          return;
+        }
+        const text = a.body ?? JSON.stringify(status < 300 ? { success: true, data: { message_id: `wamid.t${++n}`, to } } : { success: false, message: `status ${status}` });
+        res.writeHead(status, { 'content-type': a.body ? 'text/html' : 'application/json', ...a.headers }).end(text);
+      }, a.delayMs ?? 0);
+    },
   });
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    hits,
-  };
+  servers.push(sink.server);
+  sink.url = sink.server.url;
+  return sink;
 }
 
-const phones = (n: number) => Array.from({ length: n }, (_, i) => `1555${String(i + 1).padStart(7, '0')}`);
+const phones = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `1555${String(i + from).padStart(7, '0')}`);
 
-function input(n: number): { dir: string; file: string } {
-  const dir = tempDir('chatcrm-crash-');
+function input(list: string[], dir = tempDir('chatcrm-crash-')): { dir: string; file: string } {
   const file = join(dir, 'r.csv');
-  writeFileSync(file, `to,name\n${phones(n).map((p, i) => `${p},N${i + 1}`).join('\n')}\n`);
+  writeFileSync(file, `to,name\n${list.map((p) => `${p},N${p.slice(-3)}`).join('\n')}\n`);
   return { dir, file };
 }
 
-const env = (url: string) => ({ CHATCRM_BASE_URL: url, CHATCRM_API_KEY: 'k' });
+const env = (url: string, key = KEY) => ({ CHATCRM_BASE_URL: url, CHATCRM_API_KEY: key });
 const batch = (file: string, ...extra: string[]) => ['chat', 'send-batch', file, '--sender', 's1', '--text', 'Hi {{name}}', ...extra];
+const spawnBatch = (url: string, args: string[]) => {
+  const c = execa('node', [BIN, ...args], { env: cleanEnv(env(url)), extendEnv: false, reject: false });
+  children.push(c);
+  return c;
+};
 
-function results(p: string): { row: number; to: string; status: string }[] {
+interface Line {
+  row: number;
+  to: string;
+  status: string;
+  id: string;
+  error: string;
+}
+function results(p: string): Line[] {
   return readFileSync(p, 'utf8').trim().split('\n').slice(1).map((l) => {
-    const [row, to, status] = l.split(',');
-    return { row: Number(row), to, status };
+    const [row, to, status, id, ...error] = l.split(',');
+    return { row: Number(row), to, status, id, error: error.join(',') };
   });
 }
 
-async function until(cond: () => boolean, ms = 15_000): Promise<void> {
+async function until(cond: () => boolean, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 10));
   }
 }
 
-describe('retries', () => {
-  it('retries 429 and 503 honouring Retry-After, then sends', async () => {
-    const [a, b] = phones(2);
-    const srv = await startServer((to, attempt) =>
-      to === a && attempt === 1 ? { status: 429, headers: { 'retry-after': '1' } } : to === b && attempt === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 },
-    );
-    const { file } = input(4);
-    const r = await runCli(batch(file, '--json'), { env: env(srv.url) });
+/** Nobody got two messages. */
+function onceEach(sink: Sink): void {
+  const twice = [...sink.delivered].filter(([, n]) => n > 1);
+  expect(twice).toEqual([]);
+}
+
+/** The counts identity of a summary, and a results file with one line per input row, in order. */
+function accountedFor(summary: Record<string, number>, rows: number, resultsFile?: string): void {
+  expect(summary.rows).toBe(rows);
+  expect(summary.sent + summary.failed + summary.uncertain + summary.skipped + summary.not_sent).toBe(rows);
+  expect(summary.skipped).toBe(summary.skipped_sent + summary.skipped_uncertain + summary.skipped_duplicate);
+  if (resultsFile) expect(results(resultsFile).map((x) => x.row)).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
+}
+
+describe('1. input edited between the run and --resume', () => {
+  it('a row inserted at the top and two rows swapped: sent rows are not sent again, the new row is', async () => {
+    const list = phones(6);
+    // Row 3 is refused once (--max-errors 0 stops the run there); rows 1-2 are sent.
+    const sink = await startSink((to, attempt) => (to === list[2] && attempt === 1 ? { status: 400 } : {}));
+    const { dir, file } = input(list);
+    const out = join(dir, 'out.csv');
+    const first = await runCli(batch(file, '--concurrency', '1', '--max-errors', '0', '--results', out, '--json'), { env: env(sink.url) });
+    expect(first.exitCode).toBe(5);
+    const s1 = JSON.parse(first.stdout);
+    expect(s1).toMatchObject({ sent: 2, failed: 1, not_sent: 3, status: 'stopped' });
+    accountedFor(s1, 6, out);
+
+    const fresh = phones(1, 900)[0];
+    input([fresh, list[1], list[0], ...list.slice(2)], dir);
+    const r = await runCli(batch(file, '--resume', '--results', out, '--json'), { env: env(sink.url) });
     expect(r.exitCode).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 4, failed: 0 });
-    for (const p of [a, b]) {
-      const tries = srv.hits.filter((h) => h.to === p);
-      expect(tries).toHaveLength(2);
-      expect(tries[1].at - tries[0].at).toBeGreaterThanOrEqual(900);
-    }
-    expect(srv.hits).toHaveLength(6);
-  });
-
-  it('a row still refused after the retries is failed, and the run exits 5', async () => {
-    const [a] = phones(1);
-    const srv = await startServer((to) => (to === a ? { status: 429, headers: { 'retry-after': '0' } } : { status: 200 }));
-    const { dir, file } = input(3);
-    const r = await runCli(batch(file, '--retries', '1', '--results', join(dir, 'out.csv'), '--json'), { env: env(srv.url) });
-    expect(r.exitCode).toBe(5);
-    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 2, failed: 1 });
-    expect(srv.hits.filter((h) => h.to === a)).toHaveLength(2);
-    expect(results(join(dir, 'out.csv')).find((x) => x.to === a)!.status).toBe('failed');
-  });
-
-  it('a reset connection is uncertain, not failed, and is not retried', async () => {
-    const [a] = phones(1);
-    const srv = await startServer(() => ({ status: 200 }));
-    server!.removeAllListeners('request');
-    server!.on('request', (req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        const to = JSON.parse(body).to;
-        srv.hits.push({ to, at: Date.now() });
-        if (to === a) return req.socket.destroy();
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { message_id: `wamid.${to}` } }));
-      });
-    });
-    const { dir, file } = input(3);
-    const r = await runCli(batch(file, '--results', join(dir, 'out.csv'), '--json'), { env: env(srv.url) });
-    expect(r.exitCode).toBe(5);
-    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 2, uncertain: 1 });
-    expect(srv.hits.filter((h) => h.to === a)).toHaveLength(1);
-    expect(results(join(dir, 'out.csv')).find((x) => x.to === a)!.status).toBe('uncertain');
-  });
-});
-
-describe('timeouts', () => {
-  it('a request that times out is uncertain (it may have been processed) and is not retried', async () => {
-    const [a] = phones(1);
-    const srv = await startServer((to) => (to === a ? { status: 200, delayMs: 2500 } : { status: 200 }));
-    const { dir, file } = input(2);
-    const r = await runCli(batch(file, '--timeout', '1', '--results', join(dir, 'out.csv'), '--json'), { env: env(srv.url) });
-    expect(r.exitCode).toBe(5);
-    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 1, uncertain: 1 });
-    expect(r.stderr).toMatch(/row 1: uncertain: Request timed out after 1s/);
-    expect(srv.hits.filter((h) => h.to === a)).toHaveLength(1);
-    expect(results(join(dir, 'out.csv')).find((x) => x.to === a)!.status).toBe('uncertain');
-  });
-});
-
-describe('crash safety', () => {
-  it('kill -9 in the middle, then --resume: nobody gets two messages, every row ends sent/failed/uncertain', async () => {
-    const srv = await startServer(() => ({ status: 200, delayMs: 250 }));
-    const { dir, file } = input(60);
-    const child = execa('node', [BIN, ...batch(file, '--concurrency', '6')], { env: cleanEnv(env(srv.url)), extendEnv: false, reject: false });
-    await until(() => srv.hits.length >= 20);
-    child.kill('SIGKILL');
-    const killed = await child;
-    expect(killed.signal).toBe('SIGKILL');
-    const firstRun = srv.hits.length;
-    const journal = readFileSync(`${file}.journal`, 'utf8');
-    // Every request the server saw was journaled before it went out.
-    for (const h of srv.hits) expect(journal).toContain(`\t${h.to}\n`);
-
-    const out = join(dir, 'results.csv');
-    const r = await runCli(batch(file, '--resume', '--results', out, '--json'), { env: env(srv.url) });
-    const summary = JSON.parse(r.stdout);
-    expect(summary.skipped_uncertain).toBeGreaterThan(0);
-    expect(r.exitCode).toBe(5);
-    expect(r.stderr).toMatch(/uncertain/);
-
-    const count = new Map<string, number>();
-    for (const h of srv.hits) count.set(h.to, (count.get(h.to) ?? 0) + 1);
-    expect([...count.values()].every((c) => c === 1)).toBe(true);
+    const s2 = JSON.parse(r.stdout);
+    expect(s2).toMatchObject({ sent: 5, skipped_sent: 2, input_changed: true, matched: 3, status: 'complete' });
+    accountedFor(s2, 7, out);
+    expect(r.stderr).toMatch(/changed since the journal was written/);
+    expect(r.stderr).toMatch(/3 of 7 rows matched the journal/);
+    onceEach(sink);
+    expect(sink.delivered.get(fresh)).toBe(1);
+    expect([...sink.delivered.keys()].sort()).toEqual([fresh, ...list].sort());
     const res = results(out);
-    expect(res.map((x) => x.row).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
-    expect(res.every((x) => ['sent', 'failed', 'uncertain'].includes(x.status))).toBe(true);
-    // Uncertain rows are exactly the journaled ones without an answer: not sent again.
-    const uncertain = res.filter((x) => x.status === 'uncertain');
-    expect(uncertain.length).toBe(summary.skipped_uncertain);
-    expect(res.filter((x) => x.status === 'sent')).toHaveLength(60 - uncertain.length);
-    expect(srv.hits.length).toBe(firstRun + (60 - summary.skipped_sent - summary.skipped_uncertain));
+    expect(res.map((x) => [x.to, x.status])).toEqual([fresh, list[1], list[0], ...list.slice(2)].map((p) => [p, 'sent']));
+    expect(res[1].error).toBe('sent by an earlier run');
+  });
 
-    // --retry-uncertain sends exactly those again.
-    const before = srv.hits.length;
-    const again = await runCli(batch(file, '--resume', '--retry-uncertain', '--results', out, '--json'), { env: env(srv.url) });
+  it('the same row twice in the file is sent once and reported as a duplicate; the same recipient with another message is two rows', async () => {
+    const [a, b] = phones(2);
+    const sink = await startSink();
+    const dir = tempDir('chatcrm-crash-');
+    const file = join(dir, 'dup.csv');
+    writeFileSync(file, `to,name\n${a},Ada\n${b},Bob\n${a},Ada\n${a},Other\n`);
+    const out = join(dir, 'out.csv');
+    const r = await runCli(batch(file, '--results', out, '--json'), { env: env(sink.url) });
+    expect(r.exitCode).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ sent: 3, skipped_duplicate: 1 });
+    accountedFor(s, 4, out);
+    expect(r.stderr).toMatch(/row 3: duplicate of an earlier row/);
+    expect(sink.delivered.get(a)).toBe(2);
+    expect(results(out)[2]).toMatchObject({ status: 'skipped', error: 'duplicate of an earlier row' });
+  });
+});
+
+describe('2. two runs at once on the same journal', () => {
+  it('one holds the lock; the other exits 2 naming its pid and sends nothing', async () => {
+    const list = phones(40);
+    const sink = await startSink(() => ({ delayMs: 30 }));
+    const { dir, file } = input(list);
+    const first = await runCli(batch(file, '--concurrency', '1', '--max-errors', '0', '--json'), { env: env(sink.url) });
+    expect(first.exitCode).toBe(0);
+    // A second input, so both resumes have work: the journal is shared, the lock is on it.
+    input([...list, ...phones(40, 100)], dir);
+    const [x, y] = [spawnBatch(sink.url, batch(file, '--resume', '--concurrency', '4', '--json')), spawnBatch(sink.url, batch(file, '--resume', '--concurrency', '4', '--json'))];
+    const [rx, ry] = await Promise.all([x, y]);
+    const codes = [rx.exitCode, ry.exitCode].sort();
+    expect(codes).toEqual([0, 2]);
+    const loser = rx.exitCode === 2 ? rx : ry;
+    const winnerPid = rx.exitCode === 2 ? y.pid : x.pid;
+    expect(String(loser.stderr)).toMatch(new RegExp(`is in use by pid ${winnerPid}`));
+    expect(String(loser.stderr).trim().split('\n')).toHaveLength(1);
+    expect(String(loser.stdout)).toBe('');
+    onceEach(sink);
+    expect(sink.delivered.size).toBe(80);
+    expect(existsSync(`${file}.journal.lock`)).toBe(false);
+  });
+
+  it('a lock left by a process that is gone (kill -9) is stale and taken over', async () => {
+    const list = phones(30);
+    const sink = await startSink(() => ({ delayMs: 200 }));
+    const { file } = input(list);
+    const child = spawnBatch(sink.url, batch(file, '--concurrency', '2'));
+    await until(() => sink.hits.length >= 2);
+    child.kill('SIGKILL');
+    await child;
+    expect(existsSync(`${file}.journal.lock`)).toBe(true);
+    sink.answer = () => ({});
+    const r = await runCli(batch(file, '--resume', '--json'), { env: env(sink.url) });
+    expect([0, 5]).toContain(r.exitCode);
+    onceEach(sink);
+    accountedFor(JSON.parse(r.stdout), 30);
+  });
+});
+
+describe('3. a 5xx or gateway answer to a send', () => {
+  it('a 504 after processing is uncertain; --resume does not send it again; --retry-uncertain does', async () => {
+    const list = phones(5);
+    const sink = await startSink((to, attempt) => (to === list[1] && attempt === 1 ? { status: 504, delivers: true } : {}));
+    const { dir, file } = input(list);
+    const out = join(dir, 'out.csv');
+    const r = await runCli(batch(file, '--results', out, '--json'), { env: env(sink.url) });
+    expect(r.exitCode).toBe(5);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ sent: 4, uncertain: 1, failed: 0 });
+    accountedFor(s, 5, out);
+    expect(results(out)[1]).toMatchObject({ to: list[1], status: 'uncertain' });
+    expect(sink.hits.filter((h) => h === list[1])).toHaveLength(1);
+
+    const again = await runCli(batch(file, '--resume', '--results', out, '--json'), { env: env(sink.url) });
+    expect(again.exitCode).toBe(5);
+    expect(JSON.parse(again.stdout)).toMatchObject({ sent: 0, skipped_sent: 4, skipped_uncertain: 1 });
+    onceEach(sink);
+    expect(results(out)[1]).toMatchObject({ status: 'uncertain' });
+
+    const retry = await runCli(batch(file, '--resume', '--retry-uncertain', '--json'), { env: env(sink.url) });
+    expect(retry.exitCode).toBe(0);
+    expect(sink.hits.filter((h) => h === list[1])).toHaveLength(2);
+  });
+
+  it('502 is uncertain, 4xx failed, 503 with Retry-After retried then failed; a 3xx or an HTML 200 is never sent', async () => {
+    const [a, b, c, d, e] = phones(5);
+    const sink = await startSink((to): Answer =>
+      to === a ? { status: 502, body: '<html>Bad Gateway</html>' }
+      : to === b ? { status: 422 }
+      : to === c ? { status: 503, headers: { 'retry-after': '0' } }
+      : to === d ? { status: 302, headers: { location: '/login' }, body: '' }
+      : to === e ? { status: 200, body: '<html><title>Sign in</title></html>' }
+      : {},
+    );
+    const { dir, file } = input([a, b, c, d, e]);
+    const out = join(dir, 'out.csv');
+    const r = await runCli(batch(file, '--retries', '1', '--results', out, '--json'), { env: env(sink.url) });
+    expect(r.exitCode).toBe(5);
+    expect(results(out).map((x) => x.status)).toEqual(['uncertain', 'failed', 'failed', 'uncertain', 'uncertain']);
+    expect(sink.hits.filter((h) => h === c)).toHaveLength(2);
+    expect(sink.hits.filter((h) => h === a)).toHaveLength(1);
+    accountedFor(JSON.parse(r.stdout), 5, out);
+  });
+});
+
+describe('4. SIGTERM and SIGHUP drain like Ctrl-C', () => {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGINT', 130],
+  ] as const)('%s: in-flight requests finish and are journaled, summary and results written, exit %i; then --resume', async (signal, code) => {
+    const list = phones(60);
+    const sink = await startSink(() => ({ delayMs: 250 }));
+    const { dir, file } = input(list);
+    const out = join(dir, 'out.csv');
+    const child = spawnBatch(sink.url, batch(file, '--concurrency', '4', '--results', out, '--json'));
+    await until(() => sink.hits.length >= 6);
+    child.kill(signal);
+    const r = await child;
+    expect(r.exitCode).toBe(code);
+    const s = JSON.parse(String(r.stdout));
+    expect(s).toMatchObject({ status: 'interrupted', stopped_by: signal, uncertain: 0 });
+    accountedFor(s, 60, out);
+    expect(String(r.stderr)).toMatch(new RegExp(`Interrupted by ${signal}: .* continue with --resume`));
+    // Every request that reached the server was answered and recorded.
+    expect(s.sent).toBe(sink.hits.length);
+    expect(results(out).filter((x) => x.status === 'not_sent')).toHaveLength(60 - sink.hits.length);
+    expect(existsSync(`${file}.journal.lock`)).toBe(false);
+
+    sink.answer = () => ({});
+    const again = await runCli(batch(file, '--resume', '--results', out, '--json'), { env: env(sink.url) });
     expect(again.exitCode).toBe(0);
-    expect(srv.hits.slice(before).map((h) => h.to).sort()).toEqual(uncertain.map((x) => x.to).sort());
+    onceEach(sink);
+    expect(sink.delivered.size).toBe(60);
     expect(results(out).every((x) => x.status === 'sent')).toBe(true);
   });
 
-  it('Ctrl-C stops dispatching, lets requests in flight finish, flushes the journal, exits 130', async () => {
-    const srv = await startServer(() => ({ status: 200, delayMs: 300 }));
-    const { dir, file } = input(80);
-    const out = join(dir, 'results.csv');
-    const child = execa('node', [BIN, ...batch(file, '--concurrency', '4', '--results', out, '--json')], { env: cleanEnv(env(srv.url)), extendEnv: false, reject: false });
-    await until(() => srv.hits.length >= 8);
-    child.kill('SIGINT');
+  it('a second signal exits at once', async () => {
+    const sink = await startSink(() => ({ delayMs: 5000 }));
+    const { file } = input(phones(10));
+    const child = spawnBatch(sink.url, batch(file, '--concurrency', '2'));
+    await until(() => sink.hits.length >= 2);
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    child.kill('SIGTERM');
     const r = await child;
-    expect(r.exitCode).toBe(130);
-    expect(JSON.parse(String(r.stdout))).toMatchObject({ status: 'interrupted' });
-    expect(String(r.stderr)).toMatch(/Interrupted: .* continue with --resume/);
-    const journal = readFileSync(`${file}.journal`, 'utf8');
-    const sentLines = journal.split('\n').filter((l) => l.startsWith('S\t'));
-    // Every request that reached the server was answered and recorded: none were cut off.
-    expect(sentLines).toHaveLength(srv.hits.length);
-    expect(srv.hits.length).toBeLessThan(80);
+    expect(r.exitCode).toBe(143);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(existsSync(`${file}.journal.lock`)).toBe(false);
+  });
+});
+
+describe('5. every row counted, on every exit path', () => {
+  it('a refused key: one GET before the first send, nothing sent, 300 not sent, exit 3', async () => {
+    const sink = await startSink();
+    sink.server.route('GET /api/v2/chat/senders', (_req, res) => void res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false,"message":"Invalid API key"}'));
+    const { dir, file } = input(phones(300));
+    const out = join(dir, 'out.csv');
+    const r = await runCli(batch(file, '--results', out), { env: env(sink.url) });
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout.trim()).toBe('300 rows: 0 sent, 0 failed, 0 uncertain, 300 not sent (stopped: Invalid API key (HTTP 401))');
+    expect(r.stderr).toMatch(/Invalid API key/);
+    expect(sink.hits).toHaveLength(0);
+    expect(sink.server.received.filter((x) => x.method === 'GET')).toHaveLength(1);
     const res = results(out);
-    expect(res).toHaveLength(80);
-    expect(res.filter((x) => x.status === 'sent')).toHaveLength(srv.hits.length);
-    expect(res.filter((x) => x.status === 'failed')).toHaveLength(80 - srv.hits.length);
-    expect(res.some((x) => x.status === 'uncertain')).toBe(false);
+    expect(res.map((x) => x.row)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    expect(res.every((x) => x.status === 'not_sent')).toBe(true);
+  });
+
+  it('a 401 during the run stops dispatching: 300 rows: 0 sent, 1 failed, 0 uncertain, 299 not sent, exit 3', async () => {
+    const sink = await startSink(() => ({ status: 401 }));
+    const { dir, file } = input(phones(300));
+    const out = join(dir, 'out.csv');
+    const r = await runCli(batch(file, '--concurrency', '1', '--results', out), { env: env(sink.url) });
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout.trim()).toBe('300 rows: 0 sent, 1 failed, 0 uncertain, 299 not sent (stopped: status 401 (HTTP 401))');
+    expect(sink.hits).toHaveLength(1);
+    expect(results(out)).toHaveLength(300);
+  });
+
+  it('--dry-run sends nothing (no GET either) and shows the request of the first valid row', async () => {
+    const sink = await startSink();
+    const dir = tempDir('chatcrm-crash-');
+    const file = join(dir, 'd.csv');
+    writeFileSync(file, `to,name\n12,Bad\n15550000007,Ada\n`);
+    const r = await runCli(['--dry-run', ...batch(file, '--json')], { env: env(sink.url) });
+    expect(r.exitCode).toBe(2);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ rows: 2, valid: 1, failed: 1, request: { method: 'POST', body: { to: '15550000007', message: { text: { body: 'Hi Ada' } } } } });
+    expect(JSON.stringify(s)).not.toContain(KEY);
+    accountedFor(s, 2);
+    expect(sink.server.received).toHaveLength(0);
+  });
+});
+
+describe('deadlines and retries', () => {
+  it('a dripping server does not hang the run: the row times out as uncertain, the rest are sent', async () => {
+    const [a] = phones(1);
+    const sink = await startSink((to) => (to === a ? { drip: true } : {}));
+    const { dir, file } = input(phones(3));
+    const out = join(dir, 'out.csv');
+    const started = Date.now();
+    const r = await runCli(batch(file, '--timeout', '1', '--results', out, '--json'), { env: env(sink.url), timeout: 20_000 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(r.exitCode).toBe(5);
+    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 2, uncertain: 1 });
+    expect(r.stderr).toMatch(/row 1: uncertain: .*timed out after 1s/);
+    expect(results(out)[0]).toMatchObject({ status: 'uncertain' });
+    expect(sink.hits.filter((h) => h === a)).toHaveLength(1);
+  });
+
+  it('retries 429 and 503 honouring Retry-After, then sends', async () => {
+    const [a, b] = phones(2);
+    const at: Record<string, number[]> = {};
+    const sink = await startSink((to, attempt) => {
+      (at[to] ??= []).push(Date.now());
+      return to === a && attempt === 1 ? { status: 429, headers: { 'retry-after': '1' } } : to === b && attempt === 1 ? { status: 503, headers: { 'retry-after': '1' } } : {};
+    });
+    const { file } = input(phones(4));
+    const r = await runCli(batch(file, '--json'), { env: env(sink.url) });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 4, failed: 0 });
+    for (const p of [a, b]) {
+      expect(at[p]).toHaveLength(2);
+      expect(at[p][1] - at[p][0]).toBeGreaterThanOrEqual(900);
+    }
+    onceEach(sink);
+  });
+
+  it('a reset connection is uncertain and not retried', async () => {
+    const [a] = phones(1);
+    const sink = await startSink();
+    sink.server.route('POST /api/v2/chat/messages', (req, res, body) => {
+      const to = (JSON.parse(body) as { to: string }).to;
+      sink.hits.push(to);
+      if (to === a) return void req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { message_id: `wamid.${to}` } }));
+    });
+    const { dir, file } = input(phones(3));
+    const r = await runCli(batch(file, '--results', join(dir, 'out.csv'), '--json'), { env: env(sink.url) });
+    expect(r.exitCode).toBe(5);
+    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 2, uncertain: 1 });
+    expect(sink.hits.filter((h) => h === a)).toHaveLength(1);
+  });
+
+  it('--rate with many rows: no MaxListenersExceededWarning', async () => {
+    const sink = await startSink();
+    const { file } = input(phones(40));
+    const r = await runCli(batch(file, '--rate', '200', '--concurrency', '2', '--json'), { env: env(sink.url) });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).not.toMatch(/MaxListeners/);
+  });
+});
+
+describe('kill -9 at random points, then --resume (slow: 10 trials)', () => {
+  it('nobody is messaged twice, at most --concurrency rows uncertain, every row accounted for', { timeout: 240_000 }, async () => {
+    const list = phones(40);
+    const sink = await startSink(() => ({ delayMs: 10 + Math.floor(Math.random() * 40) }));
+    for (let trial = 0; trial < 10; trial++) {
+      sink.hits.length = 0;
+      sink.delivered.clear();
+      const { dir, file } = input(list);
+      const child = spawnBatch(sink.url, batch(file, '--concurrency', '4'));
+      const killAt = 1 + Math.floor(Math.random() * 30);
+      await until(() => sink.hits.length >= killAt || child.exitCode !== null);
+      child.kill('SIGKILL');
+      await child;
+      const journal = readFileSync(`${file}.journal`, 'utf8');
+      // Every request the server saw was journaled before it went out.
+      for (const to of sink.hits) expect(journal).toMatch(new RegExp(`^I\\t\\d+\\t[0-9a-f]{16}\\t${to}$`, 'm'));
+      const out = join(dir, 'out.csv');
+      const r = await runCli(batch(file, '--resume', '--results', out, '--json'), { env: env(sink.url) });
+      const s = JSON.parse(r.stdout);
+      accountedFor(s, 40, out);
+      expect(s.skipped_uncertain).toBeLessThanOrEqual(4);
+      onceEach(sink);
+      const res = results(out);
+      expect(res.filter((x) => x.status === 'uncertain')).toHaveLength(s.skipped_uncertain);
+      expect(res.filter((x) => x.status === 'sent')).toHaveLength(40 - s.skipped_uncertain);
+      expect(r.exitCode).toBe(s.skipped_uncertain ? 5 : 0);
+    }
   });
 });

@@ -41,7 +41,7 @@ describe('chat send-batch against the sandbox', () => {
     expect(res.map((x) => [x.row, x.status])).toEqual([[1, 'sent'], [2, 'sent'], [3, 'sent']]);
     const stored = new Set(sb.store.list('messages').map((m) => m.message_id));
     for (const x of res) expect(stored.has(x.message_id)).toBe(true);
-    expect(readFileSync(`${input}.journal`, 'utf8')).toMatch(/^I\t1\t15550000001$/m);
+    expect(readFileSync(`${input}.journal`, 'utf8')).toMatch(/^I\t1\t[0-9a-f]{16}\t15550000001$/m);
   });
 
   it('JSONL rows carry their own text / template / vars; invalid rows fail with their row number and the rest go on', async () => {
@@ -62,7 +62,7 @@ describe('chat send-batch against the sandbox', () => {
     expect(r.stderr).toMatch(/row 4: invalid, not sent: line is not valid JSON/);
     expect(r.stderr).toMatch(/row 5: invalid, not sent: message\.template\.language_code/);
     expect(r.stderr).toMatch(/row 6: failed: .*Template variables do not match/);
-    expect(r.stderr).toMatch(/"4 of 6 rows not sent: 4 failed, 0 uncertain"/);
+    expect(r.stderr).toMatch(/"4 of 6 rows not sent: 4 failed, 0 uncertain, 0 not sent"/);
     const sent = sb.calls('chat.send').slice(before);
     expect(sent.map((c) => (c.body as { to: string }).to).sort()).toEqual(['15550000011', '15550000012', '15550000016']);
     expect(sent.find((c) => (c.body as { to: string }).to === '15550000012')!.body).toMatchObject({
@@ -92,12 +92,13 @@ describe('chat send-batch against the sandbox', () => {
     const before = sb.calls('chat.send').length;
     const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x', '--max-errors', '1', '--results', results, '--json']);
     expect(r.exitCode).toBe(5);
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'stopped', failed: 2, sent: 0 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 23, status: 'stopped', failed: 2, sent: 0, not_sent: 21 });
     expect(r.stderr).toMatch(/--max-errors/);
     expect(sb.calls('chat.send').length).toBe(before);
     const res = resultsOf(results);
-    expect(res).toHaveLength(23);
-    expect(res.filter((x) => x.status === 'failed')).toHaveLength(23);
+    expect(res.map((x) => x.row)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
+    expect(res.filter((x) => x.status === 'failed')).toHaveLength(2);
+    expect(res.filter((x) => x.status === 'not_sent')).toHaveLength(21);
   });
 });
 
@@ -115,27 +116,90 @@ describe('chat send-batch: bad input exits 2, names the problem, sends nothing',
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--concurrency', '0'], /--concurrency: must be a whole number from 1/],
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--rate', 'fast'], /--rate: must be a positive number/],
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--resume'], /--resume: no journal at/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--resume', '--restart'], /--restart: .* cannot be combined with --resume/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--delimiter', ';;'], /--delimiter: must be one character/],
+    ['dup-header.csv', 'to,Name,NAME\n15550000001,a,b\n', ['--text', 'x'], /FILE: .* line 1: duplicate column "name"/],
+    ['quote.csv', `to,name\n${Array.from({ length: 50 }, (_, i) => `1555000${String(i).padStart(4, '0')},n`).join('\n')}\n15550009999,"open\n15550009998,x\n`, ['--text', 'x'], /is not valid CSV: line 52: a quote opened here is never closed \(row 51; Quote Not Closed\)/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--results', '@input'], /--results: .* is the input file/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '@input'], /--journal: .* is the input file/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '@j', '--results', '@j'], /--results: .* is the journal/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '/nonexistent-dir/j'], /--journal: cannot create \/nonexistent-dir\/j\.lock: ENOENT/],
+    ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '@j2', '--results', '/nonexistent-dir/r.csv'], /--results: cannot write \/nonexistent-dir\/r\.csv: ENOENT/],
   ])('%s %j', async (name, text, args, message) => {
     const p = name === null ? join(dir, 'missing.csv') : name === 'adir' ? join(dir, 'adir') : file(name, text);
     const before = sb.received.length;
-    const r = await sb.run(['chat', 'send-batch', p, ...S, ...args]);
+    const paths = args.map((a) => (a === '@input' ? p : a === '@j' ? join(dir, 'same.journal') : a === '@j2' ? join(dir, `${Date.now()}.journal`) : a));
+    const r = await sb.run(['chat', 'send-batch', p, ...S, ...paths]);
     expect(r.stderr).toMatch(message);
     expect(r.exitCode).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(sb.received.length).toBe(before);
   });
 
-  it('refuses to start over an existing journal without --resume', async () => {
+  it('a completed journal: says so and points at --journal NEW or --restart; --resume sends nothing', async () => {
     const input = file('twice.csv', csv([['to'], ['15550000031']]));
     expect((await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x'])).exitCode).toBe(0);
+    await sb.refused(['chat', 'send-batch', input, ...S, '--text', 'x'], /--journal: .* is the journal of a run that completed; .*--journal NEW.*--restart/);
     const before = sb.received.length;
-    const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x']);
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/--journal: .* exists from an earlier run; continue it with --resume/);
-    expect(sb.received.length).toBe(before);
     const again = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x', '--resume', '--json']);
     expect(again.exitCode).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ sent: 0, skipped_sent: 1 });
+    expect(JSON.parse(again.stdout)).toMatchObject({ rows: 1, sent: 0, skipped: 1, skipped_sent: 1 });
     expect(sb.received.length).toBe(before);
+  });
+});
+
+describe('chat send-batch: input forms', () => {
+  it('headers match case-insensitively, ; is detected, an empty {{column}} warns (invalid with --strict)', async () => {
+    const input = file('semi.csv', 'To;Name\n15550000041;Ada, Countess\n15550000042;\n');
+    const results = join(dir, 'semi.results.csv');
+    const before = sb.calls('chat.send').length;
+    const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'Hi {{NAME}}', '--results', results]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.trim()).toBe('2 rows: 2 sent, 0 failed, 0 uncertain, 0 not sent');
+    expect(r.stderr).toMatch(/row 2: warning: \{\{name\}\} is empty/);
+    expect(sb.calls('chat.send').slice(before).map((c) => (c.body as { message: { text: { body: string } } }).message.text.body)).toEqual(['Hi Ada, Countess', 'Hi ']);
+    const strict = file('strict.csv', 'to,name\n15550000043,Ada\n15550000044,\n');
+    const s2 = await sb.run(['chat', 'send-batch', strict, ...S, '--text', 'Hi {{name}}', '--strict', '--json']);
+    expect(s2.exitCode).toBe(5);
+    expect(JSON.parse(s2.stdout)).toMatchObject({ rows: 2, sent: 1, failed: 1, invalid: 1 });
+    expect(s2.stderr).toMatch(/row 2: invalid, not sent: \{\{name\}\} is empty \(--strict\)/);
+  });
+
+  it('FILE - reads stdin (with --journal); a bad CSV line there stops the run with a summary, exit 5', async () => {
+    const journal = join(dir, 'stdin.journal');
+    const before = sb.calls('chat.send').length;
+    const r = await sb.run(['chat', 'send-batch', '-', ...S, '--text', 'Hi', '--journal', journal, '--json'], { input: 'to\n15550000051\n15550000052\n' });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 2, sent: 2 });
+    expect(sb.calls('chat.send').length).toBe(before + 2);
+    await sb.refused(['chat', 'send-batch', '-', ...S, '--text', 'Hi'], /--journal: required when FILE is -/, { input: 'to\n15550000053\n' });
+    const bad = await sb.run(['chat', 'send-batch', '-', ...S, '--text', 'Hi', '--journal', join(dir, 'stdin2.journal'), '--concurrency', '1', '--json'], {
+      input: `to\n15550000054\n"15550000055\n`,
+    });
+    expect(bad.exitCode).toBe(5);
+    const s = JSON.parse(bad.stdout);
+    expect(s).toMatchObject({ status: 'stopped', stopped_by: 'input', sent: 1 });
+    expect(s.rows).toBe(s.sent + s.failed + s.uncertain + s.skipped + s.not_sent);
+    expect(bad.stderr).toMatch(/stdin is not valid CSV: Quote Not Closed/);
+  });
+
+  it('--restart moves the old journal aside and sends again', async () => {
+    const input = file('restart.csv', csv([['to'], ['15550000061']]));
+    expect((await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x'])).exitCode).toBe(0);
+    const before = sb.calls('chat.send').length;
+    const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x', '--restart']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(/Moved the old journal aside: .*restart\.csv\.journal\.1/);
+    expect(existsSync(`${input}.journal.1`)).toBe(true);
+    expect(sb.calls('chat.send').length).toBe(before + 1);
+  });
+
+  it('the journal and the results never hold the API key, even when the server echoes it', async () => {
+    const input = file('echo.csv', csv([['to', 'name'], ['15550000071', sb.config.apiKey]]));
+    const results = join(dir, 'echo.results.csv');
+    const r = await sb.run(['chat', 'send-batch', input, ...S, '--template', 'no_such_{{name}}', '--language', 'en_US', '--results', results]);
+    expect(r.exitCode).toBe(5);
+    for (const text of [readFileSync(`${input}.journal`, 'utf8'), readFileSync(results, 'utf8'), r.stderr, r.stdout]) expect(text).not.toContain(sb.config.apiKey);
+    expect(readFileSync(results, 'utf8')).toMatch(/\*\*\*/);
   });
 });

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const toolCalls = () =>
-  sb.calls('mcp.rpc').filter((r) => (r.body as { method?: string }).method === 'tools/call').map((r) => (r.body as { params: { name: string; arguments: Record<string, unknown> } }).params);
+  sb.calls('mcp.rpc').filter((r) => (r.body as { method?: string } | undefined)?.method === 'tools/call').map((r) => (r.body as { params: { name: string; arguments: Record<string, unknown> } }).params);
 
 function file(name: string, text: string): string {
   const path = join(tempDir(), name);
@@ -75,6 +75,25 @@ describe('contacts import', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(message);
     expect(sb.received.length).toBe(before);
+  });
+
+  it('shares the batch guarantees: a refused key stops before the first row (exit 3), every row counted; input order; duplicates once', async () => {
+    const csv = file('g.csv', 'Phone_Number,NAME\n15550006661,Ann\n15550006662,Bo\n15550006661,Ann\n');
+    const results = `${csv}.results.csv`;
+    const before = toolCalls().length;
+    const refused = await sb.run(['contacts', 'import', csv, '--results', results], { env: { CHATCRM_API_KEY: 'wrong-key-0000000000' } });
+    expect(refused.exitCode).toBe(3);
+    expect(refused.stdout.trim()).toMatch(/^3 rows: 0 created, 0 failed, 0 uncertain, 3 not created \(stopped: .*\)$/);
+    expect(toolCalls().length).toBe(before);
+    const r = await sb.run(['contacts', 'import', csv, '--resume', '--results', results, '--json']);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, sent: 2, skipped_duplicate: 1 });
+    expect(toolCalls().length).toBe(before + 2);
+    expect(readFileSync(results, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
+      '1,15550006661,sent',
+      '2,15550006662,sent',
+      '3,15550006661,skipped',
+    ]);
   });
 
   it('refuses a missing file (exit 2)', async () => {

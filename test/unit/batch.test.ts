@@ -1,11 +1,18 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { getEventListeners } from 'node:events';
+import { appendFileSync, constants, readFileSync, writeFileSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Journal, RowState, scanJournal } from '../../src/batch/journal.js';
+import { IdTable, identity, State } from '../../src/batch/identity.js';
+import { Journal, scanJournal, type OpenFile } from '../../src/batch/journal.js';
 import { TokenBucket } from '../../src/batch/limiter.js';
+import { accepted, rowError } from '../../src/batch/outcome.js';
 import { formatDuration, progressBar, statusLine } from '../../src/batch/progress.js';
-import { countRows, openRows } from '../../src/batch/reader.js';
-import { csvCell, writeResults } from '../../src/batch/results.js';
+import { checkInput, CsvScan, detectDelimiter, openRows } from '../../src/batch/reader.js';
+import fc from 'fast-check';
+import { csvCell, ResultsWriter } from '../../src/batch/results.js';
+import { summaryLine } from '../../src/batch/command.js';
+import { ApiError, AuthError, NetworkError } from '../../src/core/errors.js';
 import { tempDir } from '../helpers/cli.js';
 
 const dir = tempDir('chatcrm-batch-unit-');
@@ -14,11 +21,16 @@ const collect = async <T>(it: AsyncIterable<T>) => {
   for await (const x of it) out.push(x);
   return out;
 };
+const write = (name: string, text: string) => {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  return f;
+};
+const ID = (n: number) => n.toString(16).padStart(16, '0');
 
 describe('reader', () => {
   it('streams CSV records numbered from 1 with the header as columns', async () => {
-    const f = join(dir, 'a.csv');
-    writeFileSync(f, '\uFEFFto, name\n1,"A, with comma"\n\n2,"multi\nline"\n');
+    const f = write('a.csv', '\uFEFFto, name\n1,"A, with comma"\n\n2,"multi\nline"\n');
     const src = await openRows(f);
     expect(src.columns).toEqual(['to', 'name']);
     expect(await collect(src.rows)).toEqual([
@@ -27,87 +39,266 @@ describe('reader', () => {
     ]);
   });
 
-  it('streams JSONL, skipping blank lines and flagging bad ones', async () => {
-    const f = join(dir, 'a.jsonl');
-    writeFileSync(f, '{"to":"1","x":1}\n\n[1]\nnope\n{"to":"2"}');
-    const src = await openRows(f);
-    expect(src.columns).toEqual(['to', 'x']);
-    const rows = await collect(src.rows);
+  it('matches header names case-insensitively, keeping the case after a dot (field.City)', async () => {
+    const src = await openRows(write('case.csv', 'To,NAME,field.City\n1,A,Paris\n'));
+    expect(src.columns).toEqual(['to', 'name', 'field.City']);
+    expect((await collect(src.rows))[0].record).toEqual({ to: '1', name: 'A', 'field.City': 'Paris' });
+  });
+
+  it('refuses a duplicate header, naming the column', async () => {
+    await expect(openRows(write('dup.csv', 'to,name,TO\n1,a,2\n'))).rejects.toThrow(/line 1: duplicate column "to"/);
+  });
+
+  it('detects ; and tab delimiters, or takes --delimiter', async () => {
+    expect(detectDelimiter('to;name;"a,b"\n1;2;3')).toBe(';');
+    expect(detectDelimiter('to\tname\n')).toBe('\t');
+    expect(detectDelimiter('to\n')).toBe(',');
+    expect((await collect((await openRows(write('semi.csv', 'to;name\n1;Ada, Countess\n'))).rows))[0].record).toEqual({ to: '1', name: 'Ada, Countess' });
+    expect((await collect((await openRows(write('tab.csv', 'to\tname\n1\tAda\n'))).rows))[0].record).toEqual({ to: '1', name: 'Ada' });
+    expect((await collect((await openRows(write('pipe.csv', 'to|name\n1|Ada\n'), { delimiter: '|' })).rows))[0].record).toEqual({ to: '1', name: 'Ada' });
+  });
+
+  it('a row with more or fewer fields than the header is an invalid row', async () => {
+    const rows = await collect((await openRows(write('width.csv', 'to,name\n1,a\n2\n3,b,c\n'))).rows);
+    expect(rows.map((r) => r.error)).toEqual([undefined, '1 fields, the header has 2', '3 fields, the header has 2']);
+  });
+
+  it('checkInput: a CSV syntax error anywhere is refused, naming the line; else rows and fingerprint', async () => {
+    const good = write('good.csv', 'to\n1\n2\n3\n');
+    expect(await checkInput(good)).toEqual({ rows: 3, size: 9, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const lines = ['to,name', ...Array.from({ length: 3000 }, (_, i) => `${i},n`), '9,"unclosed', '10,x'];
+    await expect(checkInput(write('bad.csv', lines.join('\n')))).rejects.toThrow(/is not valid CSV: line 3002: a quote opened here is never closed \(row 3001; Quote Not Closed\)/);
+  });
+
+  it('streams JSONL from a file or stdin, skipping blank lines and flagging bad ones', async () => {
+    const text = '{"to":"1","X":1}\n\n[1]\nnope\n{"to":"2"}';
+    const rows = await collect((await openRows(write('a.jsonl', text))).rows);
     expect(rows.map((r) => [r.row, r.error ?? r.record.to])).toEqual([[1, '1'], [2, 'line is not a JSON object'], [3, 'line is not valid JSON'], [4, '2']]);
-    expect(await countRows(f)).toBe(5);
+    expect(rows[0].record).toEqual({ to: '1', x: 1 });
+    const { Readable } = await import('node:stream');
+    const stdin = await openRows('-', { stdin: Readable.from([Buffer.from(text.slice(0, 7)), Buffer.from(text.slice(7))]) });
+    expect((await collect(stdin.rows)).map((r) => r.row)).toEqual([1, 2, 3, 4]);
   });
 });
 
+describe('CSV pre-pass scan', () => {
+  const parsed = async (text: string) => {
+    const { parse } = await import('csv-parse/sync');
+    try {
+      return { ok: true, rows: (parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as unknown[]).length };
+    } catch {
+      return { ok: false, rows: 0 };
+    }
+  };
+  const scanned = (text: string) => {
+    const s = new CsvScan(44);
+    // In two chunks: the state carries across a chunk boundary.
+    const b = Buffer.from(text);
+    s.push(b.subarray(0, b.length >> 1));
+    s.push(b.subarray(b.length >> 1));
+    s.end();
+    return { ok: !s.error, rows: s.records };
+  };
+  it('agrees with csv-parse: what it passes parses, with as many records', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('a', 'b', ',', '"', '\n', '\r\n', ' '), { maxLength: 30 }), async (parts) => {
+        const text = parts.join('');
+        const [s, p] = [scanned(text), await parsed(text)];
+        if (s.ok) expect(p).toEqual(s);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it('names the line of an unclosed quote, a stray quote, a bad closing quote', () => {
+    const err = (t: string) => {
+      const s = new CsvScan(44);
+      s.push(Buffer.from(t));
+      s.end();
+      return s.error;
+    };
+    expect(err('to\n1\n"2\n3\n')).toBe('line 3: a quote opened here is never closed');
+    expect(err('to\n1\nab"c\n')).toBe('line 3: a quote inside a field that does not start with one');
+    expect(err('to\n"1"x\n')).toBe('line 2: a closing quote must be followed by a delimiter or a line end');
+    expect(err('to\n"multi\nline",x\n2\n')).toBeUndefined();
+  });
+});
+
+describe('identity', () => {
+  it('is the recipient and the rendered request: same for the same send, different otherwise', () => {
+    const a = identity('15550001', '{"text":"hi"}');
+    expect(a).toMatch(/^[0-9a-f]{16}$/);
+    expect(identity('15550001', '{"text":"hi"}')).toBe(a);
+    expect(identity('15550001', '{"text":"ho"}')).not.toBe(a);
+    expect(identity('15550002', '{"text":"hi"}')).not.toBe(a);
+  });
+
+  it('IdTable keeps states, offsets and duplicates across growth', () => {
+    const t = new IdTable();
+    for (let i = 1; i <= 5000; i++) {
+      const s = t.slot(ID(i * 7919));
+      t.set(s, i % 2 ? State.Sent : State.Uncertain, i * 10);
+      if (i % 3 === 0) expect(t.firstSeen(s)).toBe(true);
+    }
+    for (const i of [1, 2, 2500, 4998, 5000]) {
+      const s = t.slot(ID(i * 7919));
+      expect([t.state(s), t.offset(s), t.firstSeen(s)]).toEqual([i % 2 ? State.Sent : State.Uncertain, i * 10, i % 3 !== 0]);
+    }
+    expect(t.state(t.slot(ID(3)))).toBe(State.None);
+  });
+});
+
+/** Open through the real fs, counting write() and datasync() calls. */
+function countingOpen(): { open: OpenFile; writes: number; syncs: number } {
+  const c = {
+    writes: 0,
+    syncs: 0,
+    open: async (path: string, flags: number, mode: number): Promise<FileHandle> => {
+      const fh = await open(path, flags, mode);
+      return new Proxy(fh, {
+        get(target, prop) {
+          if (prop === 'write') c.writes++;
+          if (prop === 'datasync' || prop === 'sync') c.syncs++;
+          const v = Reflect.get(target, prop, target);
+          return typeof v === 'function' ? v.bind(target) : v;
+        },
+      });
+    },
+  };
+  return c;
+}
+
 describe('journal', () => {
-  it('makes intents durable before resolving, and a row state is its last record', async () => {
+  it('makes intents durable before resolving; an identity state is its last record; secrets scrubbed', async () => {
     const p = join(dir, 'j1.journal');
-    const j = await Journal.open(p, { run: 1 });
-    await Promise.all([j.intent(1, '111'), j.intent(2, '222'), j.intent(3, '333')]);
-    // The intents are on disk as soon as intent() resolves; outcomes may still be buffered.
+    const j = await Journal.open(p, { v: 2 }, {}, (s) => s.replace('sekrit-key', '***'));
+    await Promise.all([j.intent(1, ID(1), '111'), j.intent(2, ID(2), '222'), j.intent(3, ID(3), '333')]);
     expect(readFileSync(p, 'utf8').match(/^I\t/gm)).toHaveLength(3);
-    j.outcome('S', 1, '111', 'wamid.1');
-    j.outcome('F', 2, '222', 'bad\tthing\nhere');
+    j.outcome('S', 1, ID(1), '111', 'wamid.1');
+    j.outcome('F', 2, ID(2), '222', 'bad\tthing\nhere, key sekrit-key');
+    j.end({ end: 'complete' });
     await j.close();
     const text = readFileSync(p, 'utf8');
-    expect(text).toContain('F\t2\t222\tbad thing here\n');
+    expect(text).toContain(`F\t2\t${ID(2)}\t222\tbad thing here, key ***\n`);
+    expect(text).not.toContain('sekrit-key');
     const s = await scanJournal(p);
-    expect([s.get(1), s.get(2), s.get(3), s.get(4)]).toEqual([RowState.Sent, RowState.Failed, RowState.Intent, RowState.None]);
+    expect(s.completed).toBe(true);
+    expect([1, 2, 3, 4].map((i) => s.table.state(s.table.slot(ID(i))))).toEqual([State.Sent, State.Failed, State.Intent, State.None]);
   });
 
   it('ignores a torn last line, and cuts it off before appending', async () => {
     const p = join(dir, 'j2.journal');
-    writeFileSync(p, 'I\t1\t111\nI\t2\t222\nS\t1');
+    writeFileSync(p, `I\t1\t${ID(1)}\t111\nI\t2\t${ID(2)}\t222\nS\t1\t${ID(1)}`);
     let s = await scanJournal(p);
-    expect([s.get(1), s.get(2)]).toEqual([RowState.Intent, RowState.Intent]);
-    const j = await Journal.open(p, { run: 2 });
-    j.outcome('S', 2, '222', 'wamid.2');
+    expect([s.table.state(s.table.slot(ID(1))), s.table.state(s.table.slot(ID(2)))]).toEqual([State.Intent, State.Intent]);
+    const j = await Journal.open(p, { v: 2 });
+    j.outcome('S', 2, ID(2), '222', 'wamid.2');
     await j.close();
     s = await scanJournal(p);
-    expect([s.get(1), s.get(2)]).toEqual([RowState.Intent, RowState.Sent]);
-    expect(readFileSync(p, 'utf8')).toMatch(/^I\t2\t222\n# /m);
+    expect([s.table.state(s.table.slot(ID(1))), s.table.state(s.table.slot(ID(2)))]).toEqual([State.Intent, State.Sent]);
+    expect(s.completed).toBe(false);
+    expect(readFileSync(p, 'utf8')).toMatch(new RegExp(`^I\\t2\\t${ID(2)}\\t222\\n# `, 'm'));
   });
 
-  it('group-commits intents: a batch is synced in one write, a partial batch after a short delay', async () => {
+  it('group-commits intents: a batch is synced in one write', async () => {
     const p = join(dir, 'j4.journal');
-    const j = await Journal.open(p, { run: 4 }, { intentBatch: 3, intentDelayMs: 30 });
-    const lines = () => readFileSync(p, 'utf8').match(/^I\t/gm)?.length ?? 0;
-    const first = Promise.all([j.intent(1, 'a'), j.intent(2, 'b'), j.intent(3, 'c')]);
-    await first;
-    expect(lines()).toBe(3);
-    const started = performance.now();
-    await j.intent(4, 'd');
-    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
-    expect(lines()).toBe(4);
+    const fs = countingOpen();
+    const j = await Journal.open(p, { v: 2 }, {}, undefined, fs.open);
+    // Durable writes: O_DSYNC where the platform has it (no separate sync), else write + fdatasync.
+    const syncsPerCommit = constants.O_DSYNC ? 0 : 1;
+    const header = { writes: fs.writes, syncs: fs.syncs };
+    expect(header).toEqual({ writes: 1, syncs: syncsPerCommit });
+    await Promise.all(Array.from({ length: 8 }, (_, i) => j.intent(i + 1, ID(i + 1), `k${i}`)));
+    expect(readFileSync(p, 'utf8').match(/^I\t/gm)).toHaveLength(8);
+    expect({ writes: fs.writes - header.writes, syncs: fs.syncs - header.syncs }).toEqual({ writes: 1, syncs: syncsPerCommit });
     await j.close();
   });
 
-  it('grows its state arrays for large row numbers', async () => {
+  it('a partial batch waits briefly for more intents', async () => {
+    const j = await Journal.open(join(dir, 'j5.journal'), { v: 2 }, { intentBatch: 3, intentDelayMs: 30 });
+    const started = performance.now();
+    await j.intent(1, ID(1), 'd');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    await j.close();
+  });
+
+  it('reads identities whatever their row numbers', async () => {
     const p = join(dir, 'j3.journal');
-    appendFileSync(p, 'I\t5000000\tx\n');
-    expect((await scanJournal(p)).get(5_000_000)).toBe(RowState.Intent);
+    appendFileSync(p, `I\t5000000\t${ID(9)}\tx\n`);
+    const s = await scanJournal(p);
+    expect(s.table.state(s.table.slot(ID(9)))).toBe(State.Intent);
   });
 });
 
 describe('results', () => {
-  it('lists every row once with its final state, across runs', async () => {
-    const p = join(dir, 'r.journal');
-    writeFileSync(p, ['# run 1', 'I\t1\t111', 'F\t2\t222\tHTTP 400', 'I\t3\t333', 'S\t1\t111\twamid.1', '# run 2', 'I\t2\t222', 'S\t2\t222\twamid.2', 'U\t4\t444\treset', ''].join('\n'));
+  it('writes one line per row in input order, whatever order rows finish in', async () => {
     const out = join(dir, 'r.csv');
-    await writeResults({ results: out, journal: p, columns: { key: 'to', id: 'message_id' } });
+    const w = new ResultsWriter(out, { key: 'to', id: 'message_id' }, (s) => s);
+    w.add(3, '333', 'sent', 'wamid.3');
+    w.add(2, '222', 'uncertain', '', 'reset');
+    expect(w.waiting).toBe(2);
+    w.add(1, '111', 'failed', '', 'HTTP 400');
+    w.add(4, '444', 'not_sent', '', 'not sent: interrupted');
+    await w.close();
     expect(readFileSync(out, 'utf8').trim().split('\n')).toEqual([
       'row,to,status,message_id,error',
-      '3,333,uncertain,,no answer recorded (the run stopped while it was in flight)',
-      '1,111,sent,wamid.1,',
-      '2,222,sent,wamid.2,',
-      '4,444,uncertain,,reset',
+      '1,111,failed,,HTTP 400',
+      '2,222,uncertain,,reset',
+      '3,333,sent,wamid.3,',
+      '4,444,not_sent,,not sent: interrupted',
     ]);
   });
 
-  it('quotes cells that need it, and defuses formulas', () => {
+  it('quotes cells that need it, defuses formulas with a leading quote, scrubs the key', async () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('=1+1')).toBe('"=1+1"');
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('-2,3')).toBe(`"'-2,3"`);
+    expect(csvCell('bell\u0007')).toBe('bell\\x07');
     expect(csvCell('plain')).toBe('plain');
+    const out = join(dir, 'r2.csv');
+    const w = new ResultsWriter(out, { key: 'to', id: 'id' }, (s) => s.split('sekrit-key').join('***'));
+    w.add(1, '+1', 'failed', '', 'Invalid API key sekrit-key');
+    await w.close();
+    expect(readFileSync(out, 'utf8')).toBe("row,to,status,id,error\n1,'+1,failed,,Invalid API key ***\n");
+  });
+});
+
+describe('outcomes', () => {
+  const res = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, headers, body });
+  const verdict = (f: () => unknown) => {
+    try {
+      f();
+      return 'S';
+    } catch (err) {
+      return rowError(err).verdict;
+    }
+  };
+  it('only a 2xx JSON body is sent; 4xx failed; 5xx and gateways uncertain; 3xx and HTML never sent', () => {
+    expect(verdict(() => accepted(res(200, { data: { message_id: 'x' } })))).toBe('S');
+    expect(verdict(() => accepted(res(200, '<html>Sign in</html>')))).toBe('U');
+    expect(verdict(() => accepted(res(204, undefined)))).toBe('U');
+    expect(verdict(() => accepted(res(302, '', { location: '/login' })))).toBe('U');
+    expect(verdict(() => accepted(res(400, { message: 'bad' })))).toBe('F');
+    expect(verdict(() => accepted(res(429, {}, { 'retry-after': '1' })))).toBe('F');
+    for (const s of [500, 502, 504]) expect(verdict(() => accepted(res(s, 'Bad Gateway')))).toBe('U');
+    expect(verdict(() => accepted(res(503, {})))).toBe('U');
+    expect(verdict(() => accepted(res(503, {}, { 'retry-after': '5' })))).toBe('F');
+    let stops: unknown;
+    try {
+      accepted(res(401, { message: 'Invalid API key' }));
+    } catch (err) {
+      stops = rowError(err).stops;
+    }
+    expect(stops).toBeInstanceOf(AuthError);
+  });
+
+  it('errors thrown by a send: written or timed out is uncertain, unwritten failed', () => {
+    expect(rowError(new NetworkError('reset', true)).verdict).toBe('U');
+    expect(rowError(new NetworkError('refused', false)).verdict).toBe('F');
+    expect(rowError(new ApiError('gw', 504)).verdict).toBe('U');
+    expect(rowError(new ApiError('bad', 422)).verdict).toBe('F');
+    expect(rowError(new AuthError('no', 401)).stops).toBeInstanceOf(AuthError);
   });
 });
 
@@ -120,9 +311,16 @@ describe('token bucket', () => {
     now = 1000;
     expect(b.reserve()).toBe(0);
   });
+
+  it('removes its abort listener after every wait (no MaxListenersExceededWarning)', async () => {
+    const b = new TokenBucket(1000, 1);
+    const ac = new AbortController();
+    for (let i = 0; i < 30; i++) await b.take(ac.signal);
+    expect(getEventListeners(ac.signal, 'abort')).toHaveLength(0);
+  });
 });
 
-describe('progress', () => {
+describe('progress and summary', () => {
   it('draws a bar with rate and ETA, and a status line', () => {
     expect(progressBar(50, 100, 10, 10)).toBe('[#####-----] 50/100 50% 10/s ETA 5s');
     expect(progressBar(5, undefined, 0, 4)).toBe('[----] 5 0/s ETA ?');
@@ -130,5 +328,10 @@ describe('progress', () => {
     expect(statusLine('send-batch', { sent: 3, failed: 1, uncertain: 0, skipped: 2 }, 4, 61)).toBe(
       'send-batch: 4 done (3 sent, 1 failed, 0 uncertain, 2 skipped) in 1m01s, 4/s',
     );
+  });
+
+  it('the summary line counts every row', () => {
+    const s = { rows: 300, sent: 0, failed: 1, uncertain: 0, skipped: 0, not_sent: 299, stop_reason: 'Invalid API key' } as Parameters<typeof summaryLine>[0];
+    expect(summaryLine(s)).toBe('300 rows: 0 sent, 1 failed, 0 uncertain, 299 not sent (stopped: Invalid API key)');
   });
 });

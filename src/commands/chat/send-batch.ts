@@ -1,10 +1,11 @@
 // chat send-batch FILE: one message per row through the batch engine. CONTENT flags may
 // carry {{column}} placeholders; without them, rows bring their own text / template /
 // language / vars (or media, or a raw message) columns.
-import type { ApiClient } from '../../api/client.js';
+import type { ApiClient, DryRunRequest } from '../../api/client.js';
 import { batchClient, batchFlags, finishBatch } from '../../batch/command.js';
 import { runBatch } from '../../batch/engine.js';
-import type { Record_ } from '../../batch/reader.js';
+import { columnName, type Record_ } from '../../batch/reader.js';
+import { accepted } from '../../batch/outcome.js';
 import { readTextArg } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
@@ -28,20 +29,30 @@ const cell = (record: Record_, column: string) => {
 type Filler = string[];
 type Template = [flag: string, value: Filler | Filler[]][];
 
-const compile = (flags: Record<string, string | string[]>): Template =>
-  Object.entries(flags).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => x.split(PLACEHOLDER)) : v.split(PLACEHOLDER)]);
+/** Split on placeholders; column names match case-insensitively, as the header does. */
+const split = (x: string) => x.split(PLACEHOLDER).map((p, i) => (i % 2 ? columnName(p) : p));
 
-function fill(parts: Filler, record: Record_): string {
+const compile = (flags: Record<string, string | string[]>): Template =>
+  Object.entries(flags).map(([k, v]) => [k, Array.isArray(v) ? v.map(split) : split(v)]);
+
+/** A {{column}} that is empty in this row: a warning (invalid with --strict). */
+type Warn = (message: string) => void;
+
+function fill(parts: Filler, record: Record_, warn: Warn): string {
   let out = parts[0];
-  for (let i = 1; i < parts.length; i += 2) out += cell(record, parts[i]) + parts[i + 1];
+  for (let i = 1; i < parts.length; i += 2) {
+    const v = cell(record, parts[i]);
+    if (v === '') warn(`{{${parts[i]}}} is empty`);
+    out += v + parts[i + 1];
+  }
   return out;
 }
 
 /** The flags of one row: CONTENT flags with placeholders filled in, or the row's own columns. */
-function rowFlags(template: Template | undefined, record: Record_): Record<string, unknown> {
+function rowFlags(template: Template | undefined, record: Record_, warn: Warn): Record<string, unknown> {
   if (template) {
     const flags: Record<string, unknown> = {};
-    for (const [k, v] of template) flags[k] = typeof v[0] === 'string' ? fill(v as Filler, record) : (v as Filler[]).map((p) => fill(p, record));
+    for (const [k, v] of template) flags[k] = typeof v[0] === 'string' ? fill(v as Filler, record, warn) : (v as Filler[]).map((p) => fill(p, record, warn));
     return flags;
   }
   const flags: Record<string, unknown> = {};
@@ -93,11 +104,12 @@ export const run: Run = async (ctx, { args, opts }) => {
   const placeholders = new Set(
     Object.values(template ?? {})
       .flat()
-      .flatMap((v) => [...v.matchAll(PLACEHOLDER)].map((m) => m[1])),
+      .flatMap((v) => [...v.matchAll(PLACEHOLDER)].map((m) => columnName(m[1]))),
   );
   const compiled = template && compile(template);
 
   let api: Promise<ApiClient> | undefined;
+  const client = () => (api ??= batchClient(ctx));
   const summary = await runBatch<SendCall>({
     ...common,
     file,
@@ -119,15 +131,27 @@ export const run: Run = async (ctx, { args, opts }) => {
         return raw;
       }
     },
-    build(record) {
+    build(record, _row, warn) {
       const to = normalizePhone(cell(record, 'to'), 'to');
-      const flags = rowFlags(compiled, record);
+      const flags = rowFlags(compiled, record, warn);
       if (typeof flags.message === 'string') flags.message = safeJson(flags.message, 'message');
       return sendCall(sender_id, to, buildContent(flags));
     },
-    async send(call) {
-      const res = await (await (api ??= batchClient(ctx))).call(call.op, call.options);
-      return messageId(res.body);
+    render: (call) => `${call.op} ${JSON.stringify(call.options.json ?? call.options.form?.describe())}`,
+    async preflight() {
+      // The cheapest authenticated read of the same API: a refused key stops the run before row 1.
+      await (await client()).call('chat.senders', { retries: 0 });
+    },
+    async send(call, signal) {
+      // Object.assign, not a spread followed by more properties: V8 builds that on a slow path.
+      const res = await (await client()).call(call.op, Object.assign({}, call.options, { allowErrors: true, signal }));
+      return messageId(accepted(res));
+    },
+    async describe(call) {
+      const api = await ctx.api();
+      let request: DryRunRequest | undefined;
+      await new (api.constructor as new (o: ApiClient['opts']) => ApiClient)({ ...api.opts, dryRunOut: (r) => (request = r) }).call(call.op, call.options);
+      return request;
     },
   });
 

@@ -75,15 +75,16 @@ export const run: Run = async (ctx, { args, opts }) => {
   const common = batchFlags(ctx, opts);
   let client: McpClient | undefined;
   let ready: Promise<JsonSchema | undefined> | undefined;
-  // One tools/list before the first row is sent (not before the file is checked): it settles
-  // the session, if the server keeps one, before requests run concurrently, and gives the
-  // schema each row is checked against.
-  const prepare = async () => {
-    client = await createMcpClient(ctx, await batchClient(ctx));
-    const tool = (await client.listTools()).find((t) => t.name === TOOL);
-    if (!tool) throw new McpError(`The tool endpoint has no ${TOOL} tool`);
-    return tool.inputSchema as JsonSchema | undefined;
-  };
+  // One tools/list before the first row is sent (not before the file is checked): it checks the
+  // key, settles the session, if the server keeps one, before requests run concurrently, and
+  // gives the schema each row is checked against.
+  const prepare = () =>
+    (ready ??= (async () => {
+      client = await createMcpClient(ctx, await batchClient(ctx));
+      const tool = (await client.listTools()).find((t) => t.name === TOOL);
+      if (!tool) throw new McpError(`The tool endpoint has no ${TOOL} tool`);
+      return tool.inputSchema as JsonSchema | undefined;
+    })());
   try {
     const summary = await runBatch<Record<string, unknown>>({
       ...common,
@@ -105,14 +106,17 @@ export const run: Run = async (ctx, { args, opts }) => {
         }
       },
       build(record) {
-        const built = contactArgs(
+        return contactArgs(
           { phone: phoneOf(record), name: cell(record, 'name'), email: cell(record, 'email'), source: cell(record, 'source'), status: cell(record, 'status'), tags: tagsOf(record), customFields: customFieldsOf(record) },
           COLUMNS,
         );
-        return built;
+      },
+      render: (toolArgs) => `${TOOL} ${JSON.stringify(toolArgs)}`,
+      async preflight() {
+        await prepare();
       },
       async send(toolArgs) {
-        const schema = await (ready ??= prepare());
+        const schema = await prepare();
         const problem = checkArgs(schema, toolArgs);
         if (problem) throw new UsageError(problem);
         const result = await client!.callTool(TOOL, toolArgs);

@@ -1,0 +1,97 @@
+// One run per journal: `JOURNAL.lock`, created with O_EXCL ('wx'), holds the pid and host of the
+// run. A lock whose pid is gone (on this host) is stale and taken over; a live one refuses the
+// second run (exit 2) before it reads the journal or sends anything.
+import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { UsageError } from '../core/errors.js';
+
+interface Holder {
+  pid: number;
+  host: string;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function holder(path: string): Holder | undefined {
+  try {
+    const h = JSON.parse(readFileSync(path, 'utf8')) as Holder;
+    return typeof h.pid === 'number' ? h : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const nap = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Remove a stale lock, once: only the run that creates `LOCK.takeover` may, and only if the lock
+ * still names the dead pid (two runs taking over at once must not remove each other's new lock).
+ */
+function takeOver(path: string, dead: Holder): void {
+  const guard = `${path}.takeover`;
+  try {
+    writeFileSync(guard, String(process.pid), { flag: 'wx', mode: 0o600 });
+  } catch {
+    // Another run is taking over; a guard left by a crash is old and removed.
+    try {
+      if (Date.now() - statSync(guard).mtimeMs > 10_000) unlinkSync(guard);
+    } catch {
+      // gone meanwhile
+    }
+    nap(20);
+    return;
+  }
+  try {
+    const now = holder(path);
+    if (now?.pid === dead.pid && now.host === dead.host) unlinkSync(path);
+  } finally {
+    unlinkSync(guard);
+  }
+}
+
+/** Take the lock or throw UsageError naming the run that holds it; returns the release function. */
+export function lockJournal(journal: string): () => void {
+  const path = `${journal}.lock`;
+  const me: Holder = { pid: process.pid, host: hostname() };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(path, `${JSON.stringify(me)}\n`, { flag: 'wx', mode: 0o600 });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new UsageError(`--journal: cannot create ${path}: ${(err as NodeJS.ErrnoException).code}`);
+      const h = holder(path);
+      const stale = h !== undefined && h.host === me.host && !alive(h.pid);
+      if ((!stale && h) || attempt > 50) {
+        const who = h ? `pid ${h.pid}${h.host === me.host ? '' : ` on ${h.host}`}` : 'another run';
+        throw new UsageError(`--journal: ${journal} is in use by ${who} (lock ${path}); wait for that run to end, or remove the lock if it is gone`, 'journal_locked');
+      }
+      // A lock being written right now reads empty: look again.
+      if (stale) takeOver(path, h);
+      else nap(10);
+    }
+  }
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    // Only our own lock: a stale-lock takeover by another run must not be undone.
+    if (holder(path)?.pid === me.pid) {
+      try {
+        unlinkSync(path);
+      } catch {
+        // already gone
+      }
+    }
+  };
+  // process.exit() (a second Ctrl-C) skips finally blocks, not 'exit' listeners.
+  process.once('exit', release);
+  return release;
+}
