@@ -12,7 +12,7 @@ import { checkInput, CsvScan, detectDelimiter, openRows } from '../../src/batch/
 import fc from 'fast-check';
 import { csvCell, ResultsWriter } from '../../src/batch/results.js';
 import { summaryLine } from '../../src/batch/command.js';
-import { ApiError, AuthError, NetworkError } from '../../src/core/errors.js';
+import { ApiError, AuthError, NetworkError, ResponseError } from '../../src/core/errors.js';
 import { tempDir } from '../helpers/cli.js';
 
 const dir = tempDir('chatcrm-batch-unit-');
@@ -298,6 +298,7 @@ describe('outcomes', () => {
     expect(rowError(new NetworkError('refused', false)).verdict).toBe('F');
     expect(rowError(new ApiError('gw', 504)).verdict).toBe('U');
     expect(rowError(new ApiError('bad', 422)).verdict).toBe('F');
+    for (const code of ['redirect', 'not_json', 'too_large'] as const) expect(rowError(new ResponseError('policy', 200, code)).verdict).toBe('U');
     expect(rowError(new AuthError('no', 401)).stops).toBeInstanceOf(AuthError);
   });
 });
