@@ -87,6 +87,10 @@ describe('tags', () => {
   it('list (limit 50 by default), get, update', async () => {
     const list = await ok(['tags', 'list']);
     expect(list.length).toBe(5);
+    // the CLI leaves the page size to the service's default of 50 (or sends exactly 50)
+    const { limit, ...rest } = sb.calls('tags.list').at(-1)!.query;
+    expect(limit ?? '50').toBe('50');
+    expect(rest).toEqual({});
     const r = await sb.run(['tags', 'list', '-q', '--search', 'pro']);
     expect(r.stdout.trim()).toBe(id);
     expect((await ok(['tags', 'get', id])).name).toBe('prospect');

@@ -27,6 +27,10 @@ describe('quick replies', () => {
     const r = await sb.run(['quick-replies', 'list', '--json']);
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout).map((q: { title: string }) => q.title)).toEqual(['Opening hours', 'Thanks']);
+    // the CLI leaves the page size to the service's default of 50 (or sends exactly 50)
+    const { limit, ...rest } = sb.calls('quickReplies.list').at(-1)!.query;
+    expect(limit ?? '50').toBe('50');
+    expect(rest).toEqual({});
     const reply = await fetch(`${sb.url}/api/quick-replies`, { headers: { 'x-api-key': sb.config.apiKey } }).then((x) => x.json());
     expect(reply).toMatchObject({ success: true, count: 2, page: 1, limit: 50, totalPages: 1 });
   });
