@@ -124,8 +124,8 @@ describe('auth forgot-password / reset-password', () => {
     const r = await sb.run(['auth', 'forgot-password', '--email', 'ada@example.com']);
     expect(r.exitCode).toBe(0);
     expect(logs.at(-1)).toMatch(/password reset OTP for ada@example.com/);
-    const unknown = await sb.run(['auth', 'forgot-password', '--email', 'nobody@example.com']);
-    expect(unknown.exitCode).toBe(4);
+    await sb.refused(['auth', 'forgot-password', '--email', 'nobody@example.com'], /User not found/, { code: 4 });
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'auth.forgotPassword', path: '/api/auth/forgot-password', body: { email: 'nobody@example.com' } });
     await refused(['auth', 'forgot-password', '--email', 'nobody'], /--email: must be an email address/);
   });
 
