@@ -159,7 +159,11 @@ describe('auth profile / update-profile / permissions / change-password / logout
   it('permissions lists modules and actions; a bad key is exit 3', async () => {
     const r = await sb.run(['auth', 'permissions', '--json']);
     expect(r.exitCode).toBe(0);
-    expect(JSON.parse(r.stdout).role).toBe('owner');
+    const out = JSON.parse(r.stdout);
+    expect(out.role).toBe('owner');
+    const modules = ['contacts', 'campaigns', 'templates', 'automation', 'segments', 'tags', 'custom_fields', 'currencies', 'teams', 'subscription', 'api_keys'];
+    expect(out.permissions).toEqual(modules.map((module) => ({ module, actions: ['read', 'create', 'update', 'delete'] })));
+    expect(sb.calls('auth.permissions').at(-1)).toMatchObject({ method: 'GET', path: '/api/auth/my-permissions' });
     const bad = await sb.run(['auth', 'permissions'], { env: { CHATCRM_API_KEY: 'wrong-key' } });
     expect(bad.exitCode).toBe(3);
     expect(bad.stderr).toMatch(/Invalid API key/);
