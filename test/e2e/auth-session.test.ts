@@ -80,8 +80,10 @@ describe('auth register / verify-otp / resend-otp / login', () => {
     const r = await sb.run(['auth', 'resend-otp', '--email', 'ada@example.com']);
     expect(r.exitCode).toBe(0);
     expect(sb.calls('auth.resendOtp').at(-1)?.body).toEqual({ email: 'ada@example.com' });
-    const v = await sb.run(['auth', 'verify-otp', '--email', 'ada@example.com', '--otp', lastOtp('ada@example.com')]);
+    const otp = lastOtp('ada@example.com');
+    const v = await sb.run(['auth', 'verify-otp', '--email', 'ada@example.com', '--otp', otp]);
     expect(v.exitCode).toBe(0);
+    expect(sb.calls('auth.verifyOtp').at(-1)?.body).toEqual({ email: 'ada@example.com', otp });
     expect(v.stderr).toMatch(/OTP verified/);
     expect(sb.store.list('users', (u) => u.email === 'ada@example.com')[0].verified).toBe(true);
   });

@@ -133,6 +133,7 @@ describe('custom-fields', () => {
     expect((await ok(['custom-fields', 'get', id])).type).toBe('text');
     await refused(['custom-fields', 'get', 'nope'], /not found/, 4);
     expect((await ok(['custom-fields', 'update', id, '--name', 'Town'])).name).toBe('Town');
+    expect(sb.calls('customFields.update').at(-1)?.body).toEqual({ name: 'Town' });
     await refused(['custom-fields', 'update', id], /give at least one field/);
   });
 
@@ -198,6 +199,7 @@ describe('currencies', () => {
     expect((await ok(['currencies', 'get', gbp])).symbol).toBe('£');
     await refused(['currencies', 'get', 'nope'], /Currency not found/, 4);
     expect((await ok(['currencies', 'update', gbp, '--symbol', 'GB£'])).symbol).toBe('GB£');
+    expect(sb.calls('currencies.update').at(-1)?.body).toEqual({ symbol: 'GB£' });
     await refused(['currencies', 'update', gbp, '--data', '{}'], /give at least one field/);
     const rates = await ok(['currencies', 'exchange-rate']);
     expect(rates).toMatchObject({ base: 'USD', rates: { USD: 1, GBP: 0.79 } });
