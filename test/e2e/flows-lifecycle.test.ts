@@ -54,7 +54,8 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 describe("a flow's whole life", () => {
-  it('create from YAML → list by status → toggle → toggle-pause → test → executions → stats → delete', async () => {
+  // Some twenty CLI runs one after another: a limit that holds on a loaded machine.
+  it('create from YAML → list by status → toggle → toggle-pause → test → executions → stats → delete', { timeout: 120_000 }, async () => {
     const created = await sb.run(['flows', 'create', '--file', file('flow.yaml', FLOW_YAML), '--json']);
     expect(created.stderr).toBe('');
     expect(created.exitCode).toBe(0);

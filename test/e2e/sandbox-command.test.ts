@@ -77,7 +77,7 @@ describe('chatcrm sandbox, the command', () => {
     expect(listed.stdout.split('\n')).toContain(id);
     again.child.kill('SIGINT');
     expect((await again.child).exitCode).toBe(130);
-   }, 60_000);
+   }, 120_000);
 
   it('a port in use is exit 2, one line naming --port', async () => {
     const busy = createServer();
