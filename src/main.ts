@@ -76,9 +76,9 @@ function report(io: IO, caught: unknown, json: boolean, verbose: boolean): numbe
     err instanceof CliError ? err.message : `Unexpected error: ${(err as Error)?.message ?? String(err)}`;
   if (json) {
     const e = err instanceof CliError ? err : undefined;
-    io.err(JSON.stringify({ error: { message, status: e?.status ?? null, code: e?.code ?? 'unexpected' } }));
+    io.data(JSON.stringify({ error: { message, status: e?.status ?? null, code: e?.code ?? 'unexpected' } }), 'stderr');
   } else {
-    io.err(`${io.color ? '\u001b[31mError:\u001b[39m' : 'Error:'} ${message}`);
+    io.err(io.paint(31, 'Error:'), ' ', message);
   }
   if (verbose && err instanceof Error && !(err instanceof CliError)) io.err(err.stack ?? '');
   return code;

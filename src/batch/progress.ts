@@ -1,6 +1,6 @@
 // Progress on stderr: a redrawn bar with rate and ETA on a TTY, a status line every few
 // seconds otherwise (logs stay readable and small).
-import type { IO } from '../core/io.js';
+import { Styled, type IO } from '../core/io.js';
 
 export interface Counts {
   sent: number;
@@ -58,7 +58,7 @@ export class Progress {
 
   /** A message above the bar (the bar is redrawn on the next tick). */
   note(line: string): void {
-    this.io.err(this.io.stderrIsTTY ? `\r\u001b[K${line}` : line);
+    this.io.err(new Styled(this.io.stderrIsTTY ? '\r\u001b[K' : ''), line);
   }
 
   private draw(): void {

@@ -58,7 +58,22 @@ export function parseUrl(value: string | undefined, flag: string): string | unde
   return value.replace(/\/+$/, '');
 }
 
-export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = process.env): Settings {
+/** The secrets a URL carries in its userinfo (`https://user:pass@host`), for the output scrubber. */
+function urlSecrets(value: string | undefined): string[] {
+  if (!value) return [];
+  try {
+    const { password } = new URL(value);
+    return password ? [password, decodeURIComponent(password)] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `keep` is told every secret the settings hold (the key once read, URL passwords), so the
+ * IO can keep them out of every write.
+ */
+export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = process.env, keep: (secret: string) => void = () => undefined): Settings {
   const dir = configDir(env);
   const cfg = readConfig(dir);
   const profileName = flags.profile || env.CHATCRM_PROFILE || cfg.active || 'default';
@@ -75,6 +90,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = pro
 
   const baseUrl = parseUrl(flags.baseUrl ?? str(env.CHATCRM_BASE_URL) ?? str(profile['base-url']), '--base-url');
   const mcpUrl = parseUrl(flags.mcpUrl ?? str(env.CHATCRM_MCP_URL) ?? str(profile['mcp-url']), '--mcp-url') ?? baseUrl;
+  for (const url of [baseUrl, mcpUrl, env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy]) urlSecrets(url).forEach(keep);
   const fields = flags.fields?.split(',').map((f) => f.trim()).filter(Boolean);
   if (flags.fields !== undefined && !fields?.length) throw new UsageError('--fields: give at least one field name');
 
@@ -96,9 +112,16 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = pro
     defaultSender: str(profile['default-sender']),
     businessAccount: str(profile['business-account']),
     apiKey() {
-      const key = str(env.CHATCRM_API_KEY) ?? readKey(profileName, dir);
+      const fromEnv = str(env.CHATCRM_API_KEY);
+      const key = fromEnv ?? readKey(profileName, dir);
       if (!key) {
         throw new AuthError(`No API key for profile "${profileName}": run \`chatcrm login\` or set CHATCRM_API_KEY`);
+      }
+      keep(key);
+      // A header cannot carry it, and it is surely a paste accident: say where to fix it.
+      if (/[\s\u0000-\u001f\u007f]/.test(key)) {
+        const where = fromEnv ? 'CHATCRM_API_KEY' : `the stored key of profile "${profileName}" (run \`chatcrm login\` again)`;
+        throw new AuthError(`${where}: the key holds a line break, space or control character; give the key alone`);
       }
       return key;
     },

@@ -2,9 +2,9 @@
 // <dir>/credentials.json (mode 0600). Reads go straight to the JSON file: `conf`
 // pulls in a JSON-schema validator that costs ~45 ms at start-up, and every command
 // reads the config, while only a few commands write it.
-import { readFileSync, mkdirSync, writeFileSync, renameSync, chmodSync, openSync, fsyncSync, closeSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdirSync, writeFileSync, renameSync, chmodSync, openSync, fsyncSync, closeSync, lstatSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { UsageError } from '../core/errors.js';
+import { CliError, EXIT, UsageError } from '../core/errors.js';
 import { join } from 'node:path';
 
 export const PROFILE_KEYS = ['base-url', 'mcp-url', 'default-sender', 'business-account', 'allow-http'] as const;
@@ -22,12 +22,67 @@ export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'chatcrm');
 }
 
+/** The parsed file, or undefined when it does not exist. A parse error never quotes the text (it may be a key). */
 function readJson<T>(file: string): T | undefined {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
+    text = readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new UsageError(`cannot read ${file}: ${(err as Error).message} (fix or remove the file)`, 'config');
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch (err) {
+    const at = /position (\d+)/.exec((err as Error).message)?.[1];
+    throw new UsageError(`cannot read ${file}: not valid JSON${at ? ` (at character ${at})` : ''} (fix or remove the file)`, 'config');
+  }
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Keys are read only from a regular file of ours that nobody else can read (ssh's rule):
+ * anything else is refused (exit 3) with the command that fixes it.
+ */
+function checkCredentials(file: string): void {
+  if (process.platform === 'win32') return;
+  let st;
+  try {
+    st = lstatSync(file);
+  } catch {
+    return; // absent: nothing to protect; unreadable: readJson says why
+  }
+  const refuse = (why: string, fix: string) => {
+    throw new CliError(`${file} ${why}; refusing to use the keys in it. Fix: ${fix}`, EXIT.auth, undefined, 'insecure_credentials');
+  };
+  if (st.isSymbolicLink()) refuse('is a symbolic link', `rm ${shellQuote(file)} and run \`chatcrm login\` again (it writes a private file)`);
+  if (!st.isFile()) refuse('is not a regular file', `rm -r ${shellQuote(file)} and run \`chatcrm login\` again`);
+  if (process.getuid && st.uid !== process.getuid()) refuse(`is owned by another user (uid ${st.uid})`, `sudo chown "$(id -u)" ${shellQuote(file)} && chmod 600 ${shellQuote(file)}`);
+  if (st.mode & 0o077) refuse(`can be read by others (mode ${(st.mode & 0o777).toString(8).padStart(4, '0')})`, `chmod 600 ${shellQuote(file)}`);
+}
+
+function readCredentials(dir: string): Credentials | undefined {
+  const file = join(dir, 'credentials.json');
+  checkCredentials(file);
+  return readJson<Credentials>(file);
+}
+
+/** Our files in the config dir (and their temporary siblings while they are written). */
+const OURS = /^(config|credentials)\.json/;
+
+/**
+ * Create the config dir, or take back its mode: profiles and keys are nobody else's business.
+ * A dir that holds anything else (CHATCRM_CONFIG_DIR=/tmp, a dotfiles folder) is not ours to
+ * chmod; credentials.json in it is still 0600.
+ */
+export function privateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (process.platform === 'win32' || !readdirSync(dir).every((name) => OURS.test(name))) return;
+  try {
+    chmodSync(dir, 0o700);
+  } catch (err) {
+    throw new CliError(`cannot make the config dir ${dir} private (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): use a dir of your own (CHATCRM_CONFIG_DIR)`, EXIT.auth, undefined, 'config_dir');
   }
 }
 
@@ -37,6 +92,7 @@ export function readConfig(dir = configDir()): ConfigFile {
 
 /** Mutate config.json through `conf` (atomic writes, file locking semantics of the library). */
 export async function updateConfig(mutate: (cfg: ConfigFile) => void, dir = configDir()): Promise<void> {
+  privateDir(dir);
   const { default: Conf } = await import('conf');
   const store = new Conf<ConfigFile>({ cwd: dir, configName: 'config', projectName: 'chatcrm', projectSuffix: '' });
   const cfg: ConfigFile = { ...store.store };
@@ -49,17 +105,20 @@ interface Credentials {
 }
 
 export function readKey(profile: string, dir = configDir()): string | undefined {
-  return readJson<Credentials>(join(dir, 'credentials.json'))?.profiles?.[profile];
+  return readCredentials(dir)?.profiles?.[profile];
 }
 
 /** Names of the profiles that have a stored key. */
 export function keyNames(dir = configDir()): string[] {
-  return Object.keys(readJson<Credentials>(join(dir, 'credentials.json'))?.profiles ?? {});
+  return Object.keys(readCredentials(dir)?.profiles ?? {});
 }
 
-/** Store (or with `undefined`, forget) a profile's key; the file is only ever 0600. */
+/**
+ * Store (or with `undefined`, forget) a profile's key. The file is replaced by a new 0600 one
+ * of ours (a symlink is replaced, not followed), so writing also repairs what reading refuses.
+ */
 export function writeKey(profile: string, key: string | undefined, dir = configDir()): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  privateDir(dir);
   const file = join(dir, 'credentials.json');
   const creds = readJson<Credentials>(file) ?? {};
   const profiles = { ...creds.profiles };

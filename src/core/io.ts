@@ -1,6 +1,18 @@
 // Terminal facts and the policies derived from them: colour, prompting, spinners.
-// Commands write through this object only, so tests can run them without a TTY.
+// Commands write through this object only, so tests can run them without a TTY. It is also
+// the one chokepoint for what the CLI writes: server text cannot drive the terminal (every
+// control character in a string is shown as a visible escape), and no registered secret, nor
+// the userinfo of a URL, appears in any write, whichever command wrote it.
 import type { Writable, Readable } from 'node:stream';
+import { redactUrls, scrub } from './redact.js';
+import { escapeC1, sanitizeText } from './sanitize.js';
+
+/** Terminal control we compose ourselves (colour, redrawing a line): the only text written unsanitized. */
+export class Styled {
+  constructor(readonly text: string) {}
+}
+
+export type Part = string | Styled;
 
 export interface IO {
   stdout: Writable;
@@ -14,14 +26,30 @@ export interface IO {
   /** Prompts allowed: both ends are TTYs, and neither --no-input nor CI is set. */
   canPrompt: boolean;
   columns: number;
-  out(text: string): void;
-  err(text: string): void;
+  /** One line of human text on stdout: string parts sanitized, secrets replaced by ***. */
+  out(...parts: Part[]): void;
+  /** The same on stderr (messages, errors, progress, warnings). */
+  err(...parts: Part[]): void;
+  /**
+   * Structured output (json, jsonl, yaml) exactly as encoded: secrets replaced, and the C1
+   * controls those encoders leave raw inside quoted strings written as `\u00XX` escapes, which
+   * both formats read back as the same character. On stdout unless told otherwise (`--json` errors).
+   */
+  data(text: string, to?: 'stderr'): void;
+  /** `text` in an SGR colour (31 red, 32 green, 33 yellow, 90 grey) when colour is on. */
+  paint(color: number, text: string): Styled;
+  /** Remember a secret (key, password, webhook secret) so that no write shows it; returns it. */
+  secret(value: string): string;
+  /** Secrets and URL userinfo replaced by ***: for text the CLI writes to files. */
+  scrub(text: string): string;
 }
 
 export interface IOOptions {
   noColor?: boolean;
   noInput?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** Streams and TTY state other than the process's (tests). */
+  streams?: { stdout: Writable; stderr: Writable; stdin: Readable; tty?: boolean; columns?: number };
 }
 
 export function colorPolicy(isTTY: boolean, env: NodeJS.ProcessEnv, noColor?: boolean): boolean {
@@ -32,23 +60,40 @@ export function colorPolicy(isTTY: boolean, env: NodeJS.ProcessEnv, noColor?: bo
   return isTTY;
 }
 
+const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+
 export function createIO(opts: IOOptions = {}): IO {
   const env = opts.env ?? process.env;
-  const stdoutIsTTY = Boolean(process.stdout.isTTY);
-  const stderrIsTTY = Boolean(process.stderr.isTTY);
-  const stdinIsTTY = Boolean(process.stdin.isTTY);
+  const s = opts.streams;
+  const stdout = s?.stdout ?? process.stdout;
+  const stderr = s?.stderr ?? process.stderr;
+  const stdin = s?.stdin ?? process.stdin;
+  const stdoutIsTTY = s ? Boolean(s.tty) : Boolean(process.stdout.isTTY);
+  const stderrIsTTY = s ? Boolean(s.tty) : Boolean(process.stderr.isTTY);
+  const stdinIsTTY = s ? Boolean(s.tty) : Boolean(process.stdin.isTTY);
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
+  const secrets: string[] = [];
+  const clean = (text: string) => redactUrls(scrub(text, secrets));
+  const human = (parts: Part[]) => line(clean(parts.map((p) => (typeof p === 'string' ? sanitizeText(p) : p.text)).join('')));
+  const color = colorPolicy(stdoutIsTTY, env, opts.noColor);
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
+    stdout,
+    stderr,
+    stdin,
     stdoutIsTTY,
     stderrIsTTY,
     stdinIsTTY,
-    color: colorPolicy(stdoutIsTTY, env, opts.noColor),
+    color,
     canPrompt: stdinIsTTY && stdoutIsTTY && !opts.noInput && !ci,
-    columns: process.stdout.columns || Number(env.COLUMNS) || 100,
-    out: (text) => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-    err: (text) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    columns: s?.columns ?? (process.stdout.columns || Number(env.COLUMNS) || 100),
+    out: (...parts) => void stdout.write(human(parts)),
+    err: (...parts) => void stderr.write(human(parts)),
+    data: (text, to) => void (to === 'stderr' ? stderr : stdout).write(line(escapeC1(clean(text)))),
+    paint: (code, text) => new Styled(color ? `\u001b[${code}m${text}\u001b[39m` : text),
+    secret(value) {
+      if (value && !secrets.includes(value)) secrets.push(value);
+      return value;
+    },
+    scrub: clean,
   };
 }

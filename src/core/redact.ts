@@ -24,9 +24,22 @@ export function redactBody(value: unknown): unknown {
   return value;
 }
 
-/** Remove every occurrence of known secret strings from free text (last line of defence). */
+/** Remove every occurrence of known secret strings from free text, as written or JSON-escaped. */
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join(REDACTED);
+  for (const s of secrets) {
+    if (s.length < 4) continue;
+    out = out.split(s).join(REDACTED);
+    const escaped = JSON.stringify(s).slice(1, -1);
+    if (escaped !== s) out = out.split(escaped).join(REDACTED);
+  }
   return out;
+}
+
+// scheme://userinfo@ — the userinfo ends at the first `/`, `?`, `#` or blank, and holds no `@`.
+const USERINFO = /\b([a-z][a-z\d+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
+
+/** `https://user:pass@host` → `https://***@host`, anywhere in a text. */
+export function redactUrls(text: string): string {
+  return text.includes('@') ? text.replace(USERINFO, `$1${REDACTED}@`) : text;
 }

@@ -28,3 +28,14 @@ export function sanitizeText(text: string): string {
 export function defuseFormula(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
+
+// eslint-disable-next-line no-control-regex
+const C1 = /[\u007f-\u009f]/g;
+
+/**
+ * JSON and YAML encoders escape C0 controls but leave DEL and C1 (8-bit CSI, OSC) raw inside
+ * quoted strings; as `\u00XX` they read back as the same character and cannot drive a terminal.
+ */
+export function escapeC1(encoded: string): string {
+  return encoded.replace(C1, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+}

@@ -36,12 +36,12 @@ export async function printToolResult(ctx: Context, result: ToolResult, tool: st
   const values = texts.length ? texts.map(parseJson) : result.structuredContent !== undefined ? [{ ok: true as const, value: result.structuredContent }] : [];
   for (const [i, v] of values.entries()) {
     if (!v.ok) {
-      ctx.settings.output === 'json' ? ctx.io.out(JSON.stringify(texts[i])) : ctx.io.out(texts[i]);
+      ctx.settings.output === 'json' ? ctx.io.data(JSON.stringify(texts[i])) : ctx.io.out(texts[i]);
       continue;
     }
     const s = ctx.settings;
     if (shapeOf(v.value).records || (s.output !== 'table' && s.output !== 'json') || s.quiet || s.fields) await ctx.print(v.value);
-    else ctx.io.out(JSON.stringify(v.value, null, 2));
+    else ctx.io.data(JSON.stringify(v.value, null, 2));
   }
   const other = (result.content ?? []).filter((c) => c.type !== 'text');
   if (other.length) ctx.io.err(`(${other.length} non-text content item${other.length > 1 ? 's' : ''} not shown: ${other.map((c) => c.type).join(', ')})`);

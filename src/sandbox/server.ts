@@ -18,6 +18,10 @@ export interface SandboxOptions {
   verifyToken?: string;
   stateFile?: string;
   log?: (line: string) => void;
+  /** How many received requests to remember (the last ones), default 1,000. */
+  keepRequests?: number;
+  /** Bodies larger than this are remembered only by size, default 64 KiB. */
+  keepBodyBytes?: number;
 }
 
 /** What the sandbox received, for tests to assert on. */
@@ -30,13 +34,18 @@ export interface Received {
   form?: SandboxRequest['form'];
   operation?: string;
   status: number;
+  /** Body size in bytes; a body over the keep limit is left out of `body` and `form` files. */
+  bodyBytes: number;
 }
 
 export interface Sandbox {
   url: string;
   config: SandboxConfig;
   store: Store;
+  /** The last requests received (see keepRequests). */
   received: Received[];
+  /** Every request received since the start. */
+  readonly requestCount: number;
   server: Server;
   close(): Promise<void>;
 }
@@ -53,6 +62,7 @@ interface Route {
 
 const JSON_LIMIT = 100 * 1024;
 const UPLOAD_LIMIT = 17 * 1024 * 1024;
+const LINGER_MS = 1000;
 
 function compile(path: string): { regex: RegExp; names: string[] } {
   const names: string[] = [];
@@ -96,6 +106,26 @@ function htmlNotFound(method: string, path: string): SandboxReply {
   };
 }
 
+/** A path parameter, or undefined when its percent-encoding is malformed (`%zz`). */
+function decodeParam(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the received log keeps of a body: all of it, or only its size when it is large. */
+function keptBody(record: Received, body: unknown, form: SandboxRequest['form'], limit: number): void {
+  if (record.bodyBytes <= limit) {
+    record.body = body;
+    record.form = form;
+    return;
+  }
+  record.body = `(${record.bodyBytes} bytes, not kept)`;
+  if (form) record.form = { fields: form.fields, files: Object.fromEntries(Object.entries(form.files).map(([k, f]) => [k, { ...f, data: Buffer.alloc(0) }])) };
+}
+
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -123,18 +153,42 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const env: SandboxEnv = { store, config, log };
   const routes = buildRoutes();
   const received: Received[] = [];
+  const keepRequests = opts.keepRequests ?? 1000;
+  const keepBodyBytes = opts.keepBodyBytes ?? 64 * 1024;
+  let requestCount = 0;
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://sandbox');
+  /** `expectContinue`: the client waits for `100 Continue` before it sends the body. */
+  const handle = async (req: IncomingMessage, res: ServerResponse, expectContinue = false) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://sandbox');
+    } catch {
+      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      return void res.end(JSON.stringify(fail(400, 'Malformed path').body));
+    }
     const method = (req.method ?? 'GET').toUpperCase();
     const query = Object.fromEntries(url.searchParams);
     const path = url.pathname;
-    const sameRoute = routes.filter((r) => r.regex.test(path));
-    const route = sameRoute.find((r) => r.method === method);
+    const route = routes.find((r) => r.method === method && r.regex.test(path));
     const contentType = String(req.headers['content-type'] ?? '');
     const isMultipart = contentType.startsWith('multipart/form-data');
-    const raw = await readBody(req, isMultipart ? UPLOAD_LIMIT : JSON_LIMIT);
-    const record: Received = { method, path, query, headers: req.headers, body: undefined, operation: route?.id, status: 0 };
+    const record: Received = { method, path, query, headers: req.headers, body: undefined, operation: route?.id, status: 0, bodyBytes: 0 };
+    requestCount++;
+    received.push(record);
+    if (received.length > keepRequests) received.splice(0, received.length - keepRequests);
+    /**
+     * A reply before the body was read, and the body is never read: claiming the stream stops
+     * Node from draining it after the reply, back-pressure then stops the socket, and the
+     * connection is dropped once the client had time to read the reply (closing at once, with
+     * unread bytes, is a reset that can overtake the reply).
+     */
+    const refuse = (reply: SandboxReply) => {
+      if (!req.complete) {
+        req.read(0);
+        res.once('finish', () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
+      }
+      send(reply);
+    };
     const send = (reply: SandboxReply) => {
       record.status = reply.status;
       const headers: Record<string, string> = { ...reply.headers };
@@ -148,8 +202,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       res.writeHead(reply.status, headers);
       res.end(payload);
     };
-    if (received.length < 50_000) received.push(record);
-    if (raw === undefined) return send(fail(413, 'request entity too large'));
+    const given = req.headers['x-api-key'];
+    const keyed = typeof given === 'string' && given !== '' && keyMatches(given, config.apiKey);
+    // An unknown route is read (bounded) only with the key: `chatcrm api` tests echo through one.
+    if (!route && !keyed) return refuse(htmlNotFound(method, path));
+    if (route && !route.noAuth && !keyed) {
+      return refuse(fail(401, typeof given !== 'string' || given === '' ? 'Authorization token missing or malformed' : 'Invalid API key'));
+    }
+    const values = route ? route.regex.exec(path)!.slice(1).map(decodeParam) : [];
+    if (values.some((v) => v === undefined)) return refuse(fail(400, `Malformed path: bad percent-encoding in ${path}`));
+    if (expectContinue) res.writeContinue();
+    const raw = await readBody(req, isMultipart ? UPLOAD_LIMIT : JSON_LIMIT);
+    if (raw === undefined) return refuse(fail(413, 'request entity too large'));
+    record.bodyBytes = raw.length;
     let body: unknown;
     let form: SandboxRequest['form'];
     if (isMultipart) {
@@ -163,18 +228,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         body = undefined;
       }
     }
-    record.body = body;
-    record.form = form;
+    keptBody(record, body, form, keepBodyBytes);
     if (!route) return send(htmlNotFound(method, path));
-    if (!route.noAuth) {
-      const given = req.headers['x-api-key'];
-      if (typeof given !== 'string' || given === '') return send(fail(401, 'Authorization token missing or malformed'));
-      if (!keyMatches(given, config.apiKey)) return send(fail(401, 'Invalid API key'));
-    }
     if (!route.handler) {
       return send(fail(501, `Not implemented in the sandbox yet: ${route.id} (${method} ${route.op?.path ?? path})`));
     }
-    const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(route.regex.exec(path)![i + 1])]));
+    const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));
     const sreq: SandboxRequest = { method, path, params, query, headers: req.headers, rawBody: raw, body, form };
     let reply: SandboxReply;
     try {
@@ -187,13 +246,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     send(reply);
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err) => {
+  const serve = (req: IncomingMessage, res: ServerResponse, expectContinue = false) => {
+    handle(req, res, expectContinue).catch((err) => {
       log(`sandbox: ${(err as Error).message}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: false, message: 'Internal server error' }));
     });
-  });
+  };
+  const server = createServer(serve);
+  // Expect: 100-continue — the key and the route are checked before the client sends a byte of body.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => serve(req, res, true));
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -206,6 +268,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     config,
     store,
     received,
+    get requestCount() {
+      return requestCount;
+    },
     server,
     close: () =>
       new Promise<void>((resolve) => {

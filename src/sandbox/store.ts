@@ -1,8 +1,10 @@
 // The sandbox's state: named collections of MongoDB-like documents (`_id`, `__v`,
 // `created_at`, `updated_at`, soft deletes with `deleted_at`), optionally persisted to a
 // file written atomically (temp file, fsync, rename).
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { UsageError } from '../core/errors.js';
 
 export type Doc = Record<string, unknown> & { _id: string };
 
@@ -32,13 +34,29 @@ export class Store {
     this.data = data ?? { collections: {}, meta: {} };
   }
 
+  /** The state in `file` (undefined when there is none yet); a file that is not our state is bad input. */
   static load(file: string): Store | undefined {
+    removeStaleTemps(file);
+    let text: string;
     try {
-      return new Store(file, JSON.parse(readFileSync(file, 'utf8')) as StoreData);
+      text = readFileSync(file, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return undefined;
+      throw new UsageError(`--state: cannot read ${file}: ${code === 'EISDIR' ? 'is a directory' : (code ?? (err as Error).message)}`);
     }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new UsageError(`--state: ${file} is not valid JSON (a sandbox state file); fix it, or remove it to start from the sample data`);
+    }
+    const d = data as Partial<StoreData> | null;
+    const isMap = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+    if (!isMap(d) || !isMap(d!.collections) || !Object.values(d!.collections!).every(Array.isArray) || (d!.meta !== undefined && !isMap(d!.meta))) {
+      throw new UsageError(`--state: ${file} is not a sandbox state file (expected {"collections": {...}, "meta": {...}}); remove it to start from the sample data`);
+    }
+    return new Store(file, { collections: d!.collections!, meta: d!.meta ?? {} });
   }
 
   get meta(): Record<string, unknown> {
@@ -81,11 +99,38 @@ export class Store {
 
   save(): void {
     if (!this.file) return;
-    const tmp = `${this.file}.${process.pid}.tmp`;
+    const tmp = tempName(this.file, process.pid);
     writeFileSync(tmp, JSON.stringify(this.data));
     const fd = openSync(tmp, 'r');
     fsyncSync(fd);
     closeSync(fd);
     renameSync(tmp, this.file);
+  }
+}
+
+const tempName = (file: string, pid: number) => `${file}.${pid}.tmp`;
+
+/** Temp files of `save()` left by a sandbox killed mid-write: its process is gone (or it is ours: we have not saved yet). */
+function removeStaleTemps(file: string): void {
+  const dir = dirname(file);
+  const prefix = `${basename(file)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length, -4)) : NaN;
+    if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || !alive(pid))) rmSync(join(dir, name), { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

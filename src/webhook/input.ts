@@ -17,10 +17,10 @@ export async function readSecret(ctx: Context, opts: Record<string, unknown>): P
     }
     const secret = text.replace(/\r?\n$/, '');
     if (!secret) throw new UsageError(`--secret-file: ${opts.secretFile} is empty`);
-    return secret;
+    return ctx.io.secret(secret);
   }
   const env = ctx.env.CHATCRM_WEBHOOK_SECRET;
-  if (env) return env;
+  if (env) return ctx.io.secret(env);
   throw new UsageError(`no webhook secret: ${WHERE}`);
 }
 

@@ -1,10 +1,9 @@
 // sendViaMcp (the body of `chat send --via-mcp`) run in-process against an in-process sandbox.
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendViaMcp } from '../../src/commands/chat/send-via-mcp.js';
 import { createContext } from '../../src/core/context.js';
 import { UsageError } from '../../src/core/errors.js';
-import type { IO } from '../../src/core/io.js';
+import { testIO } from '../helpers/io.js';
 import { tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -15,32 +14,18 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 function testContext() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: IO = {
-    stdout: new PassThrough(),
-    stderr: new PassThrough(),
-    stdin: new PassThrough(),
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    color: false,
-    canPrompt: false,
-    columns: 80,
-    out: (t) => void out.push(t),
-    err: (t) => void err.push(t),
-  };
+  const io = testIO();
   const env = { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir() };
-  return { ctx: createContext(io, { json: true }, new AbortController().signal, 'test', env), out, err };
+  return { ctx: createContext(io, { json: true }, new AbortController().signal, 'test', env), io };
 }
 
 it('sends send_chat_message with platform chat and prints the result; the message is in the store', async () => {
-  const { ctx, out } = testContext();
+  const { ctx, io } = testContext();
   await sendViaMcp(ctx, { to: '+1 (555) 777-0000', text: 'Hello over MCP' });
   await ctx.close();
   const call = sb.calls('mcp.rpc').at(-1)!;
   expect((call.body as { params: unknown }).params).toEqual({ name: 'send_chat_message', arguments: { contact_no: '15557770000', message: 'Hello over MCP', platform: 'chat' } });
-  const printed = JSON.parse(out.join('\n')) as { data: { message_id: string } };
+  const printed = JSON.parse(io.stdoutText()) as { data: { message_id: string } };
   expect(sb.store.list('messages').find((m) => m.message_id === printed.data.message_id)).toMatchObject({ to: '15557770000', via: 'mcp', message: { type: 'text', text: { body: 'Hello over MCP' } } });
 });
 

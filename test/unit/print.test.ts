@@ -1,29 +1,10 @@
 // printResult in every format, with a fake IO (TTY or not).
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import type { IO } from '../../src/core/io.js';
+import { testIO } from '../helpers/io.js';
 import { printResult, type PrintOptions } from '../../src/core/output/print.js';
 
-function fakeIO(tty = false, columns = 80): IO & { stdoutText(): string; stderrText(): string } {
-  let out = '';
-  let err = '';
-  return {
-    stdout: new PassThrough(),
-    stderr: new PassThrough(),
-    stdin: new PassThrough(),
-    stdoutIsTTY: tty,
-    stderrIsTTY: tty,
-    stdinIsTTY: false,
-    color: false,
-    canPrompt: false,
-    columns,
-    out: (t) => void (out += t.endsWith('\n') ? t : `${t}\n`),
-    err: (t) => void (err += t.endsWith('\n') ? t : `${t}\n`),
-    stdoutText: () => out,
-    stderrText: () => err,
-  };
-}
+const fakeIO = (tty = false, columns = 80) => testIO({ tty, columns });
 
 const list = {
   success: true,

@@ -30,7 +30,7 @@ export async function readPasswords(ctx: Context, opts: RunInput['opts'], fields
       const want = fields.length === 1 ? 'the password on the first line' : fields.map((f, i) => `${f.label.toLowerCase()} on line ${i + 1}`).join(', ');
       throw new UsageError(`--password-stdin: expected ${want}`);
     }
-    return values;
+    return values.map((v) => ctx.io.secret(v));
   }
   if (!ctx.io.canPrompt) {
     throw new UsageError(`--password-stdin: no terminal to prompt for the password; pipe it on stdin with --password-stdin${fields.length > 1 ? ' (one per line)' : ''}`);
@@ -45,7 +45,7 @@ export async function readPasswords(ctx: Context, opts: RunInput['opts'], fields
   for (const f of fields) {
     const value = await ask(f.label);
     if (f.confirm && (await ask(`Repeat ${f.label.toLowerCase()}`)) !== value) throw new UsageError(`${f.field}: the two entries differ; nothing was sent`);
-    values.push(value);
+    values.push(ctx.io.secret(value));
   }
   return values;
 }

@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../../core/errors.js';
 import type { Context } from '../../core/context.js';
 import type { Run } from '../../manifest/types.js';
+import { sanitizeCell } from '../../core/sanitize.js';
 
 /** The file name goes into a URL path and, by default, into the current folder: no paths. */
 export function checkFileName(name: string): string {
@@ -66,7 +67,7 @@ export const run: Run = async (ctx, { args, opts }) => {
   const res = await api.call('contacts.exportDownload', { params: { file_name: name }, stream: true, headers: { accept: '*/*' } });
   if (res.dryRun || !res.stream) return;
   const length = Number(res.headers['content-length']);
-  const meter = progress(ctx, `Downloading ${name}`, Number.isFinite(length) && length > 0 ? length : undefined);
+  const meter = progress(ctx, `Downloading ${sanitizeCell(name)}`, Number.isFinite(length) && length > 0 ? length : undefined);
 
   if (target === '-') {
     await pipeline(res.stream, meter.counter, ctx.io.stdout, { end: false });

@@ -4,6 +4,7 @@ import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import type { Context } from '../../core/context.js';
 import type { Run } from '../../manifest/types.js';
 import { shapeOf } from '../../core/output/shape.js';
+import { sanitizeCell } from '../../core/sanitize.js';
 
 interface Job {
   status?: string;
@@ -48,7 +49,8 @@ export const run: Run = async (ctx, { args, opts }) => {
   if (res.dryRun) return;
   if (wait) {
     const deadline = Date.now() + timeoutMs;
-    const spin = await spinner(ctx, `Export ${jobId}: ${job.status ?? 'unknown'}`);
+    const status = () => sanitizeCell(`${job.status ?? 'unknown'}${job.progress !== undefined ? ` (${job.progress}%)` : ''}`);
+    const spin = await spinner(ctx, `Export ${sanitizeCell(jobId)}: ${status()}`);
     try {
       while (job.status !== 'completed' && job.status !== 'failed') {
         if (Date.now() + intervalMs > deadline) {
@@ -57,7 +59,7 @@ export const run: Run = async (ctx, { args, opts }) => {
         await sleep(intervalMs, ctx.signal);
         if (ctx.signal.aborted) throw ctx.signal.reason;
         ({ res, job } = await read());
-        if (spin) spin.text = `Export ${jobId}: ${job.status ?? 'unknown'}${job.progress !== undefined ? ` (${job.progress}%)` : ''}`;
+        if (spin) spin.text = `Export ${sanitizeCell(jobId)}: ${status()}`;
       }
     } finally {
       spin?.stop();

@@ -6,6 +6,8 @@ import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
 import type { Problem } from '../../schemas/index.js';
 
+const MAX_ALIAS_COUNT = 100;
+
 /** `label` starts every error message (e.g. `--file flow.yaml`). */
 export async function readDataFile(ctx: Context, path: string, label: string): Promise<Record<string, unknown>> {
   const text = await readTextArg(ctx, path === '-' ? '-' : `@${path}`, label);
@@ -22,7 +24,12 @@ export async function readDataFile(ctx: Context, path: string, label: string): P
     const doc = y.parseDocument(text, { uniqueKeys: true });
     const [first] = doc.errors;
     if (first) throw new UsageError(`${label}: not valid JSON or YAML: ${first.message.split('\n')[0].replace(/:$/, '')}`);
-    value = doc.toJS();
+    try {
+      // An alias that expands to many times its anchor's size (a "billion laughs" file) is refused, not expanded.
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (err) {
+      throw new UsageError(`${label}: not valid YAML: ${err instanceof ReferenceError ? 'too many aliases (an alias bomb?)' : (err as Error).message}`);
+    }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${label}: must hold a JSON or YAML object (a mapping of fields)`);
   return value as Record<string, unknown>;

@@ -50,7 +50,7 @@ export const run: Run = async (ctx, { opts }) => {
   for (const p of checkFlow(flow).problems) ctx.io.err(`Warning: suggested flow: ${p.path}: ${p.message}`);
   const asJson = out ? extname(out).toLowerCase() === '.json' : ctx.settings.output === 'json';
   const text = asJson ? `${JSON.stringify(flow, null, 2)}\n` : (await loadYaml()).stringify(flow);
-  if (!out) return ctx.io.out(text.trimEnd());
+  if (!out) return ctx.io.data(text.trimEnd());
   await writeFile(out, text);
   ctx.io.err(`Wrote ${out}; create the flow with: chatcrm flows create --file ${out}`);
 };

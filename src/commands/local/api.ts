@@ -100,7 +100,7 @@ export const run: Run = async (ctx, { args, opts }) => {
   const api = await ctx.api();
   const res = await api.request({ ...req, method, base: mcp ? 'mcp' : 'api', headers, allowErrors: true });
   if (res.dryRun) return;
-  if (res.body !== undefined) ctx.io.out(typeof res.body === 'string' ? res.body : JSON.stringify(res.body, null, 2));
+  if (res.body !== undefined) typeof res.body === 'string' ? ctx.io.out(res.body) : ctx.io.data(JSON.stringify(res.body, null, 2));
   if (res.status >= 400) {
     const message = errorMessage(res.body, res.status);
     throw new ApiError(message.startsWith(`HTTP ${res.status}`) ? message : `${message} (HTTP ${res.status})`, res.status, res.body);

@@ -62,18 +62,21 @@ function configChecks(ctx: Context): Check[] {
   return checks;
 }
 
-function hasKey(ctx: Context): boolean {
+/** Why no key can be used (none, a refused credentials file, a malformed key), or undefined when one can. */
+function keyProblem(ctx: Context): CliError | undefined {
   try {
     ctx.settings.apiKey();
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (err) {
+    if (err instanceof CliError) return err;
+    throw err;
   }
 }
 
 async function serviceChecks(ctx: Context, api: ApiClient): Promise<Check[]> {
   const checks: Check[] = [];
-  const keyed = hasKey(ctx);
+  const problem = keyProblem(ctx);
+  const keyed = !problem;
   // Without a key, an unauthenticated request still shows whether the address answers.
   const p = await probe(api, 'auth.profile', keyed);
   if ('error' in p) {
@@ -84,7 +87,7 @@ async function serviceChecks(ctx: Context, api: ApiClient): Promise<Check[]> {
   } else {
     const { status, body } = p.res;
     checks.push({ check: 'base url reachable', status: status < 500 ? 'ok' : 'fail', detail: `HTTP ${status} in ${p.ms} ms`, latency_ms: p.ms, ...(status >= 500 && { exit_code: EXIT.server }) });
-    if (!keyed) checks.push({ check: 'key', status: 'fail', detail: 'no key: run `chatcrm login` or set CHATCRM_API_KEY', exit_code: EXIT.auth });
+    if (problem) checks.push({ check: 'key', status: 'fail', detail: problem.message, exit_code: problem.exitCode });
     else if (status < 400) {
       const u = ((body as { user?: Record<string, unknown> })?.user ?? (body as { data?: Record<string, unknown> })?.data ?? {}) as Record<string, unknown>;
       checks.push({ check: 'key', status: 'ok', detail: `valid: ${[u.name, u.email && `<${String(u.email)}>`, u.role && `(${String(u.role)})`].filter(Boolean).join(' ') || 'accepted'}` });
@@ -120,8 +123,7 @@ export const run: Run = async (ctx) => {
   if (ctx.settings.baseUrl) checks.push(...(await serviceChecks(ctx, await ctx.api())));
   if (ctx.settings.output === 'table') {
     const width = Math.max(...checks.map((c) => c.check.length));
-    const mark = (st: Status) => (ctx.io.color ? `\u001b[${COLOR[st]}m${MARK[st]}\u001b[39m` : MARK[st]);
-    for (const c of checks) ctx.io.out(`${mark(c.status)} ${c.check.padEnd(width)}  ${c.detail}`);
+    for (const c of checks) ctx.io.out(ctx.io.paint(COLOR[c.status], MARK[c.status]), ` ${c.check.padEnd(width)}  ${c.detail}`);
   } else await ctx.print(checks, { id: 'check' });
   const failed = checks.find((c) => c.status === 'fail');
   if (failed) ctx.io.err(`doctor: ${checks.filter((c) => c.status === 'fail').length} check(s) failed`);

@@ -6,6 +6,7 @@ import { readConfig, updateConfig, writeKey, type Profile } from '../../config/s
 import type { Context } from '../../core/context.js';
 import { AuthError, InterruptedError, UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
+import { sanitizeCell } from '../../core/sanitize.js';
 
 type Inquirer = typeof import('@inquirer/prompts');
 type Prompts = {
@@ -97,7 +98,7 @@ async function gather(ctx: Context, opts: Record<string, unknown>, prompts: Prom
   else if (prompts) key = (await prompts.password({ message: 'API key', mask: '*', validate: (v) => v.trim() !== '' || 'the key is required' })).trim();
   else throw new UsageError('--with-key: required when not interactive (pipe the key on stdin; it is never accepted as a flag value)');
 
-  return { name, baseUrl, mcpUrl: mcpUrl === baseUrl ? undefined : mcpUrl, key, defaultSender: str(opts.defaultSender), businessAccount: str(opts.businessAccount) };
+  return { name, baseUrl, mcpUrl: mcpUrl === baseUrl ? undefined : mcpUrl, key: ctx.io.secret(key), defaultSender: str(opts.defaultSender), businessAccount: str(opts.businessAccount) };
 }
 
 /** The signed-in user, or throws AuthError (exit 3) when the key is refused. */
@@ -126,7 +127,7 @@ async function pickSender(client: ApiClient, prompts: Prompts, current?: string)
     message: 'Default sender',
     default: current,
     choices: [
-      ...senders.map((s) => ({ name: `${String(s.sender_id)}  ${String(s.name ?? '')} ${s.phone_number ? `(+${String(s.phone_number)})` : ''}`.trim(), value: String(s.sender_id) })),
+      ...senders.map((s) => ({ name: sanitizeCell(`${String(s.sender_id)}  ${String(s.name ?? '')} ${s.phone_number ? `(+${String(s.phone_number)})` : ''}`.trim()), value: String(s.sender_id) })),
       { name: '(none)', value: '' },
     ],
   });

@@ -1,6 +1,7 @@
 // Renders a result in the chosen format. stdout carries only the result; the server's
 // message and pagination go to stderr in human (table) mode.
-import type { IO } from '../io.js';
+import { Styled, type IO, type Part } from '../io.js';
+import { sanitizeCell } from '../sanitize.js';
 import type { OutputFormat } from '../../config/settings.js';
 import { shapeOf, recordId, pickFields, getPath, type Shape } from './shape.js';
 
@@ -60,15 +61,15 @@ export async function printResult(io: IO, body: unknown, opts: PrintOptions, vie
 
   switch (opts.format) {
     case 'json':
-      io.out(JSON.stringify(shape.records ? shape.records.map(project) : payload === undefined ? {} : project(payload), null, 2));
+      io.data(JSON.stringify(shape.records ? shape.records.map(project) : payload === undefined ? {} : project(payload), null, 2));
       return;
     case 'jsonl':
-      for (const r of shape.records ?? (payload === undefined ? [] : [payload])) io.out(JSON.stringify(project(r)));
+      for (const r of shape.records ?? (payload === undefined ? [] : [payload])) io.data(JSON.stringify(project(r)));
       return;
     case 'yaml': {
       const { stringify } = await loadYaml();
       const v = shape.records ? shape.records.map(project) : project(payload ?? {});
-      io.out(stringify(v).trimEnd());
+      io.data(stringify(v).trimEnd());
       return;
     }
     case 'csv': {
@@ -93,7 +94,7 @@ async function printTable(io: IO, shape: Shape, fields: string[] | undefined, vi
     if (p && (p.totalPages ?? 1) > 1) io.err(`Page ${p.page ?? 1} of ${p.totalPages}${p.total !== undefined ? ` (${p.total} in all)` : ''}; use --page to see more.`);
     return;
   }
-  if (note) io.err(`${io.color ? '\u001b[32m✓\u001b[39m' : '✓'} ${note}`);
+  if (note) io.err(io.paint(32, '✓'), ' ', note);
   const item = shape.item;
   if (item === undefined || item === null) return;
   if (typeof item !== 'object') return io.out(String(item));
@@ -101,8 +102,13 @@ async function printTable(io: IO, shape: Shape, fields: string[] | undefined, vi
   io.out(await renderTable(io, null, entries.map(([k, v]) => [k, cell(v)])));
 }
 
-/** A table that fits the terminal: long cells are cut with an ellipsis. Plain text without a TTY. */
-async function renderTable(io: IO, head: string[] | null, rows: string[][]): Promise<string> {
+/**
+ * A table that fits the terminal: long cells are cut with an ellipsis. Plain text without a TTY.
+ * Cells are sanitized first, so the bold of a TTY header is the only terminal control in it.
+ */
+async function renderTable(io: IO, rawHead: string[] | null, rawRows: string[][]): Promise<Part> {
+  const head = rawHead?.map(sanitizeCell) ?? null;
+  const rows = rawRows.map((r) => r.map(sanitizeCell));
   const width = Math.max(40, io.columns);
   const ncol = head?.length ?? 2;
   const natural = Array.from({ length: ncol }, (_, i) => Math.max(head ? head[i].length : 0, ...rows.map((r) => (r[i] ?? '').length)));
@@ -123,7 +129,7 @@ async function renderTable(io: IO, head: string[] | null, rows: string[][]): Pro
     wordWrap: false,
   });
   for (const r of rows) table.push(r.map((c, i) => clip(c, widths[i])));
-  return table.toString();
+  return new Styled(table.toString());
 }
 
 /** Shrink the widest columns first until the sum fits. */
