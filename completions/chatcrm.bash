@@ -1,8 +1,8 @@
 # bash completion for chatcrm. Generated from the command tree by `npm run gen`: do not edit.
 # Load it with: source <(chatcrm completion bash), or copy it to /etc/bash_completion.d/chatcrm
 
-_chatcrm_gopts='-p --profile --base-url --mcp-url -o --output --json --fields -q --quiet --verbose --dry-run --timeout --retries -y --yes --no-input --no-color'
-_chatcrm_gvopts='-p --profile --base-url --mcp-url -o --output --fields --timeout --retries'
+_chatcrm_gopts='-p --profile --base-url --mcp-url -o --output --json --fields --query -q --quiet --verbose --dry-run --timeout --retries -y --yes --no-input --no-color'
+_chatcrm_gvopts='-p --profile --base-url --mcp-url -o --output --fields --query --timeout --retries'
 
 _chatcrm_node() {
   subs='' opts='' vopts='' argsv=0
@@ -10,18 +10,19 @@ _chatcrm_node() {
   case "$1" in
     '') subs='chat templates flows contacts campaigns segments tags custom-fields currencies subscription teams taxes quick-replies chatbots message-status reply-materials notifications auth mcp webhook login logout profiles whoami doctor api completion sandbox'; opts='-V --version -h --help'; vopts='' ;;
     'chat') subs='senders send send-batch groups'; opts='-h --help'; vopts='' ;;
-    'chat senders') subs=''; opts='-h --help'; vopts='' ;;
+    'chat senders') subs=''; opts='--page --limit --all --max-items -h --help'; vopts='--page --limit --max-items' ;;
     'chat send') subs=''; opts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --via-mcp -h --help'; vopts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message' ;;
     'chat send-batch') subs=''; opts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --resume --retry-uncertain --results --max-errors -h --help'; vopts='--sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --concurrency --rate --journal --results --max-errors'; args=('') ;;
     'chat groups') subs='list members send'; opts='-h --help'; vopts='' ;;
-    'chat groups list') subs=''; opts='--sender -h --help'; vopts='--sender' ;;
-    'chat groups members') subs=''; opts='--sender -h --help'; vopts='--sender'; args=('') ;;
+    'chat groups list') subs=''; opts='--sender --page --limit --all --max-items -h --help'; vopts='--sender --page --limit --max-items' ;;
+    'chat groups members') subs=''; opts='--sender --page --limit --all --max-items -h --help'; vopts='--sender --page --limit --max-items'; args=('') ;;
     'chat groups send') subs=''; opts='--group-id --group-name --text --mention --sender -h --help'; vopts='--group-id --group-name --text --mention --sender' ;;
-    'templates') subs='create preview'; opts='-h --help'; vopts='' ;;
+    'templates') subs='list create preview'; opts='-h --help'; vopts='' ;;
+    'templates list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'templates create') subs=''; opts='--account --name --category --language --header --body --footer --example --button --security-recommendation --code-expiration --otp-length --otp-copy-button --limited-time-offer --offer-text --has-expiration --file -h --help'; vopts='--account --name --category --language --header --body --footer --example --button --code-expiration --otp-length --otp-copy-button --offer-text --file' ;;
     'templates preview') subs=''; opts='--account --name --category --language --header --body --footer --example --button --security-recommendation --code-expiration --otp-length --otp-copy-button --limited-time-offer --offer-text --has-expiration --file -h --help'; vopts='--account --name --category --language --header --body --footer --example --button --code-expiration --otp-length --otp-copy-button --offer-text --file' ;;
     'flows') subs='list get create update delete toggle toggle-pause test node-types suggest executions execution stats validate'; opts='-h --help'; vopts='' ;;
-    'flows list') subs=''; opts='--status -h --help'; vopts='--status' ;;
+    'flows list') subs=''; opts='--status --page --limit --all --max-items -h --help'; vopts='--status --page --limit --max-items' ;;
     'flows get') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'flows create') subs=''; opts='--file --name --keyword --prefix --platform --active --inactive --return-to -h --help'; vopts='--file --name --keyword --prefix --platform --return-to' ;;
     'flows update') subs=''; opts='--file --name --keyword --prefix --platform --active --inactive --return-to -h --help'; vopts='--file --name --keyword --prefix --platform --return-to'; args=('') ;;
@@ -31,28 +32,30 @@ _chatcrm_node() {
     'flows test') subs=''; opts='--message --message-type -h --help'; vopts='--message --message-type'; args=('') ;;
     'flows node-types') subs=''; opts='-h --help'; vopts='' ;;
     'flows suggest') subs=''; opts='--business-name --language --industry --purpose --action --tone --occasion --details --platform --out -h --help'; vopts='--business-name --language --industry --purpose --action --tone --occasion --details --platform --out' ;;
-    'flows executions') subs=''; opts='-h --help'; vopts=''; args=('') ;;
+    'flows executions') subs=''; opts='--page --limit --all --max-items -h --help'; vopts='--page --limit --max-items'; args=('') ;;
     'flows execution') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'flows stats') subs=''; opts='-h --help'; vopts='' ;;
     'flows validate') subs=''; opts='-h --help'; vopts=''; args=('') ;;
-    'contacts') subs='list create import stats funnels funnel-action add-to-segments export-status export-download'; opts='-h --help'; vopts='' ;;
-    'contacts list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
+    'contacts') subs='list create import stats funnels funnel-action add-to-segments export export-status export-download'; opts='-h --help'; vopts='' ;;
+    'contacts list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'contacts create') subs=''; opts='--phone --name --email --source --status --tag --field -h --help'; vopts='--phone --name --email --source --status --tag --field' ;;
     'contacts import') subs=''; opts='--concurrency --rate --journal --resume --retry-uncertain --results --max-errors -h --help'; vopts='--concurrency --rate --journal --results --max-errors'; args=('') ;;
     'contacts stats') subs=''; opts='-h --help'; vopts='' ;;
     'contacts funnels') subs=''; opts='-h --help'; vopts='' ;;
     'contacts funnel-action') subs=''; opts='--contact --status --data -h --help'; vopts='--contact --status --data' ;;
     'contacts add-to-segments') subs=''; opts='--segment --contact --data -h --help'; vopts='--segment --contact --data' ;;
+    'contacts export') subs=''; opts='--segment --data -h --help'; vopts='--segment --data' ;;
     'contacts export-status') subs=''; opts='--wait --wait-timeout --interval -h --help'; vopts='--wait-timeout --interval'; args=('') ;;
     'contacts export-download') subs=''; opts='-O --output-file --force -h --help'; vopts='-O --output-file'; args=('') ;;
-    'campaigns') subs='send insights report publish recurring'; opts='-h --help'; vopts='' ;;
+    'campaigns') subs='send list insights report publish recurring'; opts='-h --help'; vopts='' ;;
     'campaigns send') subs=''; opts='-h --help'; vopts=''; args=('') ;;
+    'campaigns list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'campaigns insights') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'campaigns report') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'campaigns publish') subs=''; opts='--data -h --help'; vopts='--data'; args=('') ;;
     'campaigns recurring') subs=''; opts='--pattern --off --data -h --help'; vopts='--pattern --data'; args=('') ;;
     'segments') subs='list get create update delete delete-many add-contacts remove-contacts contacts'; opts='-h --help'; vopts='' ;;
-    'segments list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
+    'segments list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'segments get') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'segments create') subs=''; opts='--name --filters --data -h --help'; vopts='--name --filters --data' ;;
     'segments update') subs=''; opts='--name --filters --data -h --help'; vopts='--name --filters --data'; args=('') ;;
@@ -60,24 +63,24 @@ _chatcrm_node() {
     'segments delete-many') subs=''; opts='-h --help'; vopts=''; args=(''); argsv=1 ;;
     'segments add-contacts') subs=''; opts='-h --help'; vopts=''; args=('' ''); argsv=1 ;;
     'segments remove-contacts') subs=''; opts='-h --help'; vopts=''; args=('' ''); argsv=1 ;;
-    'segments contacts') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search'; args=('') ;;
+    'segments contacts') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search'; args=('') ;;
     'tags') subs='create list get update delete popular usage'; opts='-h --help'; vopts='' ;;
     'tags create') subs=''; opts='--name --color --data -h --help'; vopts='--name --color --data' ;;
-    'tags list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
+    'tags list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'tags get') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'tags update') subs=''; opts='--name --color --data -h --help'; vopts='--name --color --data'; args=('') ;;
     'tags delete') subs=''; opts='-h --help'; vopts=''; args=(''); argsv=1 ;;
     'tags popular') subs=''; opts='-h --help'; vopts='' ;;
     'tags usage') subs=''; opts='-h --help'; vopts='' ;;
     'custom-fields') subs='list get create update delete status'; opts='-h --help'; vopts='' ;;
-    'custom-fields list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
+    'custom-fields list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'custom-fields get') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'custom-fields create') subs=''; opts='--name --type --data -h --help'; vopts='--name --type --data' ;;
     'custom-fields update') subs=''; opts='--name --type --data -h --help'; vopts='--name --type --data'; args=('') ;;
     'custom-fields delete') subs=''; opts='-h --help'; vopts=''; args=(''); argsv=1 ;;
     'custom-fields status') subs=''; opts='--id --active --data -h --help'; vopts='--id --active --data' ;;
     'currencies') subs='list exchange-rate get create update delete toggle-status toggle-default'; opts='-h --help'; vopts='' ;;
-    'currencies list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
+    'currencies list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'currencies exchange-rate') subs=''; opts='-h --help'; vopts='' ;;
     'currencies get') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'currencies create') subs=''; opts='--code --name --symbol --data -h --help'; vopts='--code --name --symbol --data' ;;
@@ -93,7 +96,7 @@ _chatcrm_node() {
     'subscription cancel') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'subscription resume') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'teams') subs='list permissions get create update delete toggle-status'; opts='-h --help'; vopts='' ;;
-    'teams list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
+    'teams list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'teams permissions') subs=''; opts='-h --help'; vopts='' ;;
     'teams get') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'teams create') subs=''; opts='--name --member --data -h --help'; vopts='--name --member --data' ;;
@@ -101,20 +104,20 @@ _chatcrm_node() {
     'teams delete') subs=''; opts='-h --help'; vopts=''; args=(''); argsv=1 ;;
     'teams toggle-status') subs=''; opts='--data -h --help'; vopts='--data'; args=('') ;;
     'taxes') subs='list get create update delete delete-many'; opts='-h --help'; vopts='' ;;
-    'taxes list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
+    'taxes list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'taxes get') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'taxes create') subs=''; opts='--name --rate --data -h --help'; vopts='--name --rate --data' ;;
     'taxes update') subs=''; opts='--name --rate --data -h --help'; vopts='--name --rate --data'; args=('') ;;
     'taxes delete') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'taxes delete-many') subs=''; opts='-h --help'; vopts=''; args=(''); argsv=1 ;;
     'quick-replies') subs='list create update delete favorite'; opts='-h --help'; vopts='' ;;
-    'quick-replies list') subs=''; opts='--page --limit --search --admin -h --help'; vopts='--page --limit --search' ;;
+    'quick-replies list') subs=''; opts='--page --limit --all --max-items --search --admin -h --help'; vopts='--page --limit --max-items --search' ;;
     'quick-replies create') subs=''; opts='--title --message --data -h --help'; vopts='--title --message --data' ;;
     'quick-replies update') subs=''; opts='--title --message --data -h --help'; vopts='--title --message --data'; args=('') ;;
     'quick-replies delete') subs=''; opts='-h --help'; vopts=''; args=(''); argsv=1 ;;
     'quick-replies favorite') subs=''; opts='--data -h --help'; vopts='--data'; args=('') ;;
     'chatbots') subs='list get create update delete train scrape extract-doc'; opts='-h --help'; vopts='' ;;
-    'chatbots list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
+    'chatbots list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'chatbots get') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'chatbots create') subs=''; opts='--name --data -h --help'; vopts='--name --data' ;;
     'chatbots update') subs=''; opts='--name --data -h --help'; vopts='--name --data'; args=('') ;;
@@ -131,14 +134,14 @@ _chatcrm_node() {
     'message-status user') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'message-status get') subs=''; opts='-h --help'; vopts=''; args=(''); argsv=1 ;;
     'reply-materials') subs='list get create update delete delete-many'; opts='-h --help'; vopts='' ;;
-    'reply-materials list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
+    'reply-materials list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'reply-materials get') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'reply-materials create') subs=''; opts='--title --file -h --help'; vopts='--title --file' ;;
     'reply-materials update') subs=''; opts='--file --title -h --help'; vopts='--file --title'; args=('') ;;
     'reply-materials delete') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'reply-materials delete-many') subs=''; opts='-h --help'; vopts=''; args=(''); argsv=1 ;;
     'notifications') subs='list create read-all read'; opts='-h --help'; vopts='' ;;
-    'notifications list') subs=''; opts='--page --limit --search -h --help'; vopts='--page --limit --search' ;;
+    'notifications list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'notifications create') subs=''; opts='--title --message --data -h --help'; vopts='--title --message --data' ;;
     'notifications read-all') subs=''; opts='--data -h --help'; vopts='--data' ;;
     'notifications read') subs=''; opts='--data -h --help'; vopts='--data'; args=('') ;;
@@ -169,13 +172,13 @@ _chatcrm_node() {
     'profiles list') subs=''; opts='-h --help'; vopts='' ;;
     'profiles show') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'profiles use') subs=''; opts='-h --help'; vopts=''; args=('') ;;
-    'profiles set') subs=''; opts='-h --help'; vopts=''; args=('base-url mcp-url default-sender business-account allow-http' '') ;;
+    'profiles set') subs=''; opts='-h --help'; vopts=''; args=('base-url mcp-url default-sender business-account allow-http output' '') ;;
     'profiles remove') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'whoami') subs=''; opts='-h --help'; vopts='' ;;
     'doctor') subs=''; opts='-h --help'; vopts='' ;;
-    'api') subs=''; opts='-f --field -F --file-field --input -H --header --mcp -h --help'; vopts='-f --field -F --file-field --input -H --header'; args=('GET POST PUT PATCH DELETE' '') ;;
+    'api') subs=''; opts='-f --field -F --file-field --input -H --header --mcp --paginate -h --help'; vopts='-f --field -F --file-field --input -H --header'; args=('GET POST PUT PATCH DELETE' '') ;;
     'completion') subs=''; opts='-h --help'; vopts=''; args=('bash zsh fish powershell') ;;
-    'sandbox') subs=''; opts='--port --host --state --api-key --webhook-secret --verify-token -h --help'; vopts='--port --host --state --api-key --webhook-secret --verify-token' ;;
+    'sandbox') subs=''; opts='--port --host --state --api-key --webhook-secret --verify-token --seed-records -h --help'; vopts='--port --host --state --api-key --webhook-secret --verify-token --seed-records' ;;
   esac
 }
 
@@ -216,6 +219,7 @@ _chatcrm_next() {
     'chat groups|list') next='chat groups list' ;;
     'chat groups|members') next='chat groups members' ;;
     'chat groups|send') next='chat groups send' ;;
+    'templates|list') next='templates list' ;;
     'templates|create') next='templates create' ;;
     'templates|preview') next='templates preview' ;;
     'flows|list') next='flows list' ;;
@@ -240,9 +244,11 @@ _chatcrm_next() {
     'contacts|funnels') next='contacts funnels' ;;
     'contacts|funnel-action') next='contacts funnel-action' ;;
     'contacts|add-to-segments') next='contacts add-to-segments' ;;
+    'contacts|export') next='contacts export' ;;
     'contacts|export-status') next='contacts export-status' ;;
     'contacts|export-download') next='contacts export-download' ;;
     'campaigns|send') next='campaigns send' ;;
+    'campaigns|list') next='campaigns list' ;;
     'campaigns|insights') next='campaigns insights' ;;
     'campaigns|report') next='campaigns report' ;;
     'campaigns|publish') next='campaigns publish' ;;

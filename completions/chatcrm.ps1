@@ -6,7 +6,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     # Case-sensitive tables: -o and -O are different options.
     $nodes = [hashtable]::new([StringComparer]::Ordinal)
     $nodes[''] = @{
-        subs = @(@{ n = 'chat'; d = 'Send chat messages, list senders and groups' }, @{ n = 'templates'; d = 'Create and preview message templates' }, @{ n = 'flows'; d = 'Automation flows: create, toggle, test, validate' }, @{ n = 'contacts'; d = 'Contacts: list, create and import (tool endpoint), stats, funnels, export' }, @{ n = 'campaigns'; d = 'Campaigns: send (tool endpoint), insights, report, publish, recurrence' }, @{ n = 'segments'; d = 'Contact segments: create, list, membership' }, @{ n = 'tags'; d = 'Contact tags and their usage' }, @{ n = 'custom-fields'; d = 'Custom contact fields' }, @{ n = 'currencies'; d = 'Currencies, exchange rates and the default currency' }, @{ n = 'subscription'; d = 'The tenant subscription: plan, features, usage' }, @{ n = 'teams'; d = 'Teams: members, permissions, active state' }, @{ n = 'taxes'; d = 'Taxes: name and rate in percent' }, @{ n = 'quick-replies'; d = 'Quick replies: canned answers for agents' }, @{ n = 'chatbots'; d = 'Chatbots: knowledge bases, training, URL scraping, documents' }, @{ n = 'message-status'; d = 'Message delivery and read status' }, @{ n = 'reply-materials'; d = 'Reply materials: files agents attach to replies' }, @{ n = 'notifications'; d = 'In-app notifications and their read state' }, @{ n = 'auth'; d = 'Session authentication and the profile of the key' }, @{ n = 'mcp'; d = 'Call the tool endpoint (MCP over streamable HTTP)' }, @{ n = 'webhook'; d = 'Sign, verify and send inbound webhook events' }, @{ n = 'login'; d = 'Set up a profile (address, key, defaults) and check the key' }, @{ n = 'logout'; d = 'Forget the stored key of a profile' }, @{ n = 'profiles'; d = 'Manage stored profiles' }, @{ n = 'whoami'; d = 'Show the active profile, its addresses and the user of the key' }, @{ n = 'doctor'; d = 'Check config, reachability, key validity and plan' }, @{ n = 'api'; d = 'Send a raw request to any path (areas without a command)' }, @{ n = 'completion'; d = 'Print a shell completion script' }, @{ n = 'sandbox'; d = 'Run the local sandbox service (the whole API, stateful)' })
+        subs = @(@{ n = 'chat'; d = 'Send chat messages, list senders and groups' }, @{ n = 'templates'; d = 'Create, list and preview message templates' }, @{ n = 'flows'; d = 'Automation flows: create, toggle, test, validate' }, @{ n = 'contacts'; d = 'Contacts: list, create and import (tool endpoint), stats, funnels, export' }, @{ n = 'campaigns'; d = 'Campaigns: send (tool endpoint), insights, report, publish, recurrence' }, @{ n = 'segments'; d = 'Contact segments: create, list, membership' }, @{ n = 'tags'; d = 'Contact tags and their usage' }, @{ n = 'custom-fields'; d = 'Custom contact fields' }, @{ n = 'currencies'; d = 'Currencies, exchange rates and the default currency' }, @{ n = 'subscription'; d = 'The tenant subscription: plan, features, usage' }, @{ n = 'teams'; d = 'Teams: members, permissions, active state' }, @{ n = 'taxes'; d = 'Taxes: name and rate in percent' }, @{ n = 'quick-replies'; d = 'Quick replies: canned answers for agents' }, @{ n = 'chatbots'; d = 'Chatbots: knowledge bases, training, URL scraping, documents' }, @{ n = 'message-status'; d = 'Message delivery and read status' }, @{ n = 'reply-materials'; d = 'Reply materials: files agents attach to replies' }, @{ n = 'notifications'; d = 'In-app notifications and their read state' }, @{ n = 'auth'; d = 'Session authentication and the profile of the key' }, @{ n = 'mcp'; d = 'Call the tool endpoint (MCP over streamable HTTP)' }, @{ n = 'webhook'; d = 'Sign, verify and send inbound webhook events' }, @{ n = 'login'; d = 'Set up a profile (address, key, defaults) and check the key' }, @{ n = 'logout'; d = 'Forget the stored key of a profile' }, @{ n = 'profiles'; d = 'Manage stored profiles' }, @{ n = 'whoami'; d = 'Show the active profile, its addresses and the user of the key' }, @{ n = 'doctor'; d = 'Check config, reachability, key validity and plan' }, @{ n = 'api'; d = 'Send a raw request to any path (areas without a command)' }, @{ n = 'completion'; d = 'Print a shell completion script' }, @{ n = 'sandbox'; d = 'Run the local sandbox service (the whole API, stateful)' })
         opts = @(@{ n = '-V'; d = 'print the version' }, @{ n = '--version'; d = 'print the version' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
         argv = @()
@@ -21,8 +21,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['chat senders'] = @{
         subs = @()
-        opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @()
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items')
         argv = @()
         variadic = $false
     }
@@ -49,15 +49,15 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['chat groups list'] = @{
         subs = @()
-        opts = @(@{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--sender')
+        opts = @(@{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--sender', '--page', '--limit', '--max-items')
         argv = @()
         variadic = $false
     }
     $nodes['chat groups members'] = @{
         subs = @()
-        opts = @(@{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--sender')
+        opts = @(@{ n = '--sender'; d = 'sender id (default: the profile''s default-sender)' }, @{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--sender', '--page', '--limit', '--max-items')
         argv = @('')
         variadic = $false
     }
@@ -69,9 +69,16 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         variadic = $false
     }
     $nodes['templates'] = @{
-        subs = @(@{ n = 'create'; d = 'Create a message template (checked before sending)' }, @{ n = 'preview'; d = 'Show a template as a recipient sees it (offline)' })
+        subs = @(@{ n = 'list'; d = 'List message templates (GET /api/v2/templates)' }, @{ n = 'create'; d = 'Create a message template (checked before sending)' }, @{ n = 'preview'; d = 'Show a template as a recipient sees it (offline)' })
         opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
+        argv = @()
+        variadic = $false
+    }
+    $nodes['templates list'] = @{
+        subs = @()
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -98,8 +105,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['flows list'] = @{
         subs = @()
-        opts = @(@{ n = '--status'; d = 'only flows in this state (default: all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--status')
+        opts = @(@{ n = '--status'; d = 'only flows in this state (default: all)' }, @{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--status', '--page', '--limit', '--max-items')
         argv = @()
         variadic = $false
     }
@@ -168,8 +175,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['flows executions'] = @{
         subs = @()
-        opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @()
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items')
         argv = @('')
         variadic = $false
     }
@@ -195,7 +202,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         variadic = $false
     }
     $nodes['contacts'] = @{
-        subs = @(@{ n = 'list'; d = 'List contacts (tool list_contacts)' }, @{ n = 'create'; d = 'Create a contact (tool create_contact)' }, @{ n = 'import'; d = 'Create a contact per row of a CSV or JSONL file (tool create_contact; crash-safe, resumable)' }, @{ n = 'stats'; d = 'Contact statistics (totals by status, source, tag)' }, @{ n = 'funnels'; d = 'Contacts by funnel stage' }, @{ n = 'funnel-action'; d = 'Kanban funnel action (move a contact to a stage)' }, @{ n = 'add-to-segments'; d = 'Add contacts to segments' }, @{ n = 'export-status'; d = 'Status of a contact export job' }, @{ n = 'export-download'; d = 'Download a finished contact export' })
+        subs = @(@{ n = 'list'; d = 'List contacts (tool list_contacts)' }, @{ n = 'create'; d = 'Create a contact (tool create_contact)' }, @{ n = 'import'; d = 'Create a contact per row of a CSV or JSONL file (tool create_contact; crash-safe, resumable)' }, @{ n = 'stats'; d = 'Contact statistics (totals by status, source, tag)' }, @{ n = 'funnels'; d = 'Contacts by funnel stage' }, @{ n = 'funnel-action'; d = 'Kanban funnel action (move a contact to a stage)' }, @{ n = 'add-to-segments'; d = 'Add contacts to segments' }, @{ n = 'export'; d = 'Start a contact export job (then export-status --wait and export-download)' }, @{ n = 'export-status'; d = 'Status of a contact export job' }, @{ n = 'export-download'; d = 'Download a finished contact export' })
         opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
         argv = @()
@@ -203,8 +210,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['contacts list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (from 1)' }, @{ n = '--limit'; d = 'contacts per page (1-100)' }, @{ n = '--search'; d = 'match name, phone or email' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'match name, phone or email' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -250,6 +257,13 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         argv = @()
         variadic = $false
     }
+    $nodes['contacts export'] = @{
+        subs = @()
+        opts = @(@{ n = '--segment'; d = 'export only the contacts of this segment' }, @{ n = '--data'; d = 'request body as JSON, @file or - (stdin); flags override its fields' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--segment', '--data')
+        argv = @()
+        variadic = $false
+    }
     $nodes['contacts export-status'] = @{
         subs = @()
         opts = @(@{ n = '--wait'; d = 'poll until the job completes or fails' }, @{ n = '--wait-timeout'; d = 'give up waiting after this long (default 300)' }, @{ n = '--interval'; d = 'seconds between polls (default 1)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
@@ -265,7 +279,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         variadic = $false
     }
     $nodes['campaigns'] = @{
-        subs = @(@{ n = 'send'; d = 'Send a campaign now (tool send_campaign)' }, @{ n = 'insights'; d = 'Campaign insights: delivery and read counts and rates' }, @{ n = 'report'; d = 'Campaign report: one row per recipient message' }, @{ n = 'publish'; d = 'Publish a draft campaign' }, @{ n = 'recurring'; d = 'Make a campaign recurring (--pattern) or stop it (--off)' })
+        subs = @(@{ n = 'send'; d = 'Send a campaign now (tool send_campaign)' }, @{ n = 'list'; d = 'List campaigns (GET /api/v2/campaigns)' }, @{ n = 'insights'; d = 'Campaign insights: the delivery funnel (bars on a terminal), counts and rates' }, @{ n = 'report'; d = 'Campaign report: one row per recipient message, and the funnel on a terminal' }, @{ n = 'publish'; d = 'Publish a draft campaign' }, @{ n = 'recurring'; d = 'Make a campaign recurring (--pattern) or stop it (--off)' })
         opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
         argv = @()
@@ -276,6 +290,13 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
         argv = @('')
+        variadic = $false
+    }
+    $nodes['campaigns list'] = @{
+        subs = @()
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
+        argv = @()
         variadic = $false
     }
     $nodes['campaigns insights'] = @{
@@ -315,8 +336,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['segments list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -371,8 +392,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['segments contacts'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @('')
         variadic = $false
     }
@@ -392,8 +413,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['tags list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (server default 50)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -441,8 +462,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['custom-fields list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -490,8 +511,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['currencies list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -602,8 +623,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['teams list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -658,8 +679,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['taxes list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -707,8 +728,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['quick-replies list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '--admin'; d = 'the admin list (GET /api/quick-replies/admin)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '--admin'; d = 'the admin list (GET /api/quick-replies/admin)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -749,8 +770,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['chatbots list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -868,8 +889,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['reply-materials list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -917,8 +938,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['notifications list'] = @{
         subs = @()
-        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page (default 10, or 50 for tags and quick replies; max 100)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--page', '--limit', '--search')
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '--search'; d = 'filter by text' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items', '--search')
         argv = @()
         variadic = $false
     }
@@ -1136,7 +1157,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         subs = @()
         opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
-        argv = @('base-url mcp-url default-sender business-account allow-http', '')
+        argv = @('base-url mcp-url default-sender business-account allow-http output', '')
         variadic = $false
     }
     $nodes['profiles remove'] = @{
@@ -1162,7 +1183,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['api'] = @{
         subs = @()
-        opts = @(@{ n = '-f'; d = 'body field (repeatable; dot paths nest, key[]=v appends, key:=JSON for numbers/booleans/objects); query parameter for GET and DELETE' }, @{ n = '--field'; d = 'body field (repeatable; dot paths nest, key[]=v appends, key:=JSON for numbers/booleans/objects); query parameter for GET and DELETE' }, @{ n = '-F'; d = 'multipart field: key=@file uploads a file, key=value a plain field (repeatable)' }, @{ n = '--file-field'; d = 'multipart field: key=@file uploads a file, key=value a plain field (repeatable)' }, @{ n = '--input'; d = 'request body from a file, or - for stdin (sent as JSON when it parses as JSON)' }, @{ n = '-H'; d = 'extra header ''Name: value'' (repeatable)' }, @{ n = '--header'; d = 'extra header ''Name: value'' (repeatable)' }, @{ n = '--mcp'; d = 'send to the tool endpoint (PATH relative to --mcp-url)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '-f'; d = 'body field (repeatable; dot paths nest, key[]=v appends, key:=JSON for numbers/booleans/objects); query parameter for GET and DELETE' }, @{ n = '--field'; d = 'body field (repeatable; dot paths nest, key[]=v appends, key:=JSON for numbers/booleans/objects); query parameter for GET and DELETE' }, @{ n = '-F'; d = 'multipart field: key=@file uploads a file, key=value a plain field (repeatable)' }, @{ n = '--file-field'; d = 'multipart field: key=@file uploads a file, key=value a plain field (repeatable)' }, @{ n = '--input'; d = 'request body from a file, or - for stdin (sent as JSON when it parses as JSON)' }, @{ n = '-H'; d = 'extra header ''Name: value'' (repeatable)' }, @{ n = '--header'; d = 'extra header ''Name: value'' (repeatable)' }, @{ n = '--mcp'; d = 'send to the tool endpoint (PATH relative to --mcp-url)' }, @{ n = '--paginate'; d = 'follow every page of a GET and print the records of all of them (json; -o jsonl/csv stream)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('-f', '--field', '-F', '--file-field', '--input', '-H', '--header')
         argv = @('GET POST PUT PATCH DELETE', '')
         variadic = $false
@@ -1176,8 +1197,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['sandbox'] = @{
         subs = @()
-        opts = @(@{ n = '--port'; d = 'port (default: a free one)' }, @{ n = '--host'; d = 'address to listen on' }, @{ n = '--state'; d = 'keep state in this file (written atomically)' }, @{ n = '--api-key'; d = 'the key the sandbox accepts (default: random)' }, @{ n = '--webhook-secret'; d = 'app secret for /webhook/chat signatures (default: random)' }, @{ n = '--verify-token'; d = 'verify token for the webhook challenge' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @('--port', '--host', '--state', '--api-key', '--webhook-secret', '--verify-token')
+        opts = @(@{ n = '--port'; d = 'port (default: a free one)' }, @{ n = '--host'; d = 'address to listen on' }, @{ n = '--state'; d = 'keep state in this file (written atomically)' }, @{ n = '--api-key'; d = 'the key the sandbox accepts (default: random)' }, @{ n = '--webhook-secret'; d = 'app secret for /webhook/chat signatures (default: random)' }, @{ n = '--verify-token'; d = 'verify token for the webhook challenge' }, @{ n = '--seed-records'; d = 'add N generated records to every list (contacts, tags, segments, flows, templates, campaigns, ...) to try paging' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--port', '--host', '--state', '--api-key', '--webhook-secret', '--verify-token', '--seed-records')
         argv = @()
         variadic = $false
     }
@@ -1217,6 +1238,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     $next['chat groups|list'] = 'chat groups list'
     $next['chat groups|members'] = 'chat groups members'
     $next['chat groups|send'] = 'chat groups send'
+    $next['templates|list'] = 'templates list'
     $next['templates|create'] = 'templates create'
     $next['templates|preview'] = 'templates preview'
     $next['flows|list'] = 'flows list'
@@ -1241,9 +1263,11 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     $next['contacts|funnels'] = 'contacts funnels'
     $next['contacts|funnel-action'] = 'contacts funnel-action'
     $next['contacts|add-to-segments'] = 'contacts add-to-segments'
+    $next['contacts|export'] = 'contacts export'
     $next['contacts|export-status'] = 'contacts export-status'
     $next['contacts|export-download'] = 'contacts export-download'
     $next['campaigns|send'] = 'campaigns send'
+    $next['campaigns|list'] = 'campaigns list'
     $next['campaigns|insights'] = 'campaigns insights'
     $next['campaigns|report'] = 'campaigns report'
     $next['campaigns|publish'] = 'campaigns publish'
@@ -1362,8 +1386,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     $values['webhook send|--status'] = 'sent delivered read failed'
     $values['*|-o'] = 'table json jsonl csv yaml'
     $values['*|--output'] = 'table json jsonl csv yaml'
-    $gopts = @(@{ n = '-p'; d = 'stored profile to use (env CHATCRM_PROFILE)' }, @{ n = '--profile'; d = 'stored profile to use (env CHATCRM_PROFILE)' }, @{ n = '--base-url'; d = 'API address (env CHATCRM_BASE_URL)' }, @{ n = '--mcp-url'; d = 'tool endpoint address, defaults to the base URL (env CHATCRM_MCP_URL)' }, @{ n = '-o'; d = 'output format (env CHATCRM_OUTPUT)' }, @{ n = '--output'; d = 'output format (env CHATCRM_OUTPUT)' }, @{ n = '--json'; d = 'same as -o json' }, @{ n = '--fields'; d = 'comma-separated fields (dot paths) to show' }, @{ n = '-q'; d = 'print only ids, one a line' }, @{ n = '--quiet'; d = 'print only ids, one a line' }, @{ n = '--verbose'; d = 'HTTP trace on stderr, key redacted (env CHATCRM_DEBUG=1)' }, @{ n = '--dry-run'; d = 'print the request that would be sent and send nothing' }, @{ n = '--timeout'; d = 'per-request timeout (default 30)' }, @{ n = '--retries'; d = 'retries for requests safe to repeat (default 2)' }, @{ n = '-y'; d = 'confirm destructive actions without a prompt' }, @{ n = '--yes'; d = 'confirm destructive actions without a prompt' }, @{ n = '--no-input'; d = 'never prompt (implied without a TTY or with CI set)' }, @{ n = '--no-color'; d = 'plain output (env NO_COLOR)' })
-    $gvopts = @('-p', '--profile', '--base-url', '--mcp-url', '-o', '--output', '--fields', '--timeout', '--retries')
+    $gopts = @(@{ n = '-p'; d = 'stored profile to use (env CHATCRM_PROFILE)' }, @{ n = '--profile'; d = 'stored profile to use (env CHATCRM_PROFILE)' }, @{ n = '--base-url'; d = 'API address (env CHATCRM_BASE_URL)' }, @{ n = '--mcp-url'; d = 'tool endpoint address, defaults to the base URL (env CHATCRM_MCP_URL)' }, @{ n = '-o'; d = 'output format (env CHATCRM_OUTPUT)' }, @{ n = '--output'; d = 'output format (env CHATCRM_OUTPUT)' }, @{ n = '--json'; d = 'same as -o json' }, @{ n = '--fields'; d = 'comma-separated fields (dot paths) to show' }, @{ n = '--query'; d = 'JMESPath expression applied to the records (or the body, for api) before printing' }, @{ n = '-q'; d = 'print only ids, one a line' }, @{ n = '--quiet'; d = 'print only ids, one a line' }, @{ n = '--verbose'; d = 'HTTP trace on stderr, key redacted (env CHATCRM_DEBUG=1)' }, @{ n = '--dry-run'; d = 'print the request that would be sent and send nothing' }, @{ n = '--timeout'; d = 'per-request timeout (default 30)' }, @{ n = '--retries'; d = 'retries for requests safe to repeat (default 2)' }, @{ n = '-y'; d = 'confirm destructive actions without a prompt' }, @{ n = '--yes'; d = 'confirm destructive actions without a prompt' }, @{ n = '--no-input'; d = 'never prompt (implied without a TTY or with CI set)' }, @{ n = '--no-color'; d = 'plain output (env NO_COLOR)' })
+    $gvopts = @('-p', '--profile', '--base-url', '--mcp-url', '-o', '--output', '--fields', '--query', '--timeout', '--retries')
 
     $words = @($commandAst.CommandElements | Where-Object { $_.Extent.EndOffset -lt $cursorPosition } | Select-Object -Skip 1 | ForEach-Object { $_.ToString() })
     $path = ''

@@ -85,7 +85,9 @@ function report(io: IO, caught: unknown, json: boolean, verbose: boolean): numbe
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
-  const wantsJson = argv.includes('--json') || /^jsonl?$/.test(outputFlag(argv) ?? process.env.CHATCRM_OUTPUT ?? '');
+  // The profile's output counts once settings are read (a profile set to json gets json errors).
+  let resolvedOutput: string | undefined;
+  const wantsJson = () => argv.includes('--json') || /^jsonl?$/.test(outputFlag(argv) ?? resolvedOutput ?? process.env.CHATCRM_OUTPUT ?? '');
   const verbose = argv.includes('--verbose') || process.env.CHATCRM_DEBUG === '1';
   const io = createIO({ noColor: argv.includes('--no-color'), noInput: argv.includes('--no-input') });
   // A reader that stops early (`chatcrm ... | head`) is not an error.
@@ -120,8 +122,9 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     const ctx = createContext(io, flags, controller.signal, VERSION);
     const positional = actionArgs.slice(0, spec.args?.length ?? 0) as (string | string[] | undefined)[];
     const args = Object.fromEntries((spec.args ?? []).map((a, i) => [a.name, positional[i]]));
-    // Validate global settings (-o, --timeout, --retries) before any command work.
-    void ctx.settings;
+    // Validate global settings (-o, --timeout, --retries, --query) before any command work.
+    resolvedOutput = ctx.settings.output;
+    if (ctx.settings.query !== undefined) await import('./core/output/query.js').then((m) => m.checkQuery(ctx.settings.query!));
     const loaded = spec.run ? await spec.run() : await import('./commands/op.js').then((m) => ({ run: m.opRunner(spec) }));
     const result = await loaded.run(ctx, { args, opts: cmd.opts() });
     if (typeof result === 'number') exitCode = result;
@@ -145,9 +148,9 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
       if (err.code === 'commander.help' || err.code === 'commander.executeSubCommandAsync') return EXIT.usage;
-      return report(io, new CliError(oneLine(err.message), EXIT.usage, undefined, err.code), wantsJson, false);
+      return report(io, new CliError(oneLine(err.message), EXIT.usage, undefined, err.code), wantsJson(), false);
     }
-    return report(io, err, wantsJson, verbose);
+    return report(io, err, wantsJson(), verbose);
   } finally {
     process.off('SIGINT', onSigint);
   }

@@ -220,6 +220,9 @@ function errorCode(err: unknown): string | undefined {
 }
 
 export class ApiClient {
+  /** A request other than GET was sent (something may have changed on the server). */
+  wrote = false;
+
   constructor(readonly opts: ClientOptions) {}
 
   /** Call an operation of the table by id. */
@@ -284,6 +287,7 @@ export class ApiClient {
       return { status: 0, headers: {}, body: undefined as T, dryRun: true };
     }
     if (auth) headers['x-api-key'] = this.opts.apiKey();
+    if (method !== 'GET') this.wrote = true;
 
     const u = await loadUndici(Boolean(this.opts.longRunning));
     const retries = o.retries ?? this.opts.retries;

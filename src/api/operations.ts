@@ -18,6 +18,11 @@ export interface Operation {
   query?: readonly string[];
   /** No x-api-key: the caller is the channel provider, verified by signature or token. */
   noAuth?: boolean;
+  /**
+   * Not in the spec's endpoint tables: an area the spec names without giving its shape
+   * (section 4 preamble, 9.2 aliases) or a job the service runs (observed-conventions.md).
+   */
+  offTable?: true;
   summary: string;
 }
 
@@ -34,6 +39,7 @@ export const operations = op({
 
   // 4.2 Templates
   'templates.create': { method: 'POST', path: '/api/v2/templates/create', body: 'templates.createRequest', summary: 'Create a message template' },
+  'templates.list': { method: 'GET', path: '/api/v2/templates', offTable: true, summary: 'List message templates' },
 
   // 4.3 Automation flows
   'flows.list': { method: 'GET', path: '/api/automation', query: ['status'], summary: 'List flows' },
@@ -100,6 +106,7 @@ export const operations = op({
   'contacts.addToSegments': { method: 'POST', path: '/api/contacts/add-to-segments', body: 'crm.addToSegments', summary: 'Add contacts to segments' },
   'contacts.exportStatus': { method: 'GET', path: '/api/contacts/export/status/{job_id}', summary: 'Export job status' },
   'contacts.exportDownload': { method: 'GET', path: '/api/contacts/export/download/{file_name}', summary: 'Download an export' },
+  'contacts.export': { method: 'POST', path: '/api/contacts/export', offTable: true, summary: 'Start a contact export job' },
 
   // 4.9 Currencies
   'currencies.list': { method: 'GET', path: '/api/currencies', summary: 'List currencies' },
@@ -184,6 +191,7 @@ export const operations = op({
   'campaigns.report': { method: 'GET', path: '/api/campaigns/{campaign_id}/report', summary: 'Campaign report' },
   'campaigns.publish': { method: 'POST', path: '/api/campaigns/{campaign_id}/publish', summary: 'Publish a campaign' },
   'campaigns.setupRecurring': { method: 'POST', path: '/api/campaigns/{campaign_id}/setup-recurring', body: 'crm-workspace.recurring', summary: 'Set up recurrence' },
+  'campaigns.list': { method: 'GET', path: '/api/v2/campaigns', offTable: true, summary: 'List campaigns' },
 
   // 6 Inbound webhook
   'webhook.challenge': { method: 'GET', path: '/webhook/chat', noAuth: true, summary: 'Verification challenge' },

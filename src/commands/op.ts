@@ -110,6 +110,16 @@ export function opRunner(cmd: CmdSpec): Run {
       await ctx.confirm(`${getOperation(spec.id).summary}${what ? ` ${what}` : ''}?`);
     }
     const api = await ctx.api();
+    if (spec.paged) {
+      const { runList } = await import('./list.js');
+      return runList(ctx, input.opts, {
+        view: spec.view,
+        fetch: async (page, limit) => {
+          const res = await api.call(spec.id, { params, json: body, query: { ...query, page, limit } });
+          return res.dryRun ? undefined : res.body;
+        },
+      });
+    }
     const res = await api.call(spec.id, { params, json: body, query });
     if (!res.dryRun) await ctx.print(res.body, spec.view);
   };

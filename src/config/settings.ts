@@ -13,6 +13,7 @@ export interface GlobalFlags {
   output?: string;
   json?: boolean;
   fields?: string;
+  query?: string;
   quiet?: boolean;
   verbose?: boolean;
   dryRun?: boolean;
@@ -31,6 +32,8 @@ export interface Settings {
   mcpUrl?: string;
   output: OutputFormat;
   fields?: string[];
+  /** JMESPath expression (--query). */
+  query?: string;
   quiet: boolean;
   verbose: boolean;
   dryRun: boolean;
@@ -79,9 +82,10 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = pro
   const profileName = flags.profile || env.CHATCRM_PROFILE || cfg.active || 'default';
   const profile = cfg.profiles?.[profileName] ?? {};
 
-  const output = (flags.json ? 'json' : flags.output || env.CHATCRM_OUTPUT || 'table') as OutputFormat;
+  const output = (flags.json ? 'json' : flags.output || env.CHATCRM_OUTPUT || str(profile.output) || 'table') as OutputFormat;
   if (!OUTPUT_FORMATS.includes(output)) {
-    throw new UsageError(`-o, --output: unknown format "${output}" (use ${OUTPUT_FORMATS.join(', ')})`);
+    const from = flags.output ? '-o, --output' : env.CHATCRM_OUTPUT ? 'CHATCRM_OUTPUT' : `profile "${profileName}" output`;
+    throw new UsageError(`${from}: unknown format "${output}" (use ${OUTPUT_FORMATS.join(', ')})`);
   }
   const timeout = flags.timeout === undefined ? 30 : Number(flags.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError('--timeout: must be a number of seconds greater than 0');
@@ -93,6 +97,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = pro
   for (const url of [baseUrl, mcpUrl, env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy]) urlSecrets(url).forEach(keep);
   const fields = flags.fields?.split(',').map((f) => f.trim()).filter(Boolean);
   if (flags.fields !== undefined && !fields?.length) throw new UsageError('--fields: give at least one field name');
+  if (flags.query !== undefined && !flags.query.trim()) throw new UsageError('--query: give a JMESPath expression');
 
   return {
     profileName,
@@ -102,6 +107,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = pro
     mcpUrl,
     output,
     fields,
+    query: flags.query,
     quiet: Boolean(flags.quiet),
     verbose: Boolean(flags.verbose) || env.CHATCRM_DEBUG === '1',
     dryRun: Boolean(flags.dryRun),

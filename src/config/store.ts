@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { CliError, EXIT, UsageError } from '../core/errors.js';
 import { join } from 'node:path';
 
-export const PROFILE_KEYS = ['base-url', 'mcp-url', 'default-sender', 'business-account', 'allow-http'] as const;
+export const PROFILE_KEYS = ['base-url', 'mcp-url', 'default-sender', 'business-account', 'allow-http', 'output'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 export type Profile = Partial<Record<ProfileKey, string | boolean>>;
 

@@ -6,7 +6,7 @@ import { resolveSettings, type GlobalFlags, type Settings } from '../config/sett
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { sanitizeCell } from './sanitize.js';
-import { printResult, type View } from './output/print.js';
+import type { PrintOptions, View } from './output/print.js';
 
 export interface Context {
   io: IO;
@@ -15,6 +15,8 @@ export interface Context {
   readonly settings: Settings;
   api(opts?: { longRunning?: boolean }): Promise<ApiClient>;
   print(body: unknown, view?: View): Promise<void>;
+  /** How results print: -o, --fields, -q, --query (and whether an unknown field is an error). */
+  printOptions(): PrintOptions;
   /** Ask before a destructive action; without a TTY, --yes is required. */
   confirm(question: string): Promise<void>;
   prompts(): Promise<typeof import('@inquirer/prompts')>;
@@ -58,9 +60,14 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
       });
       return client;
     },
-    print(body, view) {
+    printOptions() {
       const s = ctx.settings;
-      return printResult(io, body, { format: s.output, fields: s.fields, quiet: s.quiet }, view);
+      // After a write, a --fields typo must not turn a done request into "exit 2, nothing sent".
+      return { format: s.output, fields: s.fields, quiet: s.quiet, query: s.query, strictFields: !client?.wrote };
+    },
+    async print(body, view) {
+      const { printResult } = await import('./output/print.js');
+      return printResult(io, body, ctx.printOptions(), view);
     },
     async confirm(question) {
       if (ctx.settings.yes) return;

@@ -1,5 +1,6 @@
 // chat: senders, sends, groups, batches (spec 4.1).
 import { BATCH_OPTIONS } from './batch-options.js';
+import { PAGE_OPTIONS } from './common.js';
 import type { CmdSpec, OptSpec } from './types.js';
 
 const SENDER: OptSpec = { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' };
@@ -32,7 +33,12 @@ export const chat: CmdSpec = {
     {
       name: 'senders',
       summary: 'List the active senders of the workspace',
-      op: { id: 'chat.senders', view: { id: 'sender_id', columns: ['sender_id', 'name', 'kind', 'phone_number', 'status', 'capabilities.group_messaging'] } },
+      options: PAGE_OPTIONS,
+      op: {
+        id: 'chat.senders',
+        paged: true,
+        view: { id: 'sender_id', columns: ['sender_id', 'name', 'kind', 'phone_number', 'status', 'capabilities.group_messaging'], drop: ['capabilities.group_messaging', 'status', 'phone_number'] },
+      },
       examples: ['chatcrm chat senders', 'chatcrm chat senders --json --fields sender_id,capabilities'],
     },
     {
@@ -85,16 +91,16 @@ export const chat: CmdSpec = {
         {
           name: 'list',
           summary: 'List the groups the sender has joined',
-          options: [SENDER],
-          examples: ['chatcrm chat groups list --sender wa_snd_device_0002', 'chatcrm chat groups list -q'],
+          options: [SENDER, ...PAGE_OPTIONS],
+          examples: ['chatcrm chat groups list --sender wa_snd_device_0002', 'chatcrm chat groups list -q', 'chatcrm chat groups list --sender wa_snd_device_0002 --all --json'],
           run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.list })),
         },
         {
           name: 'members',
           summary: 'List the members of a group',
           args: [{ name: 'group_id', description: 'group id, e.g. 120363040000000000@g.us', required: true }],
-          options: [SENDER],
-          examples: ['chatcrm chat groups members 120363040000000000@g.us --sender wa_snd_device_0002'],
+          options: [SENDER, ...PAGE_OPTIONS],
+          examples: ['chatcrm chat groups members 120363040000000000@g.us --sender wa_snd_device_0002', 'chatcrm chat groups members 120363040000000000@g.us --sender wa_snd_device_0002 --all -q'],
           run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.members })),
         },
         {

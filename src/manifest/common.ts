@@ -1,13 +1,17 @@
 // Pieces of command declarations shared by the CRM areas.
 import type { ArgSpec, OptSpec } from './types.js';
 
-/** page / limit / search, the list query parameters the service uses. */
-export const LIST_OPTIONS: OptSpec[] = [
+/** Paging of every list the server pages (commands/list.ts reads them). */
+export const PAGE_OPTIONS: OptSpec[] = [
   { flags: '--page <n>', description: 'page number (default 1)' },
-  { flags: '--limit <n>', description: 'rows per page (default 10, or 50 for tags and quick replies; max 100)' },
-  { flags: '--search <text>', description: 'filter by text' },
+  { flags: '--limit <n>', description: 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' },
+  { flags: '--all', description: 'every page (jsonl, csv and json stream as pages arrive)' },
+  { flags: '--max-items <n>', description: 'stop after N records (implies --all)' },
 ];
-export const LIST_QUERY = { page: 'page', limit: 'limit', search: 'search' };
+
+/** page / limit / search, the list query parameters the service uses, and --all. */
+export const LIST_OPTIONS: OptSpec[] = [...PAGE_OPTIONS, { flags: '--search <text>', description: 'filter by text' }];
+export const LIST_QUERY = { search: 'search' };
 
 /** A required id argument (a path parameter). */
 export const idArg = (name: string, description: string): ArgSpec => ({ name, description, required: true });

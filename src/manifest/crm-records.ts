@@ -12,8 +12,8 @@ const segments: CmdSpec = {
       name: 'list',
       summary: 'List segments',
       options: LIST_OPTIONS,
-      op: { id: 'segments.list', query: LIST_QUERY, view: { columns: ['_id', 'name', 'contacts_count', 'created_at'] } },
-      examples: ['chatcrm segments list', 'chatcrm segments list --search vip --json'],
+      op: { id: 'segments.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'contacts_count', 'created_at'] } },
+      examples: ['chatcrm segments list', 'chatcrm segments list --search vip --json', 'chatcrm segments list --all -q'],
     },
     {
       name: 'get',
@@ -76,7 +76,7 @@ const segments: CmdSpec = {
       summary: 'List the contacts of a segment',
       args: [idArg('segment_id', 'segment id')],
       options: LIST_OPTIONS,
-      op: { id: 'segments.contacts', query: LIST_QUERY, view: { columns: ['_id', 'name', 'phone_number', 'email', 'status', 'tags'] } },
+      op: { id: 'segments.contacts', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'phone_number', 'email', 'status', 'tags'] } },
       examples: ['chatcrm segments contacts SEGMENT_ID', 'chatcrm segments contacts SEGMENT_ID -q'],
     },
   ],
@@ -99,9 +99,9 @@ const tags: CmdSpec = {
     {
       name: 'list',
       summary: 'List tags',
-      options: [...LIST_OPTIONS.slice(0, 1), { flags: '--limit <n>', description: 'rows per page (server default 50)' }, LIST_OPTIONS[2]],
-      op: { id: 'tags.list', query: LIST_QUERY, view: { columns: ['_id', 'name', 'color', 'created_at'] } },
-      examples: ['chatcrm tags list', 'chatcrm tags list --search vip -q'],
+      options: LIST_OPTIONS,
+      op: { id: 'tags.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'color', 'created_at'] } },
+      examples: ['chatcrm tags list', 'chatcrm tags list --search vip -q', 'chatcrm tags list --all -o csv > tags.csv'],
     },
     {
       name: 'get',
@@ -152,7 +152,7 @@ const customFields: CmdSpec = {
       name: 'list',
       summary: 'List custom fields',
       options: LIST_OPTIONS,
-      op: { id: 'customFields.list', query: LIST_QUERY, view: { columns: ['_id', 'name', 'type', 'is_active'] } },
+      op: { id: 'customFields.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'type', 'is_active'] } },
       examples: ['chatcrm custom-fields list'],
     },
     {
@@ -212,7 +212,7 @@ const currencies: CmdSpec = {
       name: 'list',
       summary: 'List currencies',
       options: LIST_OPTIONS,
-      op: { id: 'currencies.list', query: LIST_QUERY, view: { columns: ['_id', 'code', 'name', 'symbol', 'is_active', 'is_default'] } },
+      op: { id: 'currencies.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'code', 'name', 'symbol', 'is_active', 'is_default'] } },
       examples: ['chatcrm currencies list'],
     },
     {
@@ -283,14 +283,14 @@ const subscription: CmdSpec = {
     {
       name: 'show',
       summary: 'Current plan, features and usage',
-      op: { id: 'subscription.show', view: { id: 'subscription._id' } },
+      op: { id: 'subscription.show', view: { id: 'subscription._id', summary: 'subscription' } },
       examples: ['chatcrm subscription show', 'chatcrm subscription show -q   # the subscription id', 'chatcrm subscription show --json --fields plan.features'],
     },
     {
       name: 'usage',
       summary: 'Plan usage against its limits',
-      op: { id: 'subscription.usage' },
-      examples: ['chatcrm subscription usage'],
+      op: { id: 'subscription.usage', view: { summary: 'usage' } },
+      examples: ['chatcrm subscription usage', 'chatcrm subscription usage --json'],
     },
     {
       name: 'checkout-url',
@@ -328,7 +328,7 @@ const subscription: CmdSpec = {
 
 export const crmRecords: CmdSpec[] = [segments, tags, customFields, currencies, subscription];
 
-/** contacts stats / funnels / funnel-action / add-to-segments / export-status / export-download. */
+/** contacts stats / funnels / funnel-action / add-to-segments / export / export-status / export-download. */
 export const contactsRest: CmdSpec[] = [
   {
     name: 'stats',
@@ -361,6 +361,13 @@ export const contactsRest: CmdSpec[] = [
     ],
     op: { id: 'contacts.addToSegments', data: true, fields: { segment: 'segment_ids', contact: 'contact_ids' } },
     examples: ['chatcrm contacts add-to-segments --segment SEG_ID --contact C1 --contact C2'],
+  },
+  {
+    name: 'export',
+    summary: 'Start a contact export job (then export-status --wait and export-download)',
+    options: [{ flags: '--segment <id>', description: 'export only the contacts of this segment' }],
+    op: { id: 'contacts.export', data: true, fields: { segment: 'segment_id' }, defaultBody: {}, view: { id: 'job_id', success: 'Export started; follow it with `chatcrm contacts export-status {job_id} --wait`' } },
+    examples: ['chatcrm contacts export', 'chatcrm contacts export -q | xargs chatcrm contacts export-status --wait', 'chatcrm contacts export --segment SEGMENT_ID --json'],
   },
   {
     name: 'export-status',

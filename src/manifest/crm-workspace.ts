@@ -9,8 +9,8 @@ const list = (group: string, id: OperationId, what: string, columns: string[]): 
   name: 'list',
   summary: `List ${what}`,
   options: LIST_OPTIONS,
-  op: { id, query: LIST_QUERY, view: { columns } },
-  examples: [`chatcrm ${group} list`, `chatcrm ${group} list --search sales --limit 20 --json`],
+  op: { id, query: LIST_QUERY, paged: true, view: { columns } },
+  examples: [`chatcrm ${group} list`, `chatcrm ${group} list --search sales --limit 20 --json`, `chatcrm ${group} list --all -o jsonl`],
 });
 
 const get = (group: string, id: OperationId, what: string, arg: string): CmdSpec => ({
@@ -302,20 +302,30 @@ const notifications: CmdSpec = {
 
 export const crmWorkspace: CmdSpec[] = [teams, taxes, quickReplies, chatbots, messageStatus, replyMaterials, notifications];
 
-/** campaigns insights / report / publish / recurring. */
+/** campaigns list / insights / report / publish / recurring. */
 export const campaignsRest: CmdSpec[] = [
   {
+    name: 'list',
+    summary: 'List campaigns (GET /api/v2/campaigns)',
+    options: LIST_OPTIONS,
+    op: { id: 'campaigns.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'status', 'is_recurring', 'sent_at', 'created_at'], drop: ['created_at', 'sent_at', 'is_recurring'] } },
+    examples: ['chatcrm campaigns list', 'chatcrm campaigns list --search sale --json', 'chatcrm campaigns list --all -q'],
+  },
+  {
     name: 'insights',
-    summary: 'Campaign insights: delivery and read counts and rates',
+    summary: 'Campaign insights: the delivery funnel (bars on a terminal), counts and rates',
     args: [idArg('CAMPAIGN_ID', 'campaign id')],
-    op: { id: 'campaigns.insights' },
+    op: { id: 'campaigns.insights', view: { summary: 'funnel' } },
     examples: ['chatcrm campaigns insights 65f1c0ffee0123456789abcd', 'chatcrm campaigns insights 65f1c0ffee0123456789abcd --json'],
   },
   {
     name: 'report',
-    summary: 'Campaign report: one row per recipient message',
+    summary: 'Campaign report: one row per recipient message, and the funnel on a terminal',
     args: [idArg('CAMPAIGN_ID', 'campaign id')],
-    op: { id: 'campaigns.report', view: { id: 'message_id', columns: ['to', 'message_id', 'status', 'sent_at', 'delivered_at', 'read_at'] } },
+    op: {
+      id: 'campaigns.report',
+      view: { id: 'message_id', summary: 'funnel', columns: ['to', 'message_id', 'status', 'sent_at', 'delivered_at', 'read_at'], drop: ['read_at', 'delivered_at', 'sent_at'] },
+    },
     examples: ['chatcrm campaigns report 65f1c0ffee0123456789abcd', 'chatcrm campaigns report 65f1c0ffee0123456789abcd -o csv > report.csv'],
   },
   {

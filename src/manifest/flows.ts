@@ -1,4 +1,5 @@
 // flows: automation flows (spec 4.3), plus the offline `flows validate`.
+import { PAGE_OPTIONS } from './common.js';
 import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
 
 const FLOW_ID: ArgSpec = { name: 'FLOW_ID', required: true, description: 'flow id (from `chatcrm flows list`)' };
@@ -22,8 +23,8 @@ export const flows: CmdSpec = {
     {
       name: 'list',
       summary: 'List flows (id, name, keyword, platform, state, updated)',
-      options: [{ flags: '--status <status>', description: 'only flows in this state (default: all)', choices: ['active', 'draft', 'paused', 'all'] }],
-      examples: ['chatcrm flows list', 'chatcrm flows list --status active --json'],
+      options: [{ flags: '--status <status>', description: 'only flows in this state (default: all)', choices: ['active', 'draft', 'paused', 'all'] }, ...PAGE_OPTIONS],
+      examples: ['chatcrm flows list', 'chatcrm flows list --status active --json', 'chatcrm flows list --all -q'],
       run: () => import('../commands/flows/list.js'),
     },
     {
@@ -111,8 +112,9 @@ export const flows: CmdSpec = {
       name: 'executions',
       summary: 'List the executions of a flow',
       args: [FLOW_ID],
-      op: { id: 'flows.executions', view: { columns: ['_id', 'status', 'trigger', 'message', 'final_screen', 'created_at'] } },
-      examples: ['chatcrm flows executions 65f0c0ffee0000000000abcd', 'chatcrm flows executions 65f0c0ffee0000000000abcd -q'],
+      options: PAGE_OPTIONS,
+      op: { id: 'flows.executions', paged: true, view: { columns: ['_id', 'status', 'trigger', 'message', 'final_screen', 'created_at'], drop: ['message', 'trigger'] } },
+      examples: ['chatcrm flows executions 65f0c0ffee0000000000abcd', 'chatcrm flows executions 65f0c0ffee0000000000abcd --page 2 --limit 20', 'chatcrm flows executions 65f0c0ffee0000000000abcd --all -q'],
     },
     {
       name: 'execution',
@@ -125,7 +127,7 @@ export const flows: CmdSpec = {
       name: 'stats',
       aliases: ['statistics'],
       summary: 'Flow statistics (flows by state, executions, match rate)',
-      op: { id: 'flows.statistics' },
+      op: { id: 'flows.statistics', view: { summary: 'flow-stats' } },
       examples: ['chatcrm flows stats', 'chatcrm flows stats --json'],
     },
     {

@@ -48,10 +48,14 @@ export const profiles: CmdSpec = {
       name: 'set',
       summary: 'Set a profile setting',
       args: [
-        { name: 'key', required: true, choices: ['base-url', 'mcp-url', 'default-sender', 'business-account', 'allow-http'] },
+        { name: 'key', required: true, choices: ['base-url', 'mcp-url', 'default-sender', 'business-account', 'allow-http', 'output'] },
         { name: 'value', required: true },
       ],
-      examples: ['chatcrm profiles set default-sender wa_snd_cloud_0001', 'chatcrm --profile staging profiles set base-url https://staging.example.com'],
+      examples: [
+        'chatcrm profiles set default-sender wa_snd_cloud_0001',
+        'chatcrm --profile staging profiles set base-url https://staging.example.com',
+        'chatcrm profiles set output json   # default output of this profile (-o and CHATCRM_OUTPUT still win)',
+      ],
       run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.set })),
     },
     {
@@ -96,10 +100,13 @@ export const api: CmdSpec = {
     { flags: '--input <file>', description: 'request body from a file, or - for stdin (sent as JSON when it parses as JSON)' },
     { flags: '-H, --header <header>', description: "extra header 'Name: value' (repeatable)", repeatable: true },
     { flags: '--mcp', description: 'send to the tool endpoint (PATH relative to --mcp-url)' },
+    { flags: '--paginate', description: 'follow every page of a GET and print the records of all of them (json; -o jsonl/csv stream)' },
   ],
   examples: [
     'chatcrm api GET /api/api-keys',
     'chatcrm api GET /api/v2/contacts -f page=2 -f limit=50',
+    'chatcrm api GET /api/v2/contacts --paginate -o jsonl',
+    "chatcrm api GET /api/v2/contacts --query 'data.contacts[].phone_number'",
     'chatcrm api POST /api/v2/contacts -f name=Ada -f phone_number=15551234567 -f tags[]=vip',
     'chatcrm api POST /api/automation -f name=Welcome -f is_active:=true -f trigger.keyword=hi',
     'chatcrm api POST /api/reply-materials -F file=@./price-list.pdf -F name="Price list"',
@@ -119,7 +126,8 @@ export const sandbox: CmdSpec = {
     { flags: '--api-key <key>', description: 'the key the sandbox accepts (default: random)' },
     { flags: '--webhook-secret <secret>', description: 'app secret for /webhook/chat signatures (default: random)' },
     { flags: '--verify-token <token>', description: 'verify token for the webhook challenge' },
+    { flags: '--seed-records <n>', description: 'add N generated records to every list (contacts, tags, segments, flows, templates, campaigns, ...) to try paging' },
   ],
-  examples: ['chatcrm sandbox', 'chatcrm sandbox --port 8787 --state ./sandbox.json'],
+  examples: ['chatcrm sandbox', 'chatcrm sandbox --port 8787 --state ./sandbox.json', 'chatcrm sandbox --seed-records 250'],
   run: () => import('../commands/local/sandbox.js'),
 };

@@ -1,5 +1,6 @@
 // mcp: the tool endpoint (spec 4.5), and the commands backed by its tools.
 import { BATCH_OPTIONS } from './batch-options.js';
+import { PAGE_OPTIONS } from './common.js';
 import type { CmdSpec } from './types.js';
 
 export const mcp: CmdSpec = {
@@ -42,12 +43,8 @@ export const contactsMcp: CmdSpec[] = [
   {
     name: 'list',
     summary: 'List contacts (tool list_contacts)',
-    options: [
-      { flags: '--page <n>', description: 'page number (from 1)' },
-      { flags: '--limit <n>', description: 'contacts per page (1-100)' },
-      { flags: '--search <text>', description: 'match name, phone or email' },
-    ],
-    examples: ['chatcrm contacts list', 'chatcrm contacts list --search ada --limit 20 --json'],
+    options: [...PAGE_OPTIONS, { flags: '--search <text>', description: 'match name, phone or email' }],
+    examples: ['chatcrm contacts list', 'chatcrm contacts list --search ada --limit 20 --json', 'chatcrm contacts list --all -o jsonl > contacts.jsonl'],
     run: () => import('../commands/mcp/contacts-list.js'),
   },
   {

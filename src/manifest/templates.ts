@@ -1,4 +1,5 @@
 // templates: create and preview message templates (spec 4.2).
+import { LIST_OPTIONS, LIST_QUERY } from './common.js';
 import type { CmdSpec, OptSpec } from './types.js';
 
 const TEMPLATE_OPTIONS: OptSpec[] = [
@@ -23,8 +24,20 @@ const TEMPLATE_OPTIONS: OptSpec[] = [
 
 export const templates: CmdSpec = {
   name: 'templates',
-  summary: 'Create and preview message templates',
+  summary: 'Create, list and preview message templates',
   subcommands: [
+    {
+      name: 'list',
+      summary: 'List message templates (GET /api/v2/templates)',
+      options: LIST_OPTIONS,
+      op: {
+        id: 'templates.list',
+        query: LIST_QUERY,
+        paged: true,
+        view: { id: 'template_id', columns: ['template_id', 'template_name', 'category', 'language', 'status'], drop: ['language', 'category'] },
+      },
+      examples: ['chatcrm templates list', 'chatcrm templates list --search order --json', 'chatcrm templates list --all -o csv > templates.csv'],
+    },
     {
       name: 'create',
       summary: 'Create a message template (checked before sending)',

@@ -46,6 +46,8 @@ export interface OpSpec {
   list?: { arg: string; field: string };
   /** option name → query parameter. */
   query?: Record<string, string>;
+  /** A list the server pages: --page, --limit, --all and --max-items (see commands/list.ts). */
+  paged?: boolean;
   /** Body sent when no --data and no flags give one (e.g. `{}` for toggles that take an object). */
   defaultBody?: Record<string, unknown>;
   /** Accepts --data JSON|@file|- as the body (flags override its fields). */
@@ -76,6 +78,7 @@ export const GLOBAL_OPTIONS: OptSpec[] = [
   { flags: '-o, --output <format>', description: 'output format (env CHATCRM_OUTPUT)', choices: ['table', 'json', 'jsonl', 'csv', 'yaml'] },
   { flags: '--json', description: 'same as -o json' },
   { flags: '--fields <paths>', description: 'comma-separated fields (dot paths) to show' },
+  { flags: '--query <expr>', description: 'JMESPath expression applied to the records (or the body, for api) before printing' },
   { flags: '-q, --quiet', description: 'print only ids, one a line' },
   { flags: '--verbose', description: 'HTTP trace on stderr, key redacted (env CHATCRM_DEBUG=1)' },
   { flags: '--dry-run', description: 'print the request that would be sent and send nothing' },

@@ -2,7 +2,9 @@
 // so -o/--fields/-q work), other JSON pretty-printed, plain text as it is. A result with
 // isError is a refusal (exit 5) carrying the tool's own message.
 import type { Context } from '../core/context.js';
+import type { View } from '../core/output/print.js';
 import { shapeOf } from '../core/output/shape.js';
+import { sanitizeText } from '../core/sanitize.js';
 import { McpError, type ToolResult } from './client.js';
 
 const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
@@ -29,9 +31,28 @@ export function errorText(result: ToolResult, tool: string): string {
   return `${tool}: ${msg.replace(/\s+/g, ' ').trim() || 'the tool failed'}`;
 }
 
-export async function printToolResult(ctx: Context, result: ToolResult, tool: string): Promise<void> {
+/** The value a tool answered (its JSON text parsed, or the text itself); undefined after --dry-run. */
+export function toolValue(result: ToolResult, tool: string): unknown {
+  if (result.dryRun) return undefined;
+  if (result.isError) throw new McpError(errorText(result, tool));
+  const texts = (result.content ?? []).filter((c) => c.type === 'text').map((c) => c.text ?? '');
+  if (!texts.length) return result.structuredContent;
+  const parsed = parseJson(texts.join('\n'));
+  return parsed.ok ? parsed.value : texts.join('\n');
+}
+
+/**
+ * `unwrap`: the commands made of one tool (contacts create, campaigns send, chat send
+ * --via-mcp) print like REST ones: the envelope's record as key/value rows and a ✓ line.
+ */
+export async function printToolResult(ctx: Context, result: ToolResult, tool: string, opts: { unwrap?: boolean; view?: View } = {}): Promise<void> {
   if (result.dryRun) return;
   if (result.isError) throw new McpError(errorText(result, tool));
+  if (opts.unwrap) {
+    const value = toolValue(result, tool);
+    // Plain text from the tool is shown as lines (control characters visible); JSON formats quote it.
+    return typeof value === 'string' && ctx.settings.output === 'table' ? ctx.io.out(sanitizeText(value)) : ctx.print(value, opts.view);
+  }
   const texts = (result.content ?? []).filter((c) => c.type === 'text').map((c) => c.text ?? '');
   const values = texts.length ? texts.map(parseJson) : result.structuredContent !== undefined ? [{ ok: true as const, value: result.structuredContent }] : [];
   for (const [i, v] of values.entries()) {

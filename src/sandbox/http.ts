@@ -58,6 +58,8 @@ export interface AreaModule {
   handlers?: Record<string, Handler>;
   routes?: ExtraRoute[];
   seed?: (store: Store) => void;
+  /** `--seed-records N`: N generated records in each of the area's lists (for paging). */
+  bulk?: (store: Store, n: number) => void;
 }
 
 export const ok = (data: unknown, message = 'OK'): SandboxReply => ({ status: 200, body: { success: true, message, data } });

@@ -17,6 +17,8 @@ export interface SandboxOptions {
   webhookSecret?: string;
   verifyToken?: string;
   stateFile?: string;
+  /** Add this many generated records to every list area (contacts, tags, flows, ...). */
+  seedRecords?: number;
   log?: (line: string) => void;
   /** How many received requests to remember (the last ones), default 1,000. */
   keepRequests?: number;
@@ -147,6 +149,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   if (!store) {
     store = new Store(opts.stateFile);
     for (const area of areas) area.seed?.(store);
+    if (opts.seedRecords) for (const area of areas) area.bulk?.(store, opts.seedRecords);
     store.save();
   }
   const log = opts.log ?? (() => undefined);

@@ -89,7 +89,7 @@ describe('chat send --via-mcp', () => {
     const r = await sb.run(['chat', 'send', '--via-mcp', '--to', '+1 555 777 1234', '--text', 'Hi over MCP', '--json']);
     expect(r.exitCode).toBe(0);
     expect(toolCalls().at(-1)).toEqual({ name: 'send_chat_message', arguments: { contact_no: '15557771234', message: 'Hi over MCP', platform: 'chat' } });
-    const id = JSON.parse(r.stdout).data.message_id as string;
+    const id = JSON.parse(r.stdout).message_id as string; // the record, unwrapped from the tool's envelope
     expect(sb.calls('chat.send').some((c) => (c.body as { to?: string })?.to === '15557771234')).toBe(false);
     const status = await sb.run(['message-status', 'get', id, '--json']);
     expect(status.exitCode).toBe(0);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, hasTmux, runCli, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -107,15 +107,6 @@ describe('login --with-key (non-interactive)', () => {
     expect(existsSync(join(dir, 'credentials.json'))).toBe(false);
   });
 });
-
-function hasTmux(): boolean {
-  try {
-    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe.skipIf(!hasTmux())('login in a real terminal (tmux)', () => {
   // A private tmux server: other tmux users on the machine are not disturbed, nor is their environment inherited.

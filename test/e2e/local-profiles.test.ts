@@ -69,10 +69,11 @@ describe('profiles', () => {
     expect(config().profiles.home).toMatchObject({ 'mcp-url': 'https://mcp.example.com', 'allow-http': true });
 
     for (const [args, message] of [
-      [['colour', 'red'], 'Error: unknown setting "colour" (settings: base-url, mcp-url, default-sender, business-account, allow-http)'],
+      [['colour', 'red'], 'Error: unknown setting "colour" (settings: base-url, mcp-url, default-sender, business-account, allow-http, output)'],
       [['base-url', 'ftp://example.com'], 'Error: base-url: must be an http(s) URL'],
       [['mcp-url', 'not a url'], 'Error: mcp-url: not a valid URL: not a url'],
       [['allow-http', 'yes'], 'Error: allow-http: must be true or false, got "yes"'],
+      [['output', 'xml'], 'Error: output: unknown format "xml" (use table, json, jsonl, csv, yaml)'],
     ] as const) {
       const before = readFileSync(join(dir, 'config.json'), 'utf8');
       const r = await cli(['profiles', 'set', ...args]);

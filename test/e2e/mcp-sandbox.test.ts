@@ -19,7 +19,8 @@ describe('MCP-backed commands against the sandbox', () => {
     const r = await sb.run(['contacts', 'create', '--phone', '+44 (20) 7946-0001', '--name', 'Ada', '--email', 'ada@example.com', '--tag', 'vip', '--tag', 'new', '--field', 'city=London', '--json']);
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
-    expect(JSON.parse(r.stdout).data).toMatchObject({ phone_number: '442079460001', name: 'Ada', tags: ['vip', 'new'], custom_fields: { city: 'London' } });
+    // The record itself, not the tool's {success, message, data} envelope.
+    expect(JSON.parse(r.stdout)).toMatchObject({ phone_number: '442079460001', name: 'Ada', tags: ['vip', 'new'], custom_fields: { city: 'London' } });
     const call = toolCalls().at(-1)!;
     expect(call.headers['x-api-key']).toBe(sb.config.apiKey);
     expect((call.body as { params: unknown }).params).toEqual({
@@ -34,7 +35,7 @@ describe('MCP-backed commands against the sandbox', () => {
 
     const list = await sb.run(['contacts', 'list', '--search', 'ada', '--limit', '5']);
     expect(list.exitCode).toBe(0);
-    expect(list.stdout).toMatch(/442079460001\s+Ada/);
+    expect(list.stdout).toMatch(/^[0-9a-f]{24} +Ada +442079460001/m);
     expect((toolCalls().at(-1)!.body as { params: unknown }).params).toEqual({ name: 'list_contacts', arguments: { limit: 5, search: 'ada' } });
   });
 
@@ -43,7 +44,7 @@ describe('MCP-backed commands against the sandbox', () => {
     const before = sb.store.list('messages').length;
     const r = await sb.run(['campaigns', 'send', campaign._id, '--json']);
     expect(r.exitCode).toBe(0);
-    expect(JSON.parse(r.stdout).data).toEqual({ campaign_id: campaign._id, status: 'sent', messages: 2 });
+    expect(JSON.parse(r.stdout)).toEqual({ campaign_id: campaign._id, status: 'sent', messages: 2 });
     expect(sb.store.get('campaigns', campaign._id)!.status).toBe('sent');
     expect(sb.store.list('messages').length).toBe(before + 2);
     const missing = await sb.run(['campaigns', 'send', '000000000000000000000000']);

@@ -1,6 +1,7 @@
 // Run the real built CLI (bin/chatcrm.js → dist/) as a user would, in a clean environment:
 // its own config dir, no TTY, no inherited CHATCRM_* variables.
 import { execa, type Options } from 'execa';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -44,4 +45,14 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
   };
   const r = await execa('node', [BIN, ...args], execOpts);
   return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? -1 };
+}
+
+/** tmux is installed (the tests that drive a real terminal need it). */
+export function hasTmux(): boolean {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -64,7 +64,7 @@ describe('bash completion (fake tree)', () => {
     [['chatcrm', '--json', 'things', ''], ['make']],
     [['chatcrm', 'things', 'make', '--output', '=', 'js'], ['json', 'jsonl']],
     [['chatcrm', '--ver'], ['--verbose', '--version']],
-    [['chatcrm', 'other', '--'], ['--base-url', '--dry-run', '--fields', '--help', '--json', '--mcp-url', '--no-color', '--no-input', '--output', '--profile', '--quiet', '--retries', '--timeout', '--verbose', '--yes']],
+    [['chatcrm', 'other', '--'], ['--base-url', '--dry-run', '--fields', '--help', '--json', '--mcp-url', '--no-color', '--no-input', '--output', '--profile', '--query', '--quiet', '--retries', '--timeout', '--verbose', '--yes']],
   ])('%j → %j', (words, expected) => {
     expect(complete(script, words)).toEqual(expected);
   });

@@ -19,14 +19,15 @@ function testContext() {
   return { ctx: createContext(io, { json: true }, new AbortController().signal, 'test', env), io };
 }
 
-it('sends send_chat_message with platform chat and prints the result; the message is in the store', async () => {
+it('sends send_chat_message with platform chat and prints the record, not the envelope; the message is in the store', async () => {
   const { ctx, io } = testContext();
   await sendViaMcp(ctx, { to: '+1 (555) 777-0000', text: 'Hello over MCP' });
   await ctx.close();
   const call = sb.calls('mcp.rpc').at(-1)!;
   expect((call.body as { params: unknown }).params).toEqual({ name: 'send_chat_message', arguments: { contact_no: '15557770000', message: 'Hello over MCP', platform: 'chat' } });
-  const printed = JSON.parse(io.stdoutText()) as { data: { message_id: string } };
-  expect(sb.store.list('messages').find((m) => m.message_id === printed.data.message_id)).toMatchObject({ to: '15557770000', via: 'mcp', message: { type: 'text', text: { body: 'Hello over MCP' } } });
+  const printed = JSON.parse(io.stdoutText()) as { message_id: string; success?: unknown };
+  expect(printed.success).toBeUndefined();
+  expect(sb.store.list('messages').find((m) => m.message_id === printed.message_id)).toMatchObject({ to: '15557770000', via: 'mcp', message: { type: 'text', text: { body: 'Hello over MCP' } } });
 });
 
 it('refuses a bad number before sending anything', async () => {

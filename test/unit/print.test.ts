@@ -48,23 +48,83 @@ describe('printResult', () => {
     expect(parseYaml((await print(item, { format: 'yaml', fields: ['name'] })).out)).toEqual({ name: 'vip' });
   });
 
-  it('csv: header, quoting of commas, quotes and newlines, JSON for objects, dot paths', async () => {
+  it('csv: header, quoting of commas and quotes, newlines as ⏎, JSON for objects, dot paths', async () => {
     const { out } = await print(list, { format: 'csv', fields: ['_id', 'name', 'note', 'tags', 'owner.email'] });
     expect(out).toBe(
       '_id,name,note,tags,owner.email\n' +
         'id1,"Ada, Countess","says ""hi""","[""a"",""b""]",ada@example.com\n' +
-        'id2,Bob,"line1\nline2",[],bob@example.com\n',
+        'id2,Bob,line1⏎line2,[],bob@example.com\n',
     );
+  });
+
+  it('csv: a cell a spreadsheet would evaluate gets a leading quote; numbers stay numbers; escapes are visible', async () => {
+    const body = { data: [{ _id: 'a', name: '=HYPERLINK("http://x")', rate: -5, note: '+1 555', evil: '\u001b]52;c;x\u0007' }] };
+    const { out } = await print(body, { format: 'csv' });
+    expect(out.split('\n')[1]).toBe(`a,"'=HYPERLINK(""http://x"")",-5,'+1 555,\\x1b]52;c;x\\x07`);
+  });
+
+  it('field names from the server are untrusted too: table and csv headers are sanitized', async () => {
+    const body = { data: [{ _id: 'a', '=cmd|x\u001b[2J': 'v' }] };
+    const csv = (await print(body, { format: 'csv' })).out.split('\n')[0];
+    expect(csv).toBe(`_id,'=cmd|x\\x1b[2J`);
+    const table = (await print(body, { format: 'table' })).out.split('\n')[0];
+    expect(table).not.toContain('\u001b');
+    expect(table).toContain('\\x1b[2J');
+  });
+
+  it('csv of an empty list still prints the header row (declared columns or --fields)', async () => {
+    const io = fakeIO();
+    await printResult(io, { data: [] }, { format: 'csv' }, { columns: ['_id', 'name'] });
+    expect(io.stdoutText()).toBe('_id,name\n');
+    expect((await print({ data: [] }, { format: 'csv', fields: ['a.b', 'c'] })).out).toBe('a.b,c\n');
   });
 
   it('csv without --fields infers scalar columns, id first, no __v', async () => {
     expect((await print(list, { format: 'csv' })).out.split('\n')[0]).toBe('_id,name,note');
   });
 
-  it('table without a TTY: plain columns on stdout, pagination hint on stderr', async () => {
-    const r = await print(list, { format: 'table', fields: ['_id', 'name'] });
-    expect(r.out).toBe('_ID  NAME\nid1  Ada, Countess\nid2  Bob\n');
-    expect(r.err).toMatch(/Page 1 of 2 \(4 in all\)/);
+  it('table without a TTY: plain columns on stdout, headers in one case, the pagination note on stderr', async () => {
+    const r = await print(list, { format: 'table', fields: ['_id', 'name', 'owner.email'] });
+    expect(r.out).toBe('ID   NAME           OWNER EMAIL\nid1  Ada, Countess  ada@example.com\nid2  Bob            bob@example.com\n');
+    expect(r.err).toBe('Showing 2 of 4; --all for every page, --page 2 for the next\n');
+  });
+
+  it.each(['json', 'jsonl', 'csv', 'yaml'] as const)('the pagination note goes to stderr in %s too, and with -q', async (format) => {
+    expect((await print(list, { format })).err).toBe('Showing 2 of 4; --all for every page, --page 2 for the next\n');
+    expect((await print(list, { format, quiet: true })).err).toBe('Showing 2 of 4; --all for every page, --page 2 for the next\n');
+  });
+
+  it('the note names the page after the first, and a page past the end', async () => {
+    const p2 = { data: [{ _id: 'x' }], pagination: { currentPage: 2, totalPages: 3, totalItems: 23, itemsPerPage: 10 } };
+    expect((await print(p2, { format: 'json' })).err).toBe('Showing 1 of 23 (page 2 of 3); --all for every page, --page 3 for the next\n');
+    const past = { data: [], pagination: { currentPage: 99, totalPages: 3, totalItems: 23, itemsPerPage: 10 } };
+    expect((await print(past, { format: 'json' })).err).toMatch(/page 99 of 3/);
+    const last = { data: [{ _id: 'x' }], pagination: { currentPage: 3, totalPages: 3, totalItems: 23, itemsPerPage: 10 } };
+    expect((await print(last, { format: 'json' })).err).toBe('');
+  });
+
+  it('a piped table never cuts a value; control characters and newlines are made visible', async () => {
+    const long = { data: [{ _id: '6b0475a026e9c1d2f3a4b5c6', text: 'y'.repeat(300), evil: 'a\u001b[2Jb\nc' }] };
+    const { out } = await print(long, { format: 'table' }, false, 40);
+    expect(out).toContain('6b0475a026e9c1d2f3a4b5c6');
+    expect(out).toContain('y'.repeat(300));
+    expect(out).toContain('a\\x1b[2Jb⏎c');
+    expect(out).not.toContain('\u001b');
+    expect(out).not.toContain('…');
+  });
+
+  it('--fields naming a field no record has is a usage error listing the fields they have', async () => {
+    await expect(print(list, { format: 'json', fields: ['_id', 'nmae'] })).rejects.toThrow(/--fields: unknown field "nmae" \(the records have: _id, name, note, tags, owner\)/);
+    await expect(print(list, { format: 'json', fields: ['owner.emial'] })).rejects.toThrow(/unknown field "owner.emial" \(the records have: owner.email\)/);
+    await expect(print(item, { format: 'table', fields: ['colour'] })).rejects.toThrow(/the record has: _id, name, color/);
+    const after = await print(item, { format: 'json', fields: ['colour'], strictFields: false });
+    expect(after.err).toMatch(/^Warning: --fields: unknown field "colour"/);
+  });
+
+  it('--query filters the records, then prints them in the chosen format', async () => {
+    expect(JSON.parse((await print(list, { format: 'json', query: "[?name == 'Bob']._id" })).out)).toEqual(['id2']);
+    expect((await print(list, { format: 'table', query: "[?contains(name, 'Ada')].{id: _id, n: name}" })).out).toBe('ID   N\nid1  Ada, Countess\n');
+    await expect(print(list, { format: 'json', query: 'abs(name)' })).rejects.toThrow(/^--query: /);
   });
 
   it('table of a record: key/value rows, the message on stderr', async () => {
@@ -79,11 +139,23 @@ describe('printResult', () => {
     expect(r.err).toBe('No results.\n');
   });
 
-  it.each([false, true])('table fits the terminal width (tty %s)', async (tty) => {
-    const long = { success: true, data: [{ _id: 'x'.repeat(30), text: 'y'.repeat(300), other: 'z'.repeat(80) }] };
-    const { out } = await print(long, { format: 'table' }, tty, 60);
+  it('on a TTY the table fits the width: low-value columns dropped first, then text cut, never the id', async () => {
+    const long = { success: true, data: [{ _id: 'x'.repeat(30), text: 'y'.repeat(300), other: 'z'.repeat(80), created_at: '2026-01-01T00:00:00.000Z' }] };
+    const io = fakeIO(true, 60);
+    await printResult(io, long, { format: 'table' }, { columns: ['_id', 'text', 'other', 'created_at'], drop: ['created_at', 'other'] });
+    const out = io.stdoutText();
     for (const line of out.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(60);
+    expect(out).toContain('x'.repeat(30));
     expect(out).toContain('…');
+    expect(out.split('\n')[0]).toMatch(/^ID +TEXT$/);
+    expect(out).not.toMatch(/[│┌─]/);
+  });
+
+  it('a single record: nested objects as dot paths, lists of records summarised', async () => {
+    const r = await print({ data: { _id: 'c1', plan: { name: 'Pro', limits: { contacts: 10 } }, rows: [{ a: 1 }, { a: 2 }] } }, { format: 'table' });
+    expect(r.out).toBe(
+      ['_id                   c1', 'plan.name             Pro', 'plan.limits.contacts  10', 'rows                  (2 items: --fields rows or --json to see them)', ''].join('\n'),
+    );
   });
 
   it('quiet: ids only, one a line, from any shape; view.id picks the field', async () => {
@@ -93,6 +165,6 @@ describe('printResult', () => {
     const io = fakeIO();
     await printResult(io, list, { format: 'table', quiet: true }, { id: 'owner.email' });
     expect(io.stdoutText()).toBe('ada@example.com\nbob@example.com\n');
-    expect(io.stderrText()).toBe('');
+    expect(io.stderrText()).toMatch(/^Showing 2 of 4/);
   });
 });

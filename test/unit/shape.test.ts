@@ -1,6 +1,6 @@
 // shapeOf / recordId / pickFields on every response shape of observed-conventions.md.
 import { describe, expect, it } from 'vitest';
-import { getPath, pickFields, recordId, shapeOf } from '../../src/core/output/shape.js';
+import { getPath, morePages, pageCount, pickFields, recordId, shapeOf } from '../../src/core/output/shape.js';
 
 const a = { _id: '65f1c2a9e4b0a1b2c3d4e5f6', name: 'A', __v: 0 };
 const b = { _id: '65f1c2a9e4b0a1b2c3d4e5f7', name: 'B', __v: 0 };
@@ -113,5 +113,21 @@ describe('pickFields / getPath', () => {
     expect(getPath(rec, 'name.length')).toBeUndefined();
     expect(getPath(rec, 'tags.length')).toBe(2);
     expect(pickFields(rec, ['toString'])).toEqual({ toString: null });
+  });
+});
+
+describe('morePages / pageCount', () => {
+  it.each<[string, unknown, number, boolean | undefined, number | undefined]>([
+    ['data + pagination, page 1 of 3', { data: [a], pagination }, 1, true, 3],
+    ['data + pagination, last page', { data: [a], pagination: { ...pagination, currentPage: 3 } }, 1, false, 3],
+    ['named array in data', { data: { contacts: [a], pagination: { ...pagination, currentPage: 1 } } }, 1, true, 3],
+    ['flat quick-replies shape', { success: true, count: 60, page: 1, limit: 50, totalPages: 2, data: [a] }, 1, true, 2],
+    ['total and limit only', { data: [a], pagination: { total: 25, limit: 10, page: 3 } }, 1, false, 3],
+    ['hasNextPage', { data: [a], meta: { hasNextPage: true } }, 1, true, undefined],
+    ['a bare array says nothing', [a, b], 2, undefined, undefined],
+  ])('%s', (_name, body, shown, more, pages) => {
+    const p = shapeOf(body).pagination;
+    expect(morePages(p, shown)).toBe(more);
+    expect(pageCount(p)).toBe(pages);
   });
 });

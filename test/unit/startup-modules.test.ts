@@ -51,6 +51,14 @@ describe('modules on the start-up path', () => {
     expect(packages(loaded(['src/commands/chat/send.ts', 'src/api/client.ts']))).toEqual(['commander', 'zod']);
   });
 
+  it('printing a list (tables included) loads no package; --query adds the JMESPath library only then', () => {
+    expect(packages(loaded(['src/core/output/print.ts', 'src/commands/list.ts']))).toEqual(['commander']);
+    expect(packages(loaded(['src/core/output/print.ts', 'src/core/output/query.ts']))).toEqual(['commander']);
+    const query = Object.keys(meta.outputs).find((f) => meta.outputs[f].entryPoint === 'src/core/output/query.ts')!;
+    const later = meta.outputs[query].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+    expect(packages(new Set(later))).toEqual(['@jmespath-community/jmespath']);
+  });
+
   it("commander gets the lazy stand-in for node:child_process", () => {
     const main = Object.keys(meta.outputs).find((f) => f.endsWith('/main.js'))!;
     expect(Object.keys(meta.outputs[main].inputs)).toContain('lazy-child-process:child_process');

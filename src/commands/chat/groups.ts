@@ -4,6 +4,7 @@ import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import type { Context } from '../../core/context.js';
 import { shapeOf } from '../../core/output/shape.js';
 import type { Run } from '../../manifest/types.js';
+import { pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
 import { parseOrUsage } from '../../schemas/index.js';
 import { normalizePhone, resolveSender } from './recipient.js';
@@ -40,17 +41,31 @@ async function groupSender(ctx: Context, flag: unknown): Promise<string> {
 }
 
 export const list: Run = async (ctx, { opts }) => {
+  pageFlags(opts);
   const sender_id = await groupSender(ctx, opts.sender);
-  const res = await (await ctx.api()).call('chat.groups', { query: { sender_id } });
-  if (!res.dryRun) await ctx.print(res.body, { id: 'group_id', columns: ['group_id', 'name', 'member_count', 'description'] });
+  const api = await ctx.api();
+  await runList(ctx, opts, {
+    view: { id: 'group_id', columns: ['group_id', 'name', 'member_count', 'description'], drop: ['description', 'member_count'] },
+    fetch: async (page, limit) => {
+      const res = await api.call('chat.groups', { query: { sender_id, page, limit } });
+      return res.dryRun ? undefined : res.body;
+    },
+  });
 };
 
 export const members: Run = async (ctx, { args, opts }) => {
   const group_id = String(args.group_id ?? '');
   if (group_id.trim() === '') throw new UsageError('GROUP_ID: must not be empty');
+  pageFlags(opts);
   const sender_id = await groupSender(ctx, opts.sender);
-  const res = await (await ctx.api()).call('chat.groupMembers', { params: { group_id }, query: { sender_id } });
-  if (!res.dryRun) await ctx.print(res.body, { id: 'phone_number', columns: ['phone_number', 'name', 'is_admin'] });
+  const api = await ctx.api();
+  await runList(ctx, opts, {
+    view: { id: 'phone_number', columns: ['phone_number', 'name', 'is_admin'], drop: ['is_admin'] },
+    fetch: async (page, limit) => {
+      const res = await api.call('chat.groupMembers', { params: { group_id }, query: { sender_id, page, limit } });
+      return res.dryRun ? undefined : res.body;
+    },
+  });
 };
 
 export const send: Run = async (ctx, { opts }) => {

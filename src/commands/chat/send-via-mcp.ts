@@ -4,5 +4,5 @@ import { runTool } from '../mcp/tool.js';
 import { normalizePhone } from './recipient.js';
 
 export async function sendViaMcp(ctx: Context, { to, text }: { to: string; text: string }): Promise<void> {
-  await runTool(ctx, 'send_chat_message', { contact_no: normalizePhone(to), message: text, platform: 'chat' });
+  await runTool(ctx, 'send_chat_message', { contact_no: normalizePhone(to), message: text, platform: 'chat' }, { unwrap: true, view: { id: 'message_id' } });
 }

@@ -1,7 +1,7 @@
 // flows list: one table row per flow with its state. The service may give the state as
 // `status` or only as the is_active / is_paused flags; the table shows one `state` column.
 import type { Run } from '../../manifest/types.js';
-import { shapeOf } from '../../core/output/shape.js';
+import { runList } from '../list.js';
 
 export const COLUMNS = ['_id', 'name', 'keyword', 'platform', 'state', 'updated_at'];
 
@@ -11,9 +11,14 @@ export function stateOf(r: Record<string, unknown>): string {
 }
 
 export const run: Run = async (ctx, { opts }) => {
-  const query = typeof opts.status === 'string' ? { status: opts.status } : undefined;
-  const res = await (await ctx.api()).call('flows.list', { query });
-  if (res.dryRun) return;
-  for (const r of shapeOf(res.body).records ?? []) r.state ??= stateOf(r);
-  await ctx.print(res.body, { columns: COLUMNS });
+  const status = typeof opts.status === 'string' ? opts.status : undefined;
+  const api = await ctx.api();
+  await runList(ctx, opts, {
+    view: { columns: COLUMNS, drop: ['updated_at', 'platform', 'keyword'] },
+    map: (r) => void (r.state ??= stateOf(r)),
+    fetch: async (page, limit) => {
+      const res = await api.call('flows.list', { query: { status, page, limit } });
+      return res.dryRun ? undefined : res.body;
+    },
+  });
 };

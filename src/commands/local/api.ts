@@ -91,18 +91,72 @@ async function body(ctx: Context, method: string, path: string, opts: Record<str
   return { path, json: nestFields(fields) };
 }
 
+function failed(res: { status: number; body: unknown }): ApiError {
+  const message = errorMessage(res.body, res.status);
+  return new ApiError(message.startsWith(`HTTP ${res.status}`) ? message : `${message} (HTTP ${res.status})`, res.status, res.body);
+}
+
+/** `path` with `page` (and `limit`, when given) set in its query string. */
+export function pagePath(path: string, page: number | undefined, limit: number | undefined): string {
+  const url = new URL(path, 'http://placeholder');
+  if (page !== undefined) url.searchParams.set('page', String(page));
+  if (limit !== undefined && !url.searchParams.has('limit')) url.searchParams.set('limit', String(limit));
+  return /^https?:\/\//i.test(path) ? url.toString() : url.pathname + url.search;
+}
+
+/**
+ * --paginate: every page of a GET, its records printed as one list (json by default; -o
+ * jsonl/csv stream). `-f page=N` starts there; the server's own page size is kept unless
+ * `-f limit=N` says otherwise.
+ */
+async function paginate(ctx: Context, path: string, headers: Record<string, string>, mcp: boolean): Promise<void> {
+  const start = new URL(path, 'http://placeholder').searchParams.get('page');
+  const api = await ctx.api();
+  const { runList } = await import('../list.js');
+  await runList(ctx, { all: true, page: start ?? undefined }, {
+    format: apiFormat(ctx),
+    serverLimit: true,
+    fetch: async (page) => {
+      const res = await api.request({ method: 'GET', path: pagePath(path, page, undefined), base: mcp ? 'mcp' : 'api', headers, allowErrors: true });
+      if (res.dryRun) return undefined;
+      if (res.status >= 400) {
+        if (res.body !== undefined) showRaw(ctx, res.body);
+        throw failed(res);
+      }
+      return res.body;
+    },
+  });
+}
+
 export const run: Run = async (ctx, { args, opts }) => {
   const method = String(args.method).toUpperCase();
   if (!METHODS.includes(method)) throw new UsageError(`METHOD: must be one of ${METHODS.join(', ')}, got "${String(args.method)}"`);
+  if (opts.paginate && method !== 'GET') throw new UsageError(`--paginate: follows the pages of a GET, not ${method}`);
   const mcp = Boolean(opts.mcp);
   const headers = Object.fromEntries(list(opts.header).map(parseHeader));
   const req = await body(ctx, method, checkPath(ctx, String(args.path), mcp), opts, headers);
+  if (opts.paginate) return paginate(ctx, req.path, headers, mcp);
   const api = await ctx.api();
   const res = await api.request({ ...req, method, base: mcp ? 'mcp' : 'api', headers, allowErrors: true });
   if (res.dryRun) return;
-  if (res.body !== undefined) typeof res.body === 'string' ? ctx.io.out(res.body) : ctx.io.data(JSON.stringify(res.body, null, 2));
-  if (res.status >= 400) {
-    const message = errorMessage(res.body, res.status);
-    throw new ApiError(message.startsWith(`HTTP ${res.status}`) ? message : `${message} (HTTP ${res.status})`, res.status, res.body);
-  }
+  if (res.body !== undefined) await printBody(ctx, res.body);
+  if (res.status >= 400) throw failed(res);
 };
+
+/** A body as it came: text sanitized, JSON exact. */
+const showRaw = (ctx: Context, body: unknown) => (typeof body === 'string' ? ctx.io.out(body) : ctx.io.data(JSON.stringify(body, null, 2)));
+
+/** api prints JSON unless -o names another format on the command line. */
+const apiFormat = (ctx: Context) => (ctx.flags.output === undefined ? 'json' : ctx.settings.output);
+
+/** The body as it is, or what --query makes of it, in the chosen format. */
+async function printBody(ctx: Context, value: unknown): Promise<void> {
+  const s = ctx.settings;
+  if (s.query === undefined) return showRaw(ctx, value);
+  const { applyQuery } = await import('../../core/output/query.js');
+  const result = await applyQuery(value, s.query);
+  const format = apiFormat(ctx);
+  if (format === 'json') return ctx.io.data(JSON.stringify(result, null, 2));
+  const { printResult } = await import('../../core/output/print.js');
+  await printResult(ctx.io, Array.isArray(result) ? result : { data: result }, { ...ctx.printOptions(), format, query: undefined });
+}

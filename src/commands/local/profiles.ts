@@ -1,5 +1,5 @@
 // profiles list|show|use|set|remove: the stored settings; keys are only ever shown masked.
-import { parseUrl } from '../../config/settings.js';
+import { OUTPUT_FORMATS, parseUrl } from '../../config/settings.js';
 import { keyNames, PROFILE_KEYS, readConfig, readKey, updateConfig, writeKey, type ConfigFile, type Profile, type ProfileKey } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
@@ -62,6 +62,7 @@ export const show: Run = async (ctx, { args }) => {
     'default-sender': text(p['default-sender']),
     'business-account': text(p['business-account']),
     'allow-http': p['allow-http'] === true || p['allow-http'] === 'true',
+    output: text(p.output) ?? 'table',
     key: maskKey(readKey(name, s.configDir)),
     'config-dir': s.configDir,
   }, { id: 'name' });
@@ -86,6 +87,9 @@ export function settingValue(key: ProfileKey, value: string): string | boolean |
     case 'allow-http':
       if (value !== 'true' && value !== 'false') throw new UsageError(`allow-http: must be true or false, got "${value}"`);
       return value === 'true';
+    case 'output':
+      if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) throw new UsageError(`output: unknown format "${value}" (use ${OUTPUT_FORMATS.join(', ')})`);
+      return value;
     default:
       if (/\s/.test(value)) throw new UsageError(`${key}: must not contain spaces`);
       return value;

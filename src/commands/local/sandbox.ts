@@ -5,6 +5,10 @@ import type { Run } from '../../manifest/types.js';
 export const run: Run = async (ctx, { opts }) => {
   const port = opts.port === undefined ? 0 : Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: must be a whole number from 0 to 65535');
+  const seedRecords = opts.seedRecords === undefined ? undefined : Number(opts.seedRecords);
+  if (seedRecords !== undefined && (!Number.isInteger(seedRecords) || seedRecords < 1 || seedRecords > 100_000)) {
+    throw new UsageError('--seed-records: must be a whole number from 1 to 100000');
+  }
   const { startSandbox } = await import('../../sandbox/server.js');
   let sb;
   try {
@@ -15,6 +19,7 @@ export const run: Run = async (ctx, { opts }) => {
       apiKey: opts.apiKey as string | undefined,
       webhookSecret: opts.webhookSecret as string | undefined,
       verifyToken: opts.verifyToken as string | undefined,
+      seedRecords,
       log: (line) => ctx.io.err(line),
     });
   } catch (err) {

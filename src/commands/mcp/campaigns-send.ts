@@ -6,5 +6,5 @@ import { runTool } from './tool.js';
 export const run: Run = async (ctx, { args }) => {
   const id = String(args.campaign_id ?? '').trim();
   if (!id) throw new UsageError('CAMPAIGN_ID: must not be empty');
-  await runTool(ctx, 'send_campaign', { campaign_id: id });
+  await runTool(ctx, 'send_campaign', { campaign_id: id }, { unwrap: true });
 };

@@ -16,5 +16,5 @@ export const run: Run = async (ctx, { opts }) => {
     },
     FLAG_NAMES,
   );
-  await runTool(ctx, 'create_contact', args);
+  await runTool(ctx, 'create_contact', args, { unwrap: true });
 };

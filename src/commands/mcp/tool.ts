@@ -13,6 +13,6 @@ export async function withMcp<T>(ctx: Context, fn: (client: McpClient) => Promis
   }
 }
 
-export function runTool(ctx: Context, tool: string, args: Record<string, unknown>): Promise<void> {
-  return withMcp(ctx, async (client) => printToolResult(ctx, await client.callTool(tool, args), tool));
+export function runTool(ctx: Context, tool: string, args: Record<string, unknown>, opts?: Parameters<typeof printToolResult>[3]): Promise<void> {
+  return withMcp(ctx, async (client) => printToolResult(ctx, await client.callTool(tool, args), tool, opts));
 }

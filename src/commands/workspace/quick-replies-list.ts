@@ -3,11 +3,11 @@ import type { Run } from '../../manifest/types.js';
 import { opRunner } from '../op.js';
 
 const view = { columns: ['_id', 'title', 'message', 'is_favorite'] };
-const query = { page: 'page', limit: 'limit', search: 'search' };
+const query = { search: 'search' };
 
 export const run: Run = (ctx, input) =>
   opRunner({
     name: 'list',
     summary: 'List quick replies',
-    op: { id: input.opts.admin ? 'quickReplies.admin' : 'quickReplies.list', query, view },
+    op: { id: input.opts.admin ? 'quickReplies.admin' : 'quickReplies.list', query, view, paged: true },
   })(ctx, input);

@@ -1,37 +1,66 @@
 // Renders a result in the chosen format. stdout carries only the result; the server's
-// message and pagination go to stderr in human (table) mode.
-import { Styled, type IO, type Part } from '../io.js';
-import { sanitizeCell } from '../sanitize.js';
+// message, the pagination note and warnings go to stderr. Lists go through a sink that
+// writes jsonl, csv and json page by page (so `--all` keeps memory flat) and collects only
+// for table and yaml. Server text in table and csv cells is sanitized; json/jsonl/yaml are exact.
+import { once } from 'node:events';
+import { Styled, type IO } from '../io.js';
 import type { OutputFormat } from '../../config/settings.js';
-import { shapeOf, recordId, pickFields, getPath, type Shape } from './shape.js';
+import { UsageError } from '../errors.js';
+import { defuseFormula, sanitizeCell } from '../sanitize.js';
+import { shapeOf, recordId, pickFields, getPath, morePages, pageCount, type Pagination } from './shape.js';
+import { isIdField, renderColumns, renderKeyValue, type Column } from './table.js';
+
+export type SummaryKind = 'subscription' | 'usage' | 'funnel' | 'flow-stats';
 
 export interface View {
   /** Table columns (dot paths) for list answers; inferred when absent. */
   columns?: string[];
+  /** Columns a narrow terminal drops first, in this order. */
+  drop?: string[];
   /** The field -q prints (default: _id, id, or the first *_id). */
   id?: string;
-  /** Print this instead of the envelope's message on success (table mode, stderr). */
+  /** Print this instead of the envelope's message on success (table mode, stderr); `{field}` is filled from the record. */
   success?: string;
+  /** A readable summary (or a drawing, on a TTY) instead of the key/value view in table mode. */
+  summary?: SummaryKind;
 }
 
 export interface PrintOptions {
   format: OutputFormat;
   fields?: string[];
   quiet?: boolean;
+  /** JMESPath expression applied to the records (or the record) before printing. */
+  query?: string;
+  /** An unknown --fields name on a single record is an error (false after a write: a warning). */
+  strictFields?: boolean;
 }
 
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A value as text: objects as JSON. */
 export function cell(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
 
-const csvCell = (v: unknown) => {
-  const s = cell(v);
-  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
+/** A table cell: lists of plain values joined, control characters made visible. */
+export function tableCell(v: unknown): string {
+  if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) return sanitizeCell(v.map(cell).join(', '));
+  return sanitizeCell(cell(v));
+}
 
-function inferColumns(records: Record<string, unknown>[]): string[] {
+/** A CSV cell: sanitized, formula-defused when it is text, quoted when needed. */
+export function csvCell(v: unknown): string {
+  const text = sanitizeCell(cell(v));
+  const s = typeof v === 'string' ? defuseFormula(text) : text;
+  return /[",]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The header row: field names can be the server's keys, so they are cells like any other. */
+const csvRow = (names: string[]) => names.map(csvCell).join(',');
+
+export function inferColumns(records: Record<string, unknown>[]): string[] {
   const keys: string[] = [];
   for (const r of records.slice(0, 50)) for (const k of Object.keys(r)) if (!keys.includes(k) && k !== '__v') keys.push(k);
   const id = keys.find((k) => k === '_id' || k === 'id');
@@ -45,100 +74,230 @@ export async function loadYaml(): Promise<typeof import('yaml')> {
   return m.default ?? m;
 }
 
-export async function printResult(io: IO, body: unknown, opts: PrintOptions, view: View = {}): Promise<void> {
-  const shape: Shape = shapeOf(body);
-  const fields = opts.fields;
-  if (opts.quiet) {
-    const items = shape.records ?? (shape.item !== undefined ? [shape.item] : []);
-    for (const r of items) {
-      const id = view.id ? getPath(r, view.id) : recordId(r);
-      if (id !== undefined && id !== null) io.out(String(id));
-    }
-    return;
+/** The keys found at `prefix` (or at the top) of the sample, as field paths. */
+function fieldsAt(sample: unknown[], prefix: string): string[] {
+  const keys = new Set<string>();
+  for (const r of sample.slice(0, 50)) {
+    const at = prefix ? getPath(r, prefix) : r;
+    if (isObj(at)) for (const k of Object.keys(at)) if (k !== '__v') keys.add(prefix ? `${prefix}.${k}` : k);
   }
-  const payload: unknown = shape.records ?? shape.item;
-  const project = (r: unknown) => (fields ? pickFields(r, fields) : r);
-
-  switch (opts.format) {
-    case 'json':
-      io.data(JSON.stringify(shape.records ? shape.records.map(project) : payload === undefined ? {} : project(payload), null, 2));
-      return;
-    case 'jsonl':
-      for (const r of shape.records ?? (payload === undefined ? [] : [payload])) io.data(JSON.stringify(project(r)));
-      return;
-    case 'yaml': {
-      const { stringify } = await loadYaml();
-      const v = shape.records ? shape.records.map(project) : project(payload ?? {});
-      io.data(stringify(v).trimEnd());
-      return;
-    }
-    case 'csv': {
-      const records = shape.records ?? (payload && typeof payload === 'object' ? [payload as Record<string, unknown>] : [{ value: payload }]);
-      const cols = fields ?? view.columns ?? inferColumns(records);
-      io.out(cols.join(','));
-      for (const r of records) io.out(cols.map((c) => csvCell(getPath(r, c))).join(','));
-      return;
-    }
-    case 'table':
-      await printTable(io, shape, fields, view);
-  }
+  return [...keys];
 }
 
-async function printTable(io: IO, shape: Shape, fields: string[] | undefined, view: View): Promise<void> {
-  const note = view.success ?? shape.message;
-  if (shape.records) {
-    const cols = fields ?? view.columns ?? inferColumns(shape.records);
-    if (shape.records.length === 0) io.err('No results.');
-    else io.out(await renderTable(io, cols, shape.records.map((r) => cols.map((c) => cell(getPath(r, c))))));
-    const p = shape.pagination;
-    if (p && (p.totalPages ?? 1) > 1) io.err(`Page ${p.page ?? 1} of ${p.totalPages}${p.total !== undefined ? ` (${p.total} in all)` : ''}; use --page to see more.`);
-    return;
+/** The first --fields name no record has, with the fields they do have; undefined when all are known. */
+export function unknownField(sample: unknown[], fields: string[], known: string[] = []): string | undefined {
+  for (const f of fields) {
+    if (known.includes(f) || sample.some((r) => getPath(r, f) !== undefined)) continue;
+    const parts = f.split('.');
+    let have: string[] = [];
+    for (let i = parts.length - 1; i >= 0 && !have.length; i--) have = fieldsAt(sample, parts.slice(0, i).join('.'));
+    return `--fields: unknown field "${f}"${have.length ? ` (${sample.length > 1 ? 'the records have' : 'the record has'}: ${have.join(', ')})` : ''}`;
   }
-  if (note) io.err(io.paint(32, '✓'), ' ', note);
-  const item = shape.item;
-  if (item === undefined || item === null) return;
-  if (typeof item !== 'object') return io.out(String(item));
-  const entries = fields ? fields.map((f) => [f, getPath(item, f)] as const) : Object.entries(item).filter(([k]) => k !== '__v');
-  io.out(await renderTable(io, null, entries.map(([k, v]) => [k, cell(v)])));
+  return undefined;
+}
+
+/** One line on stderr when more pages exist (or the page asked for is past the end). */
+export function pageNote(p: Pagination | undefined, shown: number): string | undefined {
+  if (!p) return undefined;
+  const page = p.page ?? 1;
+  const pages = pageCount(p);
+  if (shown === 0 && pages !== undefined && page > 1 && page > pages) {
+    return `No records on page ${page} of ${pages}${p.total !== undefined ? ` (${p.total} in all)` : ''}; --page ${pages} is the last`;
+  }
+  if (!morePages(p, shown)) return undefined;
+  const of = p.total !== undefined ? ` of ${p.total}` : '';
+  const where = page > 1 || !of ? ` (page ${page}${pages !== undefined ? ` of ${pages}` : ''})` : '';
+  return `Showing ${shown}${of}${where}; --all for every page, --page ${page + 1} for the next`;
+}
+
+export interface ListSink {
+  /** Print (or keep, for table and yaml) one page of records. */
+  add(records: Record<string, unknown>[]): Promise<void>;
+  /** Close the output (json's `]`, the table, csv's header when there was nothing). */
+  end(): Promise<void>;
 }
 
 /**
- * A table that fits the terminal: long cells are cut with an ellipsis. Plain text without a TTY.
- * Cells are sanitized first, so the bold of a TTY header is the only terminal control in it.
+ * Write (json/jsonl/yaml `exact`, through io.data; text through io.out, sanitized), then wait
+ * while the reader of stdout catches up: memory stays flat on long lists.
  */
-async function renderTable(io: IO, rawHead: string[] | null, rawRows: string[][]): Promise<Part> {
-  const head = rawHead?.map(sanitizeCell) ?? null;
-  const rows = rawRows.map((r) => r.map(sanitizeCell));
-  const width = Math.max(40, io.columns);
-  const ncol = head?.length ?? 2;
-  const natural = Array.from({ length: ncol }, (_, i) => Math.max(head ? head[i].length : 0, ...rows.map((r) => (r[i] ?? '').length)));
-  const widths = fit(natural, width - (io.stdoutIsTTY ? 3 * ncol + 1 : 2 * (ncol - 1)));
-  const clip = (s: string, w: number) => (s.length > w ? `${s.slice(0, Math.max(1, w - 1))}…` : s);
-  if (!io.stdoutIsTTY) {
-    const lines = (head ? [head.map((h) => h.toUpperCase()), ...rows] : rows).map((r) =>
-      r.map((c, i) => (i === ncol - 1 ? clip(c, widths[i]) : clip(c, widths[i]).padEnd(widths[i]))).join('  ').trimEnd(),
-    );
-    return lines.join('\n');
-  }
-  const { default: Table } = await import('cli-table3');
-  const chalk = io.color ? (await import('chalk')).default : undefined;
-  const table = new Table({
-    head: head ? head.map((h) => (chalk ? chalk.bold(h) : h)) : [],
-    style: { head: [], border: [] },
-    colWidths: widths.map((w) => w + 2),
-    wordWrap: false,
-  });
-  for (const r of rows) table.push(r.map((c, i) => clip(c, widths[i])));
-  return new Styled(table.toString());
+async function write(io: IO, text: string, exact = false): Promise<void> {
+  if (exact) io.data(text);
+  else io.out(text);
+  if (io.stdout.writableNeedDrain) await once(io.stdout, 'drain');
 }
 
-/** Shrink the widest columns first until the sum fits. */
-export function fit(natural: number[], total: number): number[] {
-  const w = natural.map((n) => Math.max(1, n));
-  while (w.reduce((a, b) => a + b, 0) > total) {
-    const max = Math.max(...w);
-    if (max <= 6) break;
-    w[w.indexOf(max)] = max - 1;
+/**
+ * The printer of a list. `queried` lists are the output of --query: their columns are their
+ * own, not the view's.
+ */
+export function listSink(io: IO, opts: PrintOptions, view: View = {}, queried = false, emptyNote = 'No results.'): ListSink {
+  const fields = opts.fields;
+  const project = (r: unknown) => (fields ? pickFields(r, fields) : r);
+  const declared = fields ?? (queried ? undefined : view.columns);
+  const kept: Record<string, unknown>[] = [];
+  let cols: string[] | undefined;
+  let pending: string | undefined;
+  let count = 0;
+  const check = (records: Record<string, unknown>[]) => {
+    if (count > 0 || !fields || !records.length) return;
+    const problem = unknownField(records, fields, queried ? [] : view.columns);
+    if (problem) throw new UsageError(problem);
+  };
+  return {
+    async add(records) {
+      check(records);
+      const first = count === 0;
+      count += records.length;
+      if (!records.length) return;
+      if (opts.quiet) {
+        const ids = records.map((r) => (view.id ? getPath(r, view.id) : recordId(r))).filter((id) => id !== undefined && id !== null);
+        if (ids.length) await write(io, ids.map(String).join('\n'));
+        return;
+      }
+      switch (opts.format) {
+        case 'jsonl':
+          return write(io, records.map((r) => JSON.stringify(project(r))).join('\n'), true);
+        case 'json': {
+          // The last record waits for the next page: its comma depends on what follows.
+          const parts = records.map((r) => JSON.stringify(project(r), null, 2).replace(/^/gm, '  '));
+          const ready = [...(pending === undefined ? [] : [pending]), ...parts.slice(0, -1)].map((p) => `${p},`);
+          pending = parts[parts.length - 1];
+          const text = [...(first ? ['['] : []), ...ready].join('\n');
+          return text ? write(io, text, true) : undefined;
+        }
+        case 'csv': {
+          const head = !cols;
+          cols ??= declared ?? inferColumns(records);
+          const lines = records.map((r) => cols!.map((c) => csvCell(getPath(r, c))).join(','));
+          return write(io, (head ? [csvRow(cols), ...lines] : lines).join('\n'));
+        }
+        default:
+          for (const r of records) kept.push(r);
+      }
+    },
+    async end() {
+      if (opts.quiet) return;
+      switch (opts.format) {
+        case 'json':
+          return write(io, count ? `${pending}\n]` : '[]', true);
+        case 'csv':
+          if (!cols && declared) await write(io, csvRow(declared));
+          return;
+        case 'yaml': {
+          const { stringify } = await loadYaml();
+          return write(io, stringify(kept.map(project)).trimEnd(), true);
+        }
+        case 'table':
+          if (!kept.length) return void (emptyNote && io.err(emptyNote));
+          return printTable(io, kept, fields ?? (queried ? inferColumns(kept) : (view.columns ?? inferColumns(kept))), view);
+      }
+    },
+  };
+}
+
+async function printTable(io: IO, records: Record<string, unknown>[], columns: string[], view: View): Promise<void> {
+  const cols: Column[] = columns.map((key) => ({ key, keep: isIdField(key) || key === view.id }));
+  const bold = io.color ? (await import('chalk')).default.bold : undefined;
+  const rows = records.map((r) => columns.map((c) => tableCell(getPath(r, c))));
+  const text = renderColumns(io, cols, rows, { drop: view.drop ?? columns.slice(2).reverse().filter((c) => !isIdField(c)), bold });
+  // Cells and headers are sanitized already: the bold of the header is the only control in it.
+  io.out(bold ? new Styled(text) : text);
+  if (view.summary && io.stdoutIsTTY) {
+    const { drawList } = await import('./summaries.js');
+    const drawing = drawList(view.summary, records, io);
+    if (drawing) io.out(`\n${drawing}`);
   }
-  return w;
+}
+
+/** A record as `key value` rows; nested objects as dot paths (two levels deep). */
+export function flatten(obj: Record<string, unknown>, prefix = '', depth = 0, out: [string, string][] = []): [string, string][] {
+  for (const [k, v] of Object.entries(obj)) {
+    if (k === '__v') continue;
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (isObj(v) && depth < 2 && Object.keys(v).length) flatten(v, key, depth + 1, out);
+    // A list of records does not fit a cell: its size, and where to see it.
+    else if (Array.isArray(v) && v.some(isObj)) out.push([sanitizeCell(key), `(${v.length} item${v.length === 1 ? '' : 's'}: --fields ${sanitizeCell(key)} or --json to see them)`]);
+    else out.push([sanitizeCell(key), tableCell(v)]);
+  }
+  return out;
+}
+
+async function runQuery(value: unknown, expr: string): Promise<unknown> {
+  const { applyQuery } = await import('./query.js');
+  return applyQuery(value, expr);
+}
+
+export async function printResult(io: IO, body: unknown, opts: PrintOptions, view: View = {}): Promise<void> {
+  const shape = shapeOf(body);
+  let records = shape.records;
+  let item = shape.item;
+  if (opts.query) {
+    const value = await runQuery(records ?? item, opts.query);
+    if (opts.format === 'json' || opts.format === 'jsonl' || opts.format === 'yaml') return printExact(io, value, opts);
+    ({ records, item } = Array.isArray(value) ? { records: shapeOf(value).records, item: undefined } : { records: undefined, item: value });
+  }
+  if (records) {
+    // Past the last page, the note says so instead of "No results.".
+    const note = pageNote(shape.pagination, shape.records?.length ?? 0);
+    const sink = listSink(io, opts, view, Boolean(opts.query), note ? '' : undefined);
+    await sink.add(records);
+    await sink.end();
+    if (note) io.err(note);
+    return;
+  }
+  const fields = opts.fields;
+  if (fields && item !== undefined) {
+    const problem = unknownField([item], fields);
+    if (problem && opts.strictFields !== false) throw new UsageError(problem);
+    if (problem) io.err(`Warning: ${problem}; shown as null`);
+  }
+  if (opts.quiet) {
+    const id = view.id ? getPath(item, view.id) : recordId(item);
+    if (id !== undefined && id !== null) io.out(String(id));
+    return;
+  }
+  const project = (r: unknown) => (fields ? pickFields(r, fields) : r);
+  switch (opts.format) {
+    case 'json':
+    case 'jsonl':
+    case 'yaml':
+      return printExact(io, item === undefined ? {} : project(item), { ...opts, fields: undefined });
+    case 'csv': {
+      const record = isObj(item) ? item : { value: item };
+      const cols = fields ?? view.columns ?? inferColumns([record]);
+      io.out([csvRow(cols), cols.map((c) => csvCell(getPath(record, c))).join(',')].join('\n'));
+      return;
+    }
+    case 'table':
+      return printItem(io, item, shape.message, fields, view);
+  }
+}
+
+/** json/jsonl/yaml of any value, exactly (jsonl: one line per element of an array). */
+async function printExact(io: IO, value: unknown, opts: PrintOptions): Promise<void> {
+  const fields = opts.fields;
+  const project = (r: unknown) => (fields && isObj(r) ? pickFields(r, fields) : r);
+  const v = Array.isArray(value) ? value.map(project) : project(value ?? null);
+  if (opts.format === 'yaml') {
+    const { stringify } = await loadYaml();
+    io.data(stringify(v).trimEnd());
+  } else if (opts.format === 'jsonl' && Array.isArray(v)) {
+    if (v.length) io.data(v.map((x) => JSON.stringify(x)).join('\n'));
+  } else io.data(JSON.stringify(v, null, opts.format === 'json' ? 2 : 0));
+}
+
+async function printItem(io: IO, item: unknown, message: string | undefined, fields: string[] | undefined, view: View): Promise<void> {
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, k: string) => (isObj(item) && item[k] !== undefined && item[k] !== null ? String(item[k]) : m));
+  const note = view.success === undefined ? message : fill(view.success);
+  if (note) io.err(io.paint(32, '✓'), ' ', sanitizeCell(note));
+  if (item === undefined || item === null) return;
+  if (typeof item !== 'object') return io.out(sanitizeCell(String(item)));
+  if (view.summary && !fields) {
+    const { summarize } = await import('./summaries.js');
+    const text = summarize(view.summary, item as Record<string, unknown>, io);
+    if (text !== undefined) return io.out(text);
+  }
+  const entries = fields ? fields.map((f): [string, string] => [f, tableCell(getPath(item, f))]) : flatten(item as Record<string, unknown>);
+  if (entries.length) io.out(renderKeyValue(io, entries));
 }

@@ -6,6 +6,8 @@ export interface Pagination {
   totalPages?: number;
   total?: number;
   limit?: number;
+  /** The server said whether a next page exists (hasNextPage, hasMore, has_more). */
+  more?: boolean;
 }
 
 export interface Shape {
@@ -18,7 +20,7 @@ export interface Shape {
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const ENVELOPE = new Set(['success', 'message', 'status', 'statusCode', 'count', 'page', 'limit', 'totalPages', 'total', 'pagination', 'meta']);
+const ENVELOPE = new Set(['success', 'message', 'status', 'statusCode', 'count', 'page', 'limit', 'totalPages', 'total', 'pagination', 'meta', 'hasNextPage', 'hasMore', 'has_more']);
 const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
 
 function pagination(...sources: unknown[]): Pagination | undefined {
@@ -30,11 +32,14 @@ function pagination(...sources: unknown[]): Pagination | undefined {
       totalPages: num(p.totalPages ?? p.pages),
       total: num(p.totalItems ?? p.total ?? p.totalCount ?? p.count),
       limit: num(p.itemsPerPage ?? p.limit ?? p.perPage),
+      more: bool(p.hasNextPage ?? p.hasMore ?? p.has_more),
     };
-    if (out.totalPages !== undefined || out.total !== undefined || (out.page !== undefined && out.limit !== undefined)) return out;
+    if (out.totalPages !== undefined || out.total !== undefined || out.more !== undefined || (out.page !== undefined && out.limit !== undefined)) return out;
   }
   return undefined;
 }
+
+const bool = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
 
 /** The single array of objects among an object's values, if there is exactly one. */
 function namedArray(o: Record<string, unknown>): Record<string, unknown>[] | undefined {
@@ -68,6 +73,29 @@ export function shapeOf(body: unknown): Shape {
   const keys = Object.keys(rest);
   if (keys.length === 1 && isObj(rest[keys[0]])) return { item: rest[keys[0]], message };
   return { item: keys.length ? rest : undefined, message };
+}
+
+/**
+ * Where a list answer stands: how many pages, whether another follows. `undefined` when the
+ * answer does not say (a bare array, a list without pagination): callers then fetch until an
+ * empty or short page.
+ */
+export function morePages(p: Pagination | undefined, shown: number): boolean | undefined {
+  if (!p) return undefined;
+  if (p.more !== undefined) return p.more;
+  const page = p.page ?? 1;
+  if (p.totalPages !== undefined) return page < p.totalPages;
+  if (p.total !== undefined && p.limit) return page * p.limit < p.total;
+  if (p.total !== undefined && p.page === undefined) return shown < p.total;
+  return undefined;
+}
+
+/** The number of pages, when the answer gives it or enough to work it out. */
+export function pageCount(p: Pagination | undefined): number | undefined {
+  if (!p) return undefined;
+  if (p.totalPages !== undefined) return p.totalPages;
+  if (p.total !== undefined && p.limit) return Math.max(1, Math.ceil(p.total / p.limit));
+  return undefined;
 }
 
 /** The id of a record in any of the service's spellings. */

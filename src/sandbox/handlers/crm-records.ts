@@ -273,7 +273,7 @@ function contactsCsv(store: Store, contacts: Doc[]): string {
   return `${[EXPORT_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
 }
 
-/** Not in the spec: the service starts exports as 202 jobs. `{ segment_id? }` narrows it. */
+/** Off the spec's tables: the service starts exports as 202 jobs. `{ segment_id? }` narrows it. */
 const exportStart: Handler = (req, { store }) => {
   const b = (req.body ?? {}) as Record<string, unknown>;
   if (b.segment_id !== undefined && !store.get('segments', String(b.segment_id))) return notFound('Segment');
@@ -444,7 +444,38 @@ const apiKeysCreate: Handler = (req, { store }) => {
 };
 const messageBots: Handler = (_req, { store }) => ok(store.list('message_bots'), 'Message bots fetched successfully');
 
+// ---- contacts at /api/v2/contacts and /api/contacts (spec 9.2 aliases, shapes not given) ----------
+/** `{ data: { contacts, pagination } }`: the named-array shape of observed-conventions.md. */
+const contactList: Handler = (req, { store }) => {
+  const { data, pagination, ...rest } = paged(store.list('contacts'), req.query, { searchFields: ['name', 'phone_number', 'email'] }).body as Record<string, unknown>;
+  return { status: 200, body: { ...rest, message: 'Contacts fetched successfully', data: { contacts: data, pagination } } };
+};
+
+const contactCreate: Handler = (req, { store }) => {
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const phone = String(b.phone_number ?? b.phone ?? '').replace(/[\s()+-]/g, '');
+  const errors = [...(/^\d{6,15}$/.test(phone) ? [] : ['phone_number: must be 6 to 15 digits']), ...(typeof b.name === 'string' && b.name.trim() ? [] : ['name: is required'])];
+  if (errors.length) return fail(400, 'Validation failed', errors);
+  const tags = Array.isArray(b.tags) ? b.tags.map(String) : [];
+  const doc = createContact(store, { phone_number: phone, name: String(b.name), email: typeof b.email === 'string' ? b.email : undefined, source: typeof b.source === 'string' ? b.source : undefined, status: typeof b.status === 'string' ? b.status : undefined, tags });
+  return isReply(doc) ? doc : created(doc, 'Contact created successfully');
+};
+
 // ---- seed ----------------------------------------------------------------------------------
+const seq = (i: number) => String(i + 1).padStart(6, '0');
+
+/** `--seed-records N`: N more contacts, tags, segments and custom fields. */
+function bulk(store: Store, n: number): void {
+  const statuses = ['lead', 'contacted', 'qualified', 'customer', 'lost'];
+  for (let i = 0; i < n; i++) {
+    // Inserted directly: createContact's duplicate check is a scan per contact.
+    store.insert('contacts', { phone_number: `1700${seq(i)}`, name: `Contact ${seq(i)}`, email: `contact${seq(i)}@example.com`, source: 'seed', status: statuses[i % statuses.length], tags: [], custom_fields: {}, segment_ids: [] });
+    store.insert('tags', { name: `tag-${seq(i)}`, color: '#607D8B' });
+    store.insert('segments', { name: `Segment ${seq(i)}`, filters: {} });
+    store.insert('custom_fields', { name: `Field ${seq(i)}`, type: 'text', key: `field_${seq(i)}`, is_active: true });
+  }
+}
+
 function seed(store: Store): void {
   const tags = [
     ['vip', '#FF8800'],
@@ -537,6 +568,7 @@ export const area: AreaModule = {
     'contacts.addToSegments': addToSegments,
     'contacts.exportStatus': exportStatus,
     'contacts.exportDownload': exportDownload,
+    'contacts.export': exportStart,
     'currencies.list': (req, { store }) => paged(store.list('currencies'), req.query, { searchFields: ['code', 'name'] }),
     'currencies.exchangeRate': exchangeRate,
     'currencies.get': getOne('currencies', 'Currency', 'currency_id'),
@@ -555,10 +587,14 @@ export const area: AreaModule = {
     'subscription.resume': resume,
   },
   routes: [
-    { method: 'POST', path: '/api/contacts/export', handler: exportStart },
+    { method: 'GET', path: '/api/v2/contacts', handler: contactList },
+    { method: 'GET', path: '/api/contacts', handler: contactList },
+    { method: 'POST', path: '/api/v2/contacts', handler: contactCreate },
+    { method: 'POST', path: '/api/contacts', handler: contactCreate },
     { method: 'GET', path: '/api/api-keys', handler: gated('rest_api', apiKeysList) },
     { method: 'POST', path: '/api/api-keys', handler: gated('rest_api', apiKeysCreate) },
     { method: 'GET', path: '/api/message-bots', handler: gated('auto_replies', messageBots) },
   ],
   seed,
+  bulk,
 };

@@ -429,7 +429,7 @@ const publish: Handler = (req, { store }) => {
   return ok(store.update('campaigns', c._id, { status: 'published', published_at: now() }), 'Campaign published successfully');
 };
 
-/** Not in the spec's tables (only its aliases are named); lets `chatcrm api GET /api/campaigns` find ids. */
+/** Off the spec's tables (only its aliases are named): `campaigns list`, in the named-array shape. */
 const campaignList: Handler = (req, { store }) => {
   const reply = paged(store.list('campaigns'), req.query, { searchFields: ['name', 'status'] });
   const { data, pagination, ...rest } = reply.body as Record<string, unknown>;
@@ -505,6 +505,19 @@ function seed(store: Store): void {
   });
 }
 
+const seq = (i: number) => String(i + 1).padStart(6, '0');
+
+/** `--seed-records N`: N more quick replies, teams, taxes, notifications and draft campaigns. */
+function bulk(store: Store, n: number): void {
+  for (let i = 0; i < n; i++) {
+    store.insert('quick_replies', { title: `Reply ${seq(i)}`, message: `Canned answer number ${i + 1}.`, is_favorite: false, created_by: 'sandbox-user' });
+    store.insert('teams', { name: `Team ${seq(i)}`, members: [], status: 'active', permissions: [] });
+    store.insert('taxes', { name: `Tax ${seq(i)}`, rate: i % 30, status: 'active' });
+    store.insert('notifications', { title: `Notice ${seq(i)}`, message: `Generated notification ${i + 1}.`, read: false, read_at: null });
+    store.insert('campaigns', { name: `Campaign ${seq(i)}`, status: 'draft', recipients: [], sender_id: 'wa_snd_cloud_0001', message: { type: 'text', text: { body: `Campaign ${i + 1}` } }, is_recurring: false, recurring_pattern: null, message_ids: [] });
+  }
+}
+
 export const area: AreaModule = {
   handlers: {
     'teams.list': teams.list,
@@ -562,10 +575,9 @@ export const area: AreaModule = {
     'campaigns.report': report,
     'campaigns.publish': publish,
     'campaigns.setupRecurring': setupRecurring,
+    'campaigns.list': campaignList,
   },
-  routes: [
-    { method: 'GET', path: '/api/campaigns', handler: campaignList },
-    { method: 'GET', path: '/api/v2/campaigns', handler: campaignList },
-  ],
+  routes: [{ method: 'GET', path: '/api/campaigns', handler: campaignList }],
   seed,
+  bulk,
 };

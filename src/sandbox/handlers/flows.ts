@@ -267,6 +267,16 @@ function seed(store: Store): void {
   store.insert('flows', { name: 'Holiday hours', keyword: 'hours', platform: 'chat', greeting: [{ text: 'We are closed on public holidays.' }], ...stateFields('draft') });
 }
 
+/** `--seed-records N`: N more draft flows, and N executions of the first flow. */
+function bulk(store: Store, n: number): void {
+  const first = store.list('flows')[0];
+  for (let i = 0; i < n; i++) {
+    const seq = String(i + 1).padStart(6, '0');
+    store.insert('flows', { name: `Flow ${seq}`, keyword: `kw${seq}`, platform: 'chat', greeting: [{ text: `Flow ${i + 1}` }], ...stateFields('draft') });
+    if (first) store.insert('executions', { flow_id: first._id, flow_name: first.name, trigger: 'seed', message: first.keyword, message_type: 'text', status: 'completed', matched: true, steps: [] });
+  }
+}
+
 export const area: AreaModule = {
   handlers: {
     'flows.list': list,
@@ -284,4 +294,5 @@ export const area: AreaModule = {
     'flows.statistics': statistics,
   },
   seed,
+  bulk,
 };

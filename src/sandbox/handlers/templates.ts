@@ -1,7 +1,7 @@
 // Templates (spec 4.2). Stored in `templates` with `template_id`, the lower-cased
 // `template_name` and `message_body`, which the chat area's template sends look up
 // (domain.ts findTemplate / templateVariableCount). The sandbox approves at once.
-import { fail, type AreaModule, type Handler } from '../http.js';
+import { fail, paged, type AreaModule, type Handler } from '../http.js';
 import type { Store } from '../store.js';
 import { checkTemplate } from '../../schemas/templates.js';
 
@@ -22,6 +22,16 @@ const create: Handler = (req, { store }) => {
   return { status: 201, body: { message: 'Template submitted', template_id: doc.template_id } };
 };
 
+/** Off the spec's tables (`/api/template`, alias `/api/v2/templates`, shape not shown). */
+const list: Handler = (req, { store }) => paged(store.list('templates'), req.query, { searchFields: ['template_name', 'category', 'language'], message: 'Templates fetched successfully' });
+
+/** `--seed-records N`: N more approved templates. */
+function bulk(store: Store, n: number): void {
+  for (let i = 0; i < n; i++) {
+    store.insert('templates', { template_id: String(2_000_000_000_000_000 + i), business_account_id: 'sandbox_waba_0001', template_name: `seed_template_${String(i + 1).padStart(6, '0')}`, category: 'MARKETING', language: 'en_US', template_type: 'standard', message_body: `Seed template ${i + 1}`, status: 'APPROVED' });
+  }
+}
+
 function seed(store: Store): void {
   store.insert('templates', {
     template_id: '1000000000000001',
@@ -39,4 +49,9 @@ function seed(store: Store): void {
   });
 }
 
-export const area: AreaModule = { handlers: { 'templates.create': create }, seed };
+export const area: AreaModule = {
+  handlers: { 'templates.create': create, 'templates.list': list },
+  routes: [{ method: 'GET', path: '/api/template', handler: list }],
+  seed,
+  bulk,
+};

@@ -1,0 +1,126 @@
+// Every list command: one page (with a note on stderr when more exist), or with --all every
+// page, followed in any response shape shapeOf() knows. jsonl, csv and json stream page by
+// page; table and yaml (and --query, which sees every record) collect. A page that repeats
+// the previous one (a server ignoring `page`) ends the loop with a warning.
+import type { Context } from '../core/context.js';
+import { UsageError } from '../core/errors.js';
+import { morePages, pageCount, recordId, shapeOf } from '../core/output/shape.js';
+import type { View } from '../core/output/print.js';
+import type { OutputFormat } from '../config/settings.js';
+
+/** The service caps page sizes at 100; --all asks for that many a page. */
+export const MAX_LIMIT = 100;
+
+export interface PageFlags {
+  page?: number;
+  limit?: number;
+  all: boolean;
+  maxItems?: number;
+}
+
+export interface ListSource {
+  /** The body of one page; undefined after --dry-run. */
+  fetch(page: number | undefined, limit: number | undefined): Promise<unknown>;
+  view?: View;
+  /** Adds derived fields to each record (flows: `state`). */
+  map?: (r: Record<string, unknown>) => void;
+  /** The format, when the command has its own default (`api`: json). */
+  format?: OutputFormat;
+  /** The server picks the page size (`api --paginate` sends no limit of its own). */
+  serverLimit?: boolean;
+}
+
+function whole(v: unknown, flag: string, min: number, max?: number): number | undefined {
+  if (v === undefined) return undefined;
+  const s = String(v);
+  const n = Number(s);
+  if (!/^\d+$/.test(s) || n < min || (max !== undefined && n > max)) {
+    throw new UsageError(`${flag}: must be a whole number ${max !== undefined ? `from ${min} to ${max}` : `of at least ${min}`}, got "${s}"`);
+  }
+  return n;
+}
+
+/** --page, --limit (1–100), --all, --max-items (which implies --all). */
+export function pageFlags(opts: Record<string, unknown>): PageFlags {
+  const maxItems = whole(opts.maxItems, '--max-items', 1);
+  return {
+    page: whole(opts.page, '--page', 1),
+    limit: whole(opts.limit, '--limit', 1, MAX_LIMIT),
+    all: Boolean(opts.all) || maxItems !== undefined,
+    maxItems,
+  };
+}
+
+/** Enough of a page to tell it from the next: a server ignoring `page` sends the same again. */
+function pageKey(records: Record<string, unknown>[]): string {
+  const id = (r: Record<string, unknown> | undefined) => (r === undefined ? '' : (recordId(r) ?? JSON.stringify(r)));
+  return `${records.length}:${id(records[0])}:${id(records[records.length - 1])}`;
+}
+
+export async function runList(ctx: Context, opts: Record<string, unknown>, src: ListSource): Promise<void> {
+  const flags = pageFlags(opts);
+  if (!flags.all) {
+    const body = await src.fetch(flags.page, flags.limit);
+    if (body === undefined) return;
+    if (src.map) for (const r of shapeOf(body).records ?? []) src.map(r);
+    return ctx.print(body, src.view);
+  }
+  return fetchAll(ctx, src, flags);
+}
+
+async function fetchAll(ctx: Context, src: ListSource, flags: PageFlags): Promise<void> {
+  const { io } = ctx;
+  const { listSink, printResult } = await import('../core/output/print.js');
+  const options = { ...ctx.printOptions(), ...(src.format ? { format: src.format } : {}) };
+  const collect = options.query !== undefined;
+  const sink = collect ? undefined : listSink(io, options, src.view);
+  const kept: Record<string, unknown>[] = [];
+  const progress = io.stderrIsTTY ? (line: string) => io.stderr.write(`\r\u001b[K${line}`) : undefined;
+  const limit = flags.limit ?? MAX_LIMIT;
+  let page = flags.page ?? 1;
+  let got = 0;
+  let previous: string | undefined;
+  let firstSize: number | undefined;
+  try {
+    for (;;) {
+      const body = await src.fetch(page, limit);
+      if (body === undefined) return;
+      const shape = shapeOf(body);
+      if (!shape.records) {
+        // Not a list after all: show it as it is.
+        if (page === (flags.page ?? 1)) return printResult(io, body, options, src.view);
+        break;
+      }
+      const key = pageKey(shape.records);
+      if (shape.records.length && key === previous) {
+        // A short list without pagination was simply all there is; otherwise records may be missing.
+        const doubtful = shape.pagination !== undefined || src.serverLimit || shape.records.length >= limit;
+        progress?.('');
+        if (doubtful) io.err(`Warning: page ${page} repeats page ${page - 1} (the server seems to ignore "page"); stopped after ${got} records`);
+        break;
+      }
+      previous = key;
+      let records = shape.records;
+      if (src.map) records.forEach(src.map);
+      if (flags.maxItems !== undefined && got + records.length > flags.maxItems) records = records.slice(0, flags.maxItems - got);
+      got += records.length;
+      if (sink) {
+        progress?.('');
+        await sink.add(records);
+      } else kept.push(...records);
+      const more = morePages(shape.pagination, shape.records.length);
+      const pages = pageCount(shape.pagination);
+      const total = shape.pagination?.total;
+      firstSize ??= shape.records.length;
+      if (more !== false) progress?.(`Fetched ${got}${total !== undefined ? ` of ${total}` : ''} records (page ${page}${pages !== undefined ? ` of ${pages}` : ''})…`);
+      if (flags.maxItems !== undefined && got >= flags.maxItems) break;
+      // Without pagination in the answer, a short or empty page is the last one.
+      if (more === false || shape.records.length === 0 || (more === undefined && shape.records.length < firstSize)) break;
+      page++;
+    }
+  } finally {
+    progress?.('');
+  }
+  if (sink) await sink.end();
+  else await printResult(io, kept, options, src.view);
+}
