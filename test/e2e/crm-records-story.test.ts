@@ -34,13 +34,12 @@ async function http(method: string, path: string, body?: unknown) {
 const toolCalls = () =>
   sb.calls('mcp.rpc').filter((r) => (r.body as { method?: string }).method === 'tools/call').map((r) => (r.body as { params: { name: string; arguments: Record<string, unknown> } }).params);
 
-/** Start a contacts export through the CLI; its job id. */
+/** Start a contacts export with `contacts export`; its job id. */
 async function startExport(args: string[] = []): Promise<string> {
-  const r = await sb.run(['api', 'POST', '/api/contacts/export', ...args]);
+  const r = await sb.run(['contacts', 'export', ...args, '-q']);
   expect(r.exitCode, r.stderr).toBe(0);
-  const job = JSON.parse(r.stdout).data;
-  expect(job.status).toBe('waiting');
-  return String(job.job_id);
+  expect(sb.calls('contacts.export').at(-1)!.status).toBe(202);
+  return r.stdout.trim();
 }
 
 function parseCsv(text: string): Record<string, string>[] {
@@ -76,8 +75,8 @@ describe('CRM story: tags, custom field, segment, contacts, export, download', (
     const popular = await ok(['tags', 'popular']);
     expect(popular.find((t: { name: string }) => t.name === 'gold').count).toBe(2);
 
-    const jobId = await startExport(['-f', `segment_id=${segment._id}`]);
-    expect(sb.received.filter((c) => c.method === 'POST' && c.path === '/api/contacts/export').at(-1)!.body).toEqual({ segment_id: segment._id });
+    const jobId = await startExport(['--segment', segment._id]);
+    expect(sb.calls('contacts.export').at(-1)!.body).toEqual({ segment_id: segment._id });
 
     const job = await ok(['contacts', 'export-status', jobId, '--wait', '--interval', '0.1']);
     expect(job).toMatchObject({ job_id: jobId, status: 'completed', total: 2 });

@@ -22,11 +22,11 @@ async function onTty(args: string[], cwd: string) {
   return { output: String(r.stdout), exitCode: r.exitCode };
 }
 
-/** Start a contacts export through the CLI; its job id. */
+/** Start a contacts export with `contacts export`; its job id. */
 async function startExport(): Promise<string> {
-  const r = await sb.run(['api', 'POST', '/api/contacts/export']);
+  const r = await sb.run(['contacts', 'export', '-q']);
   expect(r.exitCode, r.stderr).toBe(0);
-  return String(JSON.parse(r.stdout).data.job_id);
+  return r.stdout.trim();
 }
 
 describe.skipIf(!hasScript)('on a terminal', () => {
