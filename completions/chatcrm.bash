@@ -8,7 +8,7 @@ _chatcrm_node() {
   subs='' opts='' vopts='' argsv=0
   args=()
   case "$1" in
-    '') subs='chat templates flows contacts campaigns segments tags custom-fields currencies subscription teams taxes quick-replies chatbots message-status reply-materials notifications auth mcp webhook login logout profiles whoami doctor api completion sandbox'; opts='-V --version -h --help'; vopts='' ;;
+    '') subs='chat templates flows contacts campaigns segments tags custom-fields currencies subscription teams taxes quick-replies chatbots message-status reply-materials notifications auth mcp webhook login logout profiles whoami doctor api openapi completion sandbox'; opts='-V --version -h --help'; vopts='' ;;
     'chat') subs='senders send send-batch groups'; opts='-h --help'; vopts='' ;;
     'chat senders') subs=''; opts='--page --limit --all --max-items -h --help'; vopts='--page --limit --max-items' ;;
     'chat send') subs=''; opts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message --via-mcp -h --help'; vopts='--to --sender --text --image --video --audio --document --caption --filename --location --name --address --template --language --var --header-media --react --emoji --message' ;;
@@ -157,10 +157,11 @@ _chatcrm_node() {
     'auth permissions') subs=''; opts='-h --help'; vopts='' ;;
     'auth change-password') subs=''; opts='--password-stdin -h --help'; vopts='' ;;
     'auth logout') subs=''; opts='-h --help'; vopts='' ;;
-    'mcp') subs='health tools call'; opts='-h --help'; vopts='' ;;
+    'mcp') subs='health tools call serve'; opts='-h --help'; vopts='' ;;
     'mcp health') subs=''; opts='-h --help'; vopts='' ;;
     'mcp tools') subs=''; opts='-h --help'; vopts='' ;;
     'mcp call') subs=''; opts='--arg --args -h --help'; vopts='--arg --args'; args=('') ;;
+    'mcp serve') subs=''; opts='--http --port --toolsets --tools --exclude-tools --read-only --dynamic-toolsets --allow-destructive --max-sends --upload-dir -h --help'; vopts='--port --toolsets --tools --exclude-tools --max-sends --upload-dir' ;;
     'webhook') subs='sign verify send challenge'; opts='-h --help'; vopts='' ;;
     'webhook sign') subs=''; opts='--file --secret-file -h --help'; vopts='--file --secret-file' ;;
     'webhook verify') subs=''; opts='--signature --file --secret-file -h --help'; vopts='--signature --file --secret-file' ;;
@@ -177,6 +178,7 @@ _chatcrm_node() {
     'whoami') subs=''; opts='-h --help'; vopts='' ;;
     'doctor') subs=''; opts='-h --help'; vopts='' ;;
     'api') subs=''; opts='-f --field -F --file-field --input -H --header --mcp --paginate -h --help'; vopts='-f --field -F --file-field --input -H --header'; args=('GET POST PUT PATCH DELETE' '') ;;
+    'openapi') subs=''; opts='-h --help'; vopts='' ;;
     'completion') subs=''; opts='-h --help'; vopts=''; args=('bash zsh fish powershell') ;;
     'sandbox') subs=''; opts='--port --host --state --api-key --webhook-secret --verify-token --seed-records -h --help'; vopts='--port --host --state --api-key --webhook-secret --verify-token --seed-records' ;;
   esac
@@ -210,6 +212,7 @@ _chatcrm_next() {
     '|whoami') next='whoami' ;;
     '|doctor') next='doctor' ;;
     '|api') next='api' ;;
+    '|openapi') next='openapi' ;;
     '|completion') next='completion' ;;
     '|sandbox') next='sandbox' ;;
     'chat|senders') next='chat senders' ;;
@@ -349,6 +352,7 @@ _chatcrm_next() {
     'mcp|health') next='mcp health' ;;
     'mcp|tools') next='mcp tools' ;;
     'mcp|call') next='mcp call' ;;
+    'mcp|serve') next='mcp serve' ;;
     'webhook|sign') next='webhook sign' ;;
     'webhook|verify') next='webhook verify' ;;
     'webhook|send') next='webhook send' ;;

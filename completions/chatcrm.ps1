@@ -6,7 +6,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     # Case-sensitive tables: -o and -O are different options.
     $nodes = [hashtable]::new([StringComparer]::Ordinal)
     $nodes[''] = @{
-        subs = @(@{ n = 'chat'; d = 'Send chat messages, list senders and groups' }, @{ n = 'templates'; d = 'Create, list and preview message templates' }, @{ n = 'flows'; d = 'Automation flows: create, toggle, test, validate' }, @{ n = 'contacts'; d = 'Contacts: list, create and import (tool endpoint), stats, funnels, export' }, @{ n = 'campaigns'; d = 'Campaigns: send (tool endpoint), insights, report, publish, recurrence' }, @{ n = 'segments'; d = 'Contact segments: create, list, membership' }, @{ n = 'tags'; d = 'Contact tags and their usage' }, @{ n = 'custom-fields'; d = 'Custom contact fields' }, @{ n = 'currencies'; d = 'Currencies, exchange rates and the default currency' }, @{ n = 'subscription'; d = 'The tenant subscription: plan, features, usage' }, @{ n = 'teams'; d = 'Teams: members, permissions, active state' }, @{ n = 'taxes'; d = 'Taxes: name and rate in percent' }, @{ n = 'quick-replies'; d = 'Quick replies: canned answers for agents' }, @{ n = 'chatbots'; d = 'Chatbots: knowledge bases, training, URL scraping, documents' }, @{ n = 'message-status'; d = 'Message delivery and read status' }, @{ n = 'reply-materials'; d = 'Reply materials: files agents attach to replies' }, @{ n = 'notifications'; d = 'In-app notifications and their read state' }, @{ n = 'auth'; d = 'Session authentication and the profile of the key' }, @{ n = 'mcp'; d = 'Call the tool endpoint (MCP over streamable HTTP)' }, @{ n = 'webhook'; d = 'Sign, verify and send inbound webhook events' }, @{ n = 'login'; d = 'Set up a profile (address, key, defaults) and check the key' }, @{ n = 'logout'; d = 'Forget the stored key of a profile' }, @{ n = 'profiles'; d = 'Manage stored profiles' }, @{ n = 'whoami'; d = 'Show the active profile, its addresses and the user of the key' }, @{ n = 'doctor'; d = 'Check config, reachability, key validity and plan' }, @{ n = 'api'; d = 'Send a raw request to any path (areas without a command)' }, @{ n = 'completion'; d = 'Print a shell completion script' }, @{ n = 'sandbox'; d = 'Run the local sandbox service (the whole API, stateful)' })
+        subs = @(@{ n = 'chat'; d = 'Send chat messages, list senders and groups' }, @{ n = 'templates'; d = 'Create, list and preview message templates' }, @{ n = 'flows'; d = 'Automation flows: create, toggle, test, validate' }, @{ n = 'contacts'; d = 'Contacts: list, create and import (tool endpoint), stats, funnels, export' }, @{ n = 'campaigns'; d = 'Campaigns: send (tool endpoint), insights, report, publish, recurrence' }, @{ n = 'segments'; d = 'Contact segments: create, list, membership' }, @{ n = 'tags'; d = 'Contact tags and their usage' }, @{ n = 'custom-fields'; d = 'Custom contact fields' }, @{ n = 'currencies'; d = 'Currencies, exchange rates and the default currency' }, @{ n = 'subscription'; d = 'The tenant subscription: plan, features, usage' }, @{ n = 'teams'; d = 'Teams: members, permissions, active state' }, @{ n = 'taxes'; d = 'Taxes: name and rate in percent' }, @{ n = 'quick-replies'; d = 'Quick replies: canned answers for agents' }, @{ n = 'chatbots'; d = 'Chatbots: knowledge bases, training, URL scraping, documents' }, @{ n = 'message-status'; d = 'Message delivery and read status' }, @{ n = 'reply-materials'; d = 'Reply materials: files agents attach to replies' }, @{ n = 'notifications'; d = 'In-app notifications and their read state' }, @{ n = 'auth'; d = 'Session authentication and the profile of the key' }, @{ n = 'mcp'; d = 'Call the tool endpoint (MCP over streamable HTTP)' }, @{ n = 'webhook'; d = 'Sign, verify and send inbound webhook events' }, @{ n = 'login'; d = 'Set up a profile (address, key, defaults) and check the key' }, @{ n = 'logout'; d = 'Forget the stored key of a profile' }, @{ n = 'profiles'; d = 'Manage stored profiles' }, @{ n = 'whoami'; d = 'Show the active profile, its addresses and the user of the key' }, @{ n = 'doctor'; d = 'Check config, reachability, key validity and plan' }, @{ n = 'api'; d = 'Send a raw request to any path (areas without a command)' }, @{ n = 'openapi'; d = 'Print an OpenAPI 3.1 document of the service (YAML, or JSON with -o json)' }, @{ n = 'completion'; d = 'Print a shell completion script' }, @{ n = 'sandbox'; d = 'Run the local sandbox service (the whole API, stateful)' })
         opts = @(@{ n = '-V'; d = 'print the version' }, @{ n = '--version'; d = 'print the version' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
         argv = @()
@@ -1049,7 +1049,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         variadic = $false
     }
     $nodes['mcp'] = @{
-        subs = @(@{ n = 'health'; d = 'Check the tool endpoint (GET {mcp_url}/healthz)' }, @{ n = 'tools'; d = 'List the tools with their arguments (* = required)' }, @{ n = 'call'; d = 'Call a tool; arguments are typed and checked by its input schema' })
+        subs = @(@{ n = 'health'; d = 'Check the tool endpoint (GET {mcp_url}/healthz)' }, @{ n = 'tools'; d = 'List the tools with their arguments (* = required)' }, @{ n = 'call'; d = 'Call a tool; arguments are typed and checked by its input schema' }, @{ n = 'serve'; d = 'Serve the service''s operations as MCP tools to AI agents (stdio, or --http on 127.0.0.1)' })
         opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
         argv = @()
@@ -1074,6 +1074,13 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         opts = @(@{ n = '--arg'; d = 'an argument (repeat; arrays by repeating the key, objects by key.sub=value or JSON)' }, @{ n = '--args'; d = 'all arguments as a JSON object, @file or - (stdin); --arg overrides' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--arg', '--args')
         argv = @('')
+        variadic = $false
+    }
+    $nodes['mcp serve'] = @{
+        subs = @()
+        opts = @(@{ n = '--http'; d = 'serve streamable HTTP on 127.0.0.1 instead of stdio (a bearer token is printed at start)' }, @{ n = '--port'; d = 'port for --http (default: any free port, printed at start)' }, @{ n = '--toolsets'; d = 'comma-separated toolsets, `all`, or `default` (chat,templates,flows,contacts,segments,tags) (env CHATCRM_TOOLSETS)' }, @{ n = '--tools'; d = 'comma-separated tools to offer as well; alone, only these (env CHATCRM_TOOLS)' }, @{ n = '--exclude-tools'; d = 'comma-separated tools never to offer (env CHATCRM_EXCLUDE_TOOLS)' }, @{ n = '--read-only'; d = 'offer only reads and offline tools; wins over every other flag (env CHATCRM_READ_ONLY=1)' }, @{ n = '--dynamic-toolsets'; d = 'start with list_toolsets/enable_toolset; the agent enables what it needs (env CHATCRM_DYNAMIC_TOOLSETS=1)' }, @{ n = '--allow-destructive'; d = 'offer deletes and subscription cancel (each call needs confirm: true)' }, @{ n = '--max-sends'; d = 'most messages this server may send; later sends are refused' }, @{ n = '--upload-dir'; d = 'offer the upload tools (chat_send_file, reply_materials_create, ...), reading files from this folder only' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--port', '--toolsets', '--tools', '--exclude-tools', '--max-sends', '--upload-dir')
+        argv = @()
         variadic = $false
     }
     $nodes['webhook'] = @{
@@ -1188,6 +1195,13 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         argv = @('GET POST PUT PATCH DELETE', '')
         variadic = $false
     }
+    $nodes['openapi'] = @{
+        subs = @()
+        opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @()
+        argv = @()
+        variadic = $false
+    }
     $nodes['completion'] = @{
         subs = @()
         opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
@@ -1229,6 +1243,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     $next['|whoami'] = 'whoami'
     $next['|doctor'] = 'doctor'
     $next['|api'] = 'api'
+    $next['|openapi'] = 'openapi'
     $next['|completion'] = 'completion'
     $next['|sandbox'] = 'sandbox'
     $next['chat|senders'] = 'chat senders'
@@ -1368,6 +1383,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     $next['mcp|health'] = 'mcp health'
     $next['mcp|tools'] = 'mcp tools'
     $next['mcp|call'] = 'mcp call'
+    $next['mcp|serve'] = 'mcp serve'
     $next['webhook|sign'] = 'webhook sign'
     $next['webhook|verify'] = 'webhook verify'
     $next['webhook|send'] = 'webhook send'

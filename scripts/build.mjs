@@ -38,6 +38,9 @@ export const buildOptions = {
   // Bundled CommonJS dependencies (undici, commander) call require() for node: builtins.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   plugins: [lazyChildProcess],
+  // `mcp serve` loads the MCP SDK from node_modules (a runtime dependency): bundled, the SDK's
+  // zod would share zod's chunk with every command that validates and double its size.
+  external: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
   logLevel: 'warning',
 };
 

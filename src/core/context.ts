@@ -1,7 +1,7 @@
 // Everything a command needs, built lazily (gh's factory): the IO, the settings, the API
 // client, the prompter. Tests swap the environment and the TTY state, not globals.
 import { readFile } from 'node:fs/promises';
-import type { ApiClient, DryRunRequest } from '../api/client.js';
+import type { ApiClient, ClientOptions, DryRunRequest } from '../api/client.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
@@ -41,23 +41,8 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
     },
     async api(opts = {}) {
       if (client) return client;
-      const s = ctx.settings;
       const { ApiClient } = await import('../api/client.js');
-      client = new ApiClient({
-        baseUrl: s.baseUrl,
-        mcpUrl: s.mcpUrl,
-        apiKey: () => s.apiKey(),
-        timeoutMs: s.timeoutMs,
-        retries: s.retries,
-        allowHttp: s.allowHttp,
-        verbose: s.verbose,
-        dryRun: s.dryRun,
-        signal,
-        longRunning: opts.longRunning,
-        userAgent: `chatcrm/${version} node/${process.versions.node}`,
-        trace: (line) => io.err(line),
-        dryRunOut: (req) => printDryRun(io, req, s.output),
-      });
+      client = new ApiClient(clientOptions(ctx, opts));
       return client;
     },
     printOptions() {
@@ -88,6 +73,26 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
     },
   };
   return ctx;
+}
+
+/** The API client's options from the settings; `mcp serve` overrides where trace and dry runs go. */
+export function clientOptions(ctx: Context, opts: { longRunning?: boolean } = {}): ClientOptions {
+  const s = ctx.settings;
+  return {
+    baseUrl: s.baseUrl,
+    mcpUrl: s.mcpUrl,
+    apiKey: () => s.apiKey(),
+    timeoutMs: s.timeoutMs,
+    retries: s.retries,
+    allowHttp: s.allowHttp,
+    verbose: s.verbose,
+    dryRun: s.dryRun,
+    signal: ctx.signal,
+    longRunning: opts.longRunning,
+    userAgent: `chatcrm/${ctx.version} node/${process.versions.node}`,
+    trace: (line) => ctx.io.err(line),
+    dryRunOut: (req) => printDryRun(ctx.io, req, s.output),
+  };
 }
 
 function printDryRun(io: IO, req: DryRunRequest, format: string): void {

@@ -1,6 +1,6 @@
 // The whole command tree, in the order `chatcrm --help` lists it.
 import type { CmdSpec } from './types.js';
-import { login, logout, profiles, whoami, doctor, completion, api, sandbox } from './local.js';
+import { login, logout, profiles, whoami, doctor, completion, api, openapi, sandbox } from './local.js';
 import { chat } from './chat.js';
 import { templates } from './templates.js';
 import { flows } from './flows.js';
@@ -39,6 +39,7 @@ export const commands: CmdSpec[] = [
   whoami,
   doctor,
   api,
+  openapi,
   completion,
   sandbox,
 ].filter((c) => c.subcommands === undefined || c.subcommands.length > 0);

@@ -116,6 +116,17 @@ export const api: CmdSpec = {
   run: () => import('../commands/local/api.js'),
 };
 
+export const openapi: CmdSpec = {
+  name: 'openapi',
+  summary: 'Print an OpenAPI 3.1 document of the service (YAML, or JSON with -o json)',
+  description:
+    'Generated from the operations table and the request schemas: every path and method, path and query parameters, ' +
+    'JSON and multipart request bodies, the x-api-key scheme, the tool endpoint and the signed inbound webhook. ' +
+    'For Postman, Insomnia, restish or a client generator.',
+  examples: ['chatcrm openapi > chatcrm.openapi.yaml', 'chatcrm openapi -o json > chatcrm.openapi.json'],
+  run: () => import('../commands/local/openapi.js'),
+};
+
 export const sandbox: CmdSpec = {
   name: 'sandbox',
   summary: 'Run the local sandbox service (the whole API, stateful)',

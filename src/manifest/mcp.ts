@@ -35,6 +35,35 @@ export const mcp: CmdSpec = {
       ],
       run: () => import('../commands/mcp/call.js'),
     },
+    {
+      name: 'serve',
+      summary: "Serve the service's operations as MCP tools to AI agents (stdio, or --http on 127.0.0.1)",
+      description:
+        "A local MCP server with the profile's key: one tool per operation (chat_send, flows_toggle, segments_add_contacts, ...), " +
+        'arguments checked like the CLI\'s flags before anything is sent. Toolsets by area; destructive tools only with ' +
+        '--allow-destructive and then with confirm: true; --dry-run returns the requests instead of sending them. See docs/mcp-serve.md.',
+      options: [
+        { flags: '--http', description: 'serve streamable HTTP on 127.0.0.1 instead of stdio (a bearer token is printed at start)' },
+        { flags: '--port <n>', description: 'port for --http (default: any free port, printed at start)' },
+        { flags: '--toolsets <list>', description: 'comma-separated toolsets, `all`, or `default` (chat,templates,flows,contacts,segments,tags) (env CHATCRM_TOOLSETS)' },
+        { flags: '--tools <list>', description: 'comma-separated tools to offer as well; alone, only these (env CHATCRM_TOOLS)' },
+        { flags: '--exclude-tools <list>', description: 'comma-separated tools never to offer (env CHATCRM_EXCLUDE_TOOLS)' },
+        { flags: '--read-only', description: 'offer only reads and offline tools; wins over every other flag (env CHATCRM_READ_ONLY=1)' },
+        { flags: '--dynamic-toolsets', description: 'start with list_toolsets/enable_toolset; the agent enables what it needs (env CHATCRM_DYNAMIC_TOOLSETS=1)' },
+        { flags: '--allow-destructive', description: 'offer deletes and subscription cancel (each call needs confirm: true)' },
+        { flags: '--max-sends <n>', description: 'most messages this server may send; later sends are refused' },
+        { flags: '--upload-dir <folder>', description: 'offer the upload tools (chat_send_file, reply_materials_create, ...), reading files from this folder only' },
+      ],
+      examples: [
+        'chatcrm mcp serve',
+        'chatcrm mcp serve --toolsets chat,flows --read-only',
+        'chatcrm mcp serve --toolsets default,teams --exclude-tools chat_groups_send',
+        'chatcrm mcp serve --toolsets all --allow-destructive --max-sends 20',
+        'chatcrm mcp serve --http --dynamic-toolsets',
+        'chatcrm mcp serve --dry-run --tools chat_send,chat_senders',
+      ],
+      run: () => import('../commands/mcp/serve.js'),
+    },
   ],
 };
 

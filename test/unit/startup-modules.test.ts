@@ -59,6 +59,17 @@ describe('modules on the start-up path', () => {
     expect(packages(new Set(later))).toEqual(['@jmespath-community/jmespath']);
   });
 
+  it('the MCP SDK is imported (from node_modules) by the mcp serve server chunk only', () => {
+    const importers = Object.keys(meta.outputs).filter((f) => meta.outputs[f].imports.some((i) => i.external && i.path.startsWith('@modelcontextprotocol/sdk')));
+    expect(importers.map((f) => meta.outputs[f].entryPoint)).toEqual(['src/mcp/serve/server.ts']);
+    expect(packages(loaded(['src/commands/mcp/serve.ts']))).toEqual(['commander']);
+  });
+
+  it("zod's JSON Schema generator (used by mcp serve and openapi) stays out of chat send's zod", () => {
+    const inputs = [...loaded(['src/commands/chat/send.ts', 'src/api/client.ts'])].flatMap((f) => Object.keys(meta.outputs[f].inputs));
+    expect(inputs.filter((i) => /zod\/v4\/core\/(to-json-schema|json-schema-processors)/.test(i))).toEqual([]);
+  });
+
   it("commander gets the lazy stand-in for node:child_process", () => {
     const main = Object.keys(meta.outputs).find((f) => f.endsWith('/main.js'))!;
     expect(Object.keys(meta.outputs[main].inputs)).toContain('lazy-child-process:child_process');

@@ -26,7 +26,7 @@ export function canUseGroups(s: Sender): boolean {
  * Refusal is exit 3 (permission), the same code as the service's 403 for such a sender,
  * so scripts see one code whether the CLI or the server refuses.
  */
-async function groupSender(ctx: Context, flag: unknown): Promise<string> {
+export async function groupSender(ctx: Context, flag: unknown): Promise<string> {
   const id = resolveSender(ctx, flag);
   const api = await ctx.api();
   if (ctx.settings.dryRun) return id;

@@ -1,0 +1,153 @@
+// `chatcrm openapi`: the operations table as an OpenAPI 3.1 document. Path and query
+// parameters and JSON bodies come from the same place as the MCP tools (catalog.ts: the
+// table, the command tree, the zod schemas); multipart forms, the tool endpoint and the
+// webhook are described here. The spec shows no response bodies, so every operation answers
+// with the generic envelope of observed-conventions.md.
+import { indexTree, toolFor, type JsonObject } from '../mcp/serve/catalog.js';
+import { getOperation, operations, type OperationId } from './operations.js';
+
+const binary = { type: 'string', contentMediaType: 'application/octet-stream', description: 'the file' };
+const str = (description: string) => ({ type: 'string', description });
+
+/** The text fields and file of each multipart operation (the table marks them multipart). */
+const MULTIPART: Partial<Record<OperationId, { properties: Record<string, JsonObject>; required: string[] }>> = {
+  'chat.sendFile': {
+    properties: {
+      sender_id: str('sender id'),
+      to: { type: 'string', pattern: '^\\d{6,15}$', description: 'recipient, digits only' },
+      message: str('the message object as JSON: {"type":"image|video|audio|document","<type>":{"caption":...}} without url'),
+      file: binary,
+    },
+    required: ['sender_id', 'to', 'message', 'file'],
+  },
+  'chatbots.extractDoc': { properties: { file: binary, chatbot_id: str('chatbot to add the document to') }, required: ['file'] },
+  'replyMaterials.create': { properties: { title: str('title'), file: binary }, required: ['title', 'file'] },
+  'replyMaterials.update': { properties: { title: str('new title'), file: binary }, required: ['file'] },
+};
+
+const RPC_REQUEST = {
+  type: 'object',
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: 'integer' },
+    method: { type: 'string', examples: ['tools/list', 'tools/call'] },
+    params: { type: 'object' },
+  },
+  required: ['jsonrpc', 'method'],
+};
+
+const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+function responses(id: OperationId): JsonObject {
+  const errors = { '4XX': ref('ClientError'), '5XX': ref('ServerError') };
+  switch (id) {
+    case 'contacts.exportDownload':
+      return { '200': { description: 'the export file', content: { 'application/octet-stream': { schema: binary } } }, ...errors };
+    case 'webhook.challenge':
+      return { '200': { description: 'the hub.challenge value, echoed', content: { 'text/plain': { schema: { type: 'string' } } } }, '403': { description: 'wrong verify token' } };
+    case 'mcp.health':
+      return { '200': { description: 'the tool endpoint is up' }, ...errors };
+    case 'mcp.rpc':
+      return {
+        '200': {
+          description: 'a JSON-RPC 2.0 response, as JSON or as a text/event-stream of messages',
+          content: { 'application/json': { schema: { type: 'object' } }, 'text/event-stream': { schema: { type: 'string' } } },
+        },
+        ...errors,
+      };
+    default:
+      return { '200': ref('Ok'), ...errors };
+  }
+}
+
+export async function openApiDocument(version: string): Promise<JsonObject> {
+  const tree = indexTree();
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const id of Object.keys(operations) as OperationId[]) {
+    const op = getOperation(id);
+    const tool = await toolFor(id, tree);
+    const method = op.method.toLowerCase();
+    const item = (paths[op.path] ??= {});
+    const existing = item[method];
+    if (existing) {
+      // Two table rows on one path and method (chat.send and chat.sendFile): one operation, two media types.
+      (existing['x-chatcrm-operations'] as string[]).push(id);
+      Object.assign((existing.requestBody as { content: JsonObject }).content, requestBody(id, tool.body?.schema, tool.defaultBody)?.content);
+      continue;
+    }
+    const parameters: JsonObject[] = [
+      ...tool.path.map((p) => ({ name: p, in: 'path', required: true, description: `${tool.inputSchema.properties[p].description} (percent-encoded)`, schema: { type: 'string', minLength: 1 } })),
+      ...tool.query.map((q) => {
+        const { description, ...schema } = tool.inputSchema.properties[q];
+        return { name: q, in: 'query', required: false, description, schema };
+      }),
+    ];
+    if (id === 'webhook.event') {
+      parameters.push({ name: 'x-hub-signature-256', in: 'header', required: true, description: 'sha256=<hex>: HMAC-SHA256 of the exact body bytes with the app secret', schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } });
+    }
+    if (id === 'webhook.challenge') {
+      for (const q of ['hub.mode', 'hub.verify_token', 'hub.challenge']) parameters.push({ name: q, in: 'query', required: true, schema: q === 'hub.mode' ? { const: 'subscribe' } : { type: 'string' } });
+    }
+    const body = requestBody(id, tool.body?.schema, tool.defaultBody);
+    item[method] = {
+      // The CLI's name (chat_send, flows_toggle_pause): a valid identifier for client generators.
+      operationId: tool.name,
+      summary: op.summary,
+      description: tool.description,
+      tags: [tool.toolset],
+      'x-chatcrm-operations': [id],
+      ...(tool.destructive ? { 'x-destructive': true } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(body ? { requestBody: body } : {}),
+      security: op.noAuth ? [] : [{ apiKey: [] }],
+      ...(op.base === 'mcp' ? { servers: [{ url: '{mcp_url}', variables: { mcp_url: { default: 'http://127.0.0.1:8080', description: 'tool endpoint address (defaults to the base URL)' } } }] } : {}),
+      responses: responses(id),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'chatcrm service API',
+      version,
+      description: 'Generated by `chatcrm openapi` from the operations table of the chatcrm CLI. Response bodies are not specified by the service; every answer is described by the generic envelope.',
+    },
+    servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:8080', description: 'API address' } } }],
+    security: [{ apiKey: [] }],
+    tags: [...new Set(Object.values(paths).flatMap((p) => Object.values(p).flatMap((o) => o.tags as string[])))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'the tenant API key' } },
+      schemas: {
+        Envelope: {
+          type: 'object',
+          description: 'The answer of most operations: the record or records in `data` (sometimes under a named key), an optional message and pagination.',
+          properties: {
+            success: { type: 'boolean' },
+            message: { type: 'string' },
+            data: {},
+            pagination: {
+              type: 'object',
+              properties: { currentPage: { type: 'integer' }, totalPages: { type: 'integer' }, totalItems: { type: 'integer' }, itemsPerPage: { type: 'integer' } },
+            },
+          },
+        },
+        Error: { type: 'object', properties: { success: { const: false }, message: { type: 'string' }, error: {} } },
+      },
+      responses: {
+        Ok: { description: 'success', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
+        ClientError: { description: 'refused: invalid input, no or wrong key, missing plan feature, not found, rate limited', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        ServerError: { description: 'server failure', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      },
+    },
+  };
+}
+
+function requestBody(id: OperationId, schema: JsonObject | undefined, defaultBody?: JsonObject): { required: boolean; content: JsonObject } | undefined {
+  const form = MULTIPART[id];
+  if (form) return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', ...form } } } };
+  if (schema) return { required: true, content: { 'application/json': { schema } } };
+  if (id === 'mcp.rpc') return { required: true, content: { 'application/json': { schema: RPC_REQUEST } } };
+  if (defaultBody) return { required: false, content: { 'application/json': { schema: { type: 'object', description: 'optional; the CLI sends {}' } } } };
+  if (id === 'webhook.event') return { required: true, content: { 'application/json': { schema: { type: 'object', description: 'an inbound event; its kinds and fields are not specified' } } } };
+  return undefined;
+}

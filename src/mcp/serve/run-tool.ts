@@ -1,0 +1,224 @@
+// One tool call of `chatcrm mcp serve`: arguments checked the way the CLI checks its flags
+// (the same zod schemas and offline rules), the safety rules applied, then the operation
+// called through the API client. Every outcome is a tool result: records found by the
+// CLI's shape logic, or isError with the one line the CLI would print. The key is scrubbed
+// from everything that leaves.
+import { stat } from 'node:fs/promises';
+import { ApiClient, type DryRunRequest } from '../../api/client.js';
+import type { MultipartBody } from '../../api/multipart.js';
+import type { OperationId } from '../../api/operations.js';
+import { clientOptions, type Context } from '../../core/context.js';
+import { CliError, EXIT, UsageError } from '../../core/errors.js';
+import { shapeOf } from '../../core/output/shape.js';
+import { scrub } from '../../core/redact.js';
+import { sanitizeText } from '../../core/sanitize.js';
+import { parseOrUsage, type Problem } from '../../schemas/index.js';
+import { MAX_FILE_BYTES } from '../../commands/chat/content.js';
+import { checkArgs } from '../schema.js';
+import { SENDS, type JsonObject, type ToolDef } from './catalog.js';
+
+export interface ToolResult {
+  content: { type: 'text'; text: string }[];
+  structuredContent?: JsonObject;
+  isError?: boolean;
+  [k: string]: unknown;
+}
+
+export interface Safety {
+  dryRun: boolean;
+  /** Messages this server process may still send; undefined: no cap. */
+  maxSends?: number;
+  /** The only folder upload tools may read files from; undefined: no uploads. */
+  uploadDir?: string;
+}
+
+/** A file inside the upload folder (symbolic links resolved first), else a UsageError naming `file`. */
+async function uploadPath(dir: string, file: unknown): Promise<string> {
+  if (typeof file !== 'string' || file.trim() === '') throw new UsageError('file: required (a file inside the upload folder)');
+  const [{ realpath }, { resolve, sep }, { uploadFile }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('../../commands/workspace/upload.js')]);
+  const root = await realpath(dir);
+  let full: string;
+  try {
+    full = await realpath(resolve(root, file));
+  } catch {
+    throw new UsageError(`file: no such file in the upload folder: ${file}`);
+  }
+  if (!full.startsWith(root + sep)) throw new UsageError(`file: ${file} is outside the upload folder`);
+  return uploadFile(full, 'file');
+}
+
+/** Profile settings that fill an argument the agent left out. */
+export function profileDefaults(ctx: Context): Record<string, string> {
+  const s = ctx.settings;
+  return Object.fromEntries(
+    Object.entries({ sender_id: s.defaultSender, business_account_id: s.businessAccount }).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
+
+const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const problemLine = (p: Problem[]) => `${p[0].path || 'arguments'}: ${p[0].message}${p.length > 1 ? ` (and ${p.length - 1} more problem${p.length > 2 ? 's' : ''})` : ''}`;
+
+/** Checks the CLI runs after the zod schema, before sending (flows' graph, templates' rules). */
+async function offlineRules(op: OperationId, body: JsonObject): Promise<JsonObject> {
+  if (op === 'flows.create' || op === 'flows.update') {
+    const { checkFlow } = await import('../../schemas/flows.js');
+    const r = checkFlow(body, op === 'flows.update');
+    if (!r.value) throw new UsageError(problemLine(r.problems));
+    return r.value as JsonObject;
+  }
+  if (op === 'templates.create') {
+    const { checkTemplate } = await import('../../schemas/templates.js');
+    const r = checkTemplate(body);
+    if (!r.value) throw new UsageError(problemLine(r.problems));
+    return r.value as JsonObject;
+  }
+  return body;
+}
+
+export class ToolRunner {
+  private sent = 0;
+  private client?: Promise<ApiClient>;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly safety: Safety,
+  ) {}
+
+  /** Everything a result or error must never contain. */
+  private secrets(): string[] {
+    try {
+      return [this.ctx.settings.apiKey()];
+    } catch {
+      return [];
+    }
+  }
+
+  result(value: JsonObject, isError = false): ToolResult {
+    const text = scrub(JSON.stringify(value, null, 2), this.secrets());
+    const clean = JSON.parse(text) as JsonObject;
+    return isError ? { content: [{ type: 'text', text: String(clean.error) }], isError: true } : { content: [{ type: 'text', text }], structuredContent: clean };
+  }
+
+  error(message: string): ToolResult {
+    return this.result({ error: sanitizeText(message).replace(/\s*\n\s*/g, ' ') }, true);
+  }
+
+  async call(tool: ToolDef, raw: unknown): Promise<ToolResult> {
+    try {
+      const defaults = Object.entries(profileDefaults(this.ctx)).filter(([k]) => k in tool.inputSchema.properties);
+      const args = { ...Object.fromEntries(defaults), ...(isObj(raw) ? raw : {}) };
+      if (raw !== undefined && !isObj(raw)) throw new UsageError('arguments: must be an object');
+      const problem = checkArgs(tool.inputSchema as Parameters<typeof checkArgs>[0], args);
+      if (problem) throw new UsageError(problem);
+      if (tool.op) return await this.operation(tool, tool.op, args);
+      return tool.relay ? await this.relay(tool, tool.relay, args) : await this.offline(tool, args);
+    } catch (err) {
+      return this.error(err instanceof CliError ? err.message : `Unexpected error: ${(err as Error)?.message ?? String(err)}`);
+    }
+  }
+
+  private async offline(tool: ToolDef, args: JsonObject): Promise<ToolResult> {
+    if (tool.name === 'flows_validate') {
+      const { checkFlow } = await import('../../schemas/flows.js');
+      const { problems, warnings } = checkFlow(args.flow);
+      return this.result({ valid: problems.length === 0, problems, warnings });
+    }
+    const [{ checkTemplate }, { renderTemplate, layout }] = await Promise.all([import('../../schemas/templates.js'), import('../../commands/templates/render.js')]);
+    const r = checkTemplate({ business_account_id: 'preview', ...args, template_type: 'standard' });
+    if (!r.value) throw new UsageError(problemLine(r.problems));
+    const rendered = renderTemplate(r.value);
+    return this.result({ ...rendered, text: layout(rendered, { box: false, width: 64 }) });
+  }
+
+  private async operation(tool: ToolDef, op: OperationId, args: JsonObject): Promise<ToolResult> {
+    if (tool.destructive && args.confirm !== true) throw new UsageError('confirm: must be true (this cannot be undone)');
+    const params = Object.fromEntries(tool.path.map((p) => [p, String(args[p])]));
+    const query = Object.fromEntries(tool.query.filter((q) => args[q] !== undefined).map((q) => [q, String(args[q])]));
+    let json: JsonObject | undefined;
+    if (tool.body) {
+      const taken = new Set([...tool.path, ...tool.query, ...(tool.destructive && !tool.body.fields.includes('confirm') ? ['confirm'] : [])]);
+      const body = Object.fromEntries(Object.entries(args).filter(([k]) => tool.body!.fields.includes(k) || (tool.body!.loose && !taken.has(k))));
+      if (op === 'chat.send' && typeof body.to === 'string') {
+        const { normalizePhone } = await import('../../commands/chat/recipient.js');
+        body.to = normalizePhone(body.to, 'to');
+      }
+      json = await offlineRules(op, parseOrUsage(tool.body.zod, body) as JsonObject);
+    } else if (tool.defaultBody) json = { ...tool.defaultBody };
+    let form: MultipartBody | undefined;
+    if (tool.upload) {
+      const path = await uploadPath(this.safety.uploadDir!, args.file);
+      if (SENDS.has(op) && (await stat(path)).size > MAX_FILE_BYTES) throw new UsageError(`file: ${String(args.file)} is larger than 16 MB, the most a message can carry`);
+      const { multipart } = await import('../../api/multipart.js');
+      const fields = Object.entries(json ?? {}).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
+      form = multipart([...fields, { name: 'file', path }]);
+      json = undefined;
+    }
+
+    if (op === 'chat.groups' || op === 'chat.groupMembers' || op === 'chat.groupSend') {
+      const { groupSender } = await import('../../commands/chat/groups.js');
+      await groupSender(this.ctx, op === 'chat.groupSend' ? json?.sender_id : query.sender_id);
+    }
+    if (this.safety.dryRun) return this.dryRun(op, { params, query, json, form });
+    this.countSend(tool);
+    this.client ??= this.ctx.api();
+    const res = await (await this.client).call(op, { params, query, json, form });
+    const shape = shapeOf(res.body);
+    if (op === 'flows.list' && shape.records) {
+      const { stateOf } = await import('../../commands/flows/list.js');
+      for (const r of shape.records) r.state ??= stateOf(r);
+    }
+    return this.result(JSON.parse(JSON.stringify(shape)) as JsonObject);
+  }
+
+  /** A tool of the service's tool endpoint, with the checks of the CLI command that calls it. */
+  private async relay(tool: ToolDef, name: string, args: JsonObject): Promise<ToolResult> {
+    let relayed: JsonObject = args;
+    if (name === 'create_contact') {
+      const { contactArgs } = await import('../../commands/mcp/contact-args.js');
+      const a = args as Record<string, string | undefined> & { tags?: string[]; custom_fields?: Record<string, string> };
+      relayed = contactArgs(
+        { phone: a.phone_number, name: a.name, email: a.email, source: a.source, status: a.status, tags: a.tags, customFields: a.custom_fields },
+        { phone: 'phone_number', name: 'name', email: 'email', tag: 'tags' },
+      );
+    }
+    this.countSend(tool);
+    const [{ createMcpClient }, { errorText }] = await Promise.all([import('../client.js'), import('../result.js')]);
+    let request: DryRunRequest | undefined;
+    const api = this.safety.dryRun ? this.dryRunClient((req) => (request = req)) : await (this.client ??= this.ctx.api());
+    const client = await createMcpClient(this.ctx, api);
+    try {
+      const result = await client.callTool(name, relayed);
+      if (this.safety.dryRun) return this.result({ dry_run: true, request: request as unknown as JsonObject });
+      if (result.isError) throw new CliError(errorText(result, name), EXIT.rejected);
+      const text = (result.content ?? []).filter((c) => c.type === 'text').map((c) => c.text ?? '').join('\n');
+      let value: unknown = result.structuredContent;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        value ??= text;
+      }
+      return this.result(JSON.parse(JSON.stringify(shapeOf(value))) as JsonObject);
+    } finally {
+      await client.close();
+    }
+  }
+
+  /** Counts a message against --max-sends, or refuses it (nothing sent). */
+  private countSend(tool: ToolDef): void {
+    if (!tool.sends || this.safety.dryRun) return;
+    const max = this.safety.maxSends;
+    if (max !== undefined && this.sent >= max) throw new UsageError(`max-sends: this server has sent its ${max} message${max === 1 ? '' : 's'} (--max-sends ${max}); nothing was sent`);
+    this.sent++;
+  }
+
+  private dryRunClient(capture: (req: DryRunRequest) => void): ApiClient {
+    return new ApiClient({ ...clientOptions(this.ctx), dryRun: true, dryRunOut: capture });
+  }
+
+  /** The request the call would send: a client of its own captures it, so calls never mix. */
+  private async dryRun(op: OperationId, o: { params: Record<string, string>; query: Record<string, string>; json?: JsonObject; form?: MultipartBody }): Promise<ToolResult> {
+    let request: DryRunRequest | undefined;
+    await this.dryRunClient((req) => (request = req)).call(op, o);
+    return this.result({ dry_run: true, request: request as unknown as JsonObject });
+  }
+}
