@@ -1,8 +1,17 @@
 // Bundles src/ into dist/ with split chunks: main.js holds the command tree and the
 // dispatcher; every command implementation, heavy library and sandbox area is a chunk
-// loaded by dynamic import only when that command runs.
-import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// loaded only when that command runs.
+//
+// esbuild splits only ES modules, but Node starts CommonJS faster: its ES module loader
+// costs ~8 ms of CPU per start on Node 20 (~10% of a bare `node -e 0`) before a line of ours
+// runs. So the split ESM build is converted chunk by chunk to CommonJS (imports become
+// require(), dynamic import() a deferred require()), and dist/package.json marks the .js
+// files as CommonJS; buildDist() then packs the start-up chunks and the API core's (below).
+// The module graph stays the one esbuild split, which test/unit/startup-modules.test.ts
+// inspects; test/unit/startup-loaded.test.ts checks what Node really loads from dist.
+import { build, transform } from 'esbuild';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // commander requires node:child_process at load time for executable subcommands, which
@@ -21,6 +30,8 @@ const lazyChildProcess = {
   },
 };
 
+const TARGET = 'node20.18';
+
 /** The build, shared with test/unit/startup-modules.test.ts (which bundles in memory). */
 export const buildOptions = {
   entryPoints: { main: 'src/main.ts' },
@@ -29,13 +40,14 @@ export const buildOptions = {
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.18',
+  target: TARGET,
   define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version) },
   minifySyntax: true,
   minifyWhitespace: true,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
-  // Bundled CommonJS dependencies (undici, commander) call require() for node: builtins.
+  // Bundled CommonJS dependencies (undici, commander) call require() for node: builtins; in
+  // ESM they need this. (The CommonJS conversion below drops it: there, require is given.)
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   plugins: [lazyChildProcess],
   // `mcp serve` loads the MCP SDK from node_modules (a runtime dependency): bundled, the SDK's
@@ -44,9 +56,109 @@ export const buildOptions = {
   logLevel: 'warning',
 };
 
+/** One ESM output file of the split build as CommonJS. */
+async function toCommonJS(code) {
+  const r = await transform(code, {
+    format: 'cjs',
+    // import('./chunks/x.js') → Promise.resolve().then(() => require('./chunks/x.js'))
+    supported: { 'dynamic-import': false },
+    platform: 'node',
+    target: TARGET,
+    minifySyntax: true,
+    minifyWhitespace: true,
+    logLevel: 'warning',
+  });
+  return r.code;
+}
+
+/**
+ * The API core: what every command that calls the service loads (context, settings, output,
+ * client, operations, schema lookup). Its chunks of our own code share one file.
+ */
+const CORE_ENTRIES = ['src/core/context.ts', 'src/api/client.ts', 'src/commands/op.ts'];
+const CORE_PACK = 'chunks/core.js';
+
+/**
+ * Writes the CommonJS build into `outdir`. Node pays for every file it loads (resolve, stat,
+ * realpath, read, compile wrapper: ~0.3 ms each), and esbuild splits our code into one small
+ * chunk per set of commands sharing it (`chat send` loaded 18 of them). So chunks are packed:
+ * main.js holds the chunks every start requires (command tree, errors, esbuild's helpers),
+ * chunks/core.js those of the API core; each chunk a function run on its first require,
+ * wrapped in parentheses so that V8 compiles it with its file and Node's compile cache (22+)
+ * keeps it. Every other chunk (a command's own code, each library) stays a file of its own.
+ */
+export async function buildDist(outdir = 'dist', { meta = false } = {}) {
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await build({ ...buildOptions, outdir, banner: {}, write: false, metafile: true });
+  const rel = (p) => relative(resolve(outdir), p).split(sep).join('/');
+  const files = new Map();
+  for (const f of result.outputFiles) if (f.path.endsWith('.js')) files.set(rel(f.path), await toCommonJS(f.text));
+  const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([k, v]) => [rel(resolve(k)), v]));
+
+  /** A chunk and every chunk it requires at load. */
+  const closure = (id, into = new Set()) => {
+    if (!into.has(id)) {
+      into.add(id);
+      for (const i of outputs[id].imports) if (i.kind === 'import-statement' && !i.external) closure(rel(resolve(i.path)), into);
+    }
+    return into;
+  };
+  const ownCode = (id) => Object.keys(outputs[id].inputs).every((input) => !input.includes('node_modules'));
+  const startup = closure('main.js');
+  const core = new Set();
+  for (const entry of CORE_ENTRIES) {
+    const id = Object.keys(outputs).find((o) => outputs[o].entryPoint === entry);
+    if (!id) throw new Error(`build: ${entry} is not a chunk of its own any more (CORE_ENTRIES)`);
+    for (const c of closure(id)) if (!startup.has(c) && ownCode(c)) core.add(c);
+  }
+  const packOf = new Map([...startup].map((id) => [id, 'main.js']).concat([...core].map((id) => [id, CORE_PACK])));
+
+  const factories = (ids) => [...ids].map((id) => `${JSON.stringify(id)}:(function(module,exports,require){"use strict";${files.get(id)}\n})`).join(',\n');
+  writeFile(join(outdir, 'main.js'), startupLoader(factories(startup), Object.fromEntries([...core].map((id) => [id, CORE_PACK]))));
+  writeFile(join(outdir, CORE_PACK), `"use strict";module.exports={\n${factories(core)}};\n`);
+  for (const [id, code] of files) {
+    if (packOf.has(id)) continue;
+    // Other chunks reach packed chunks through main.js's loader.
+    const fixed = code.replace(/require\("(\.\.?\/[^"]+\.js)"\)/g, (call, spec) => {
+      const target = posix.normalize(`${posix.dirname(id)}/${spec}`);
+      return packOf.has(target) ? `require(${JSON.stringify(posix.relative(posix.dirname(id), 'main.js'))}).load(${JSON.stringify(target)})` : call;
+    });
+    writeFile(join(outdir, id), fixed);
+  }
+  writeFileSync(join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
+  if (meta) writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+  return result.metafile;
+}
+
+/** main.js: the start-up chunks, where the other packed chunks are, and the loader that runs each once. */
+function startupLoader(factories, packed) {
+  return `"use strict";
+const { posix } = require("node:path");
+const defs = {
+${factories}};
+const packs = ${JSON.stringify(packed)};
+const cache = new Map();
+function load(id) {
+  let m = cache.get(id);
+  if (m) return m.exports;
+  if (!defs[id] && packs[id]) Object.assign(defs, require("./" + packs[id]));
+  if (!defs[id]) return require("./" + id);
+  m = { exports: {} };
+  cache.set(id, m);
+  defs[id](m, m.exports, (spec) => (spec.startsWith(".") ? load(posix.normalize(posix.dirname(id) + "/" + spec)) : require(spec)));
+  return m.exports;
+}
+module.exports = { load };
+load("main.js");
+`;
+}
+
+function writeFile(path, text) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  rmSync('dist', { recursive: true, force: true });
   // `node scripts/build.mjs --meta` writes dist/meta.json: what each chunk holds and imports.
-  const result = await build({ ...buildOptions, metafile: process.argv.includes('--meta') });
-  if (result.metafile) writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
+  await buildDist('dist', { meta: process.argv.includes('--meta') });
 }

@@ -4,7 +4,6 @@ import { Command, Option, CommanderError } from 'commander';
 import { commands } from './manifest/index.js';
 import { GLOBAL_OPTIONS, GLOBAL_VALUE_FLAGS, DATA_OPTION, type CmdSpec, type OptSpec } from './manifest/types.js';
 import { createIO, type IO } from './core/io.js';
-import { createContext } from './core/context.js';
 import { CliError, EXIT, exitCodeFor, InterruptedError } from './core/errors.js';
 import type { GlobalFlags } from './config/settings.js';
 
@@ -22,11 +21,16 @@ function addOption(cmd: Command, o: OptSpec): void {
   cmd.addOption(opt);
 }
 
-/** Build a command; `deep` false gives only its name and summary (for the root help). */
-function build(spec: CmdSpec, parent: Command, deep: boolean, run: (spec: CmdSpec, cmd: Command, argv: unknown[]) => Promise<void>): void {
+/**
+ * Build a command. Without `argv` (the words after its name) only its name and summary: the
+ * command is not the one running. With it, its options and help; of its subcommands, the one
+ * argv names is built the same way and its siblings only by name (each option costs commander
+ * work at every start), unless argv names none (`chat --help` lists them all in full).
+ */
+function build(spec: CmdSpec, parent: Command, argv: string[] | undefined, run: (spec: CmdSpec, cmd: Command, argv: unknown[]) => Promise<void>): void {
   const cmd = parent.command(spec.name, { hidden: spec.hidden }).summary(spec.summary).description(spec.description ?? spec.summary);
   for (const a of spec.aliases ?? []) cmd.alias(a);
-  if (!deep) {
+  if (!argv) {
     cmd.allowUnknownOption().allowExcessArguments();
     return;
   }
@@ -34,20 +38,31 @@ function build(spec: CmdSpec, parent: Command, deep: boolean, run: (spec: CmdSpe
   const options = [...(spec.options ?? []), ...(spec.op?.data ? [DATA_OPTION] : [])];
   for (const o of options) addOption(cmd, o);
   if (spec.examples?.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
-  if (spec.subcommands) {
-    for (const sub of spec.subcommands) build(sub, cmd, true, run);
-  }
+  if (spec.subcommands) buildAll(spec.subcommands, cmd, argv, run);
   if (spec.run || spec.op) {
     cmd.action(async (...argv: unknown[]) => run(spec, cmd, argv));
   }
 }
 
-/** The first word of argv that is not a global option or its value: the top-level command. */
-export function commandWord(argv: string[]): string | undefined {
+/**
+ * Build these commands for argv (the words after their parent's name): see build(). When argv
+ * names none of them, the top level lists names only (`chatcrm --help`), a group all in full.
+ */
+function buildAll(specs: CmdSpec[], parent: Command, argv: string[], run: (spec: CmdSpec, cmd: Command, argv: unknown[]) => Promise<void>, topLevel = false): void {
+  const at = commandIndex(argv);
+  const named = at === undefined ? undefined : specs.find((s) => s.name === argv[at] || s.aliases?.includes(argv[at]));
+  for (const spec of specs) {
+    const full = named ? spec === named : !topLevel;
+    build(spec, parent, full ? (named ? argv.slice(at! + 1) : argv) : undefined, run);
+  }
+}
+
+/** Where in argv the first word that is not a global option or its value is: the command. */
+function commandIndex(argv: string[]): number | undefined {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--') return argv[i + 1];
-    if (!a.startsWith('-') || a === '-') return a;
+    if (a === '--') return i + 1 < argv.length ? i + 1 : undefined;
+    if (!a.startsWith('-') || a === '-') return i;
     if (GLOBAL_VALUE_FLAGS.has(a)) i++;
   }
   return undefined;
@@ -119,6 +134,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   let exitCode = 0;
   const run = async (spec: CmdSpec, cmd: Command, actionArgs: unknown[]) => {
     const flags = cmd.optsWithGlobals() as GlobalFlags;
+    // Loaded here, not at start: --help and usage errors need none of it (nor node:fs/promises).
+    const { createContext } = await import('./core/context.js');
     const ctx = createContext(io, flags, controller.signal, VERSION);
     const positional = actionArgs.slice(0, spec.args?.length ?? 0) as (string | string[] | undefined)[];
     const args = Object.fromEntries((spec.args ?? []).map((a, i) => [a.name, positional[i]]));
@@ -131,11 +148,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     await ctx.close();
   };
 
-  const word = commandWord(argv);
-  for (const spec of commands) {
-    const target = word !== undefined && (spec.name === word || spec.aliases?.includes(word));
-    build(spec, program, Boolean(target), run);
-  }
+  buildAll(commands, program, argv, run, true);
 
   try {
     if (argv.length === 0) {
@@ -156,5 +169,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   }
 }
 
-const code = await main();
-process.exitCode = code;
+// Not a top-level await: the bundle is converted to CommonJS (scripts/build.mjs).
+void main().then((code) => {
+  process.exitCode = code;
+});

@@ -67,10 +67,13 @@ export function createIO(opts: IOOptions = {}): IO {
   const s = opts.streams;
   const stdout = s?.stdout ?? process.stdout;
   const stderr = s?.stderr ?? process.stderr;
-  const stdin = s?.stdin ?? process.stdin;
   const stdoutIsTTY = s ? Boolean(s.tty) : Boolean(process.stdout.isTTY);
   const stderrIsTTY = s ? Boolean(s.tty) : Boolean(process.stderr.isTTY);
-  const stdinIsTTY = s ? Boolean(s.tty) : Boolean(process.stdin.isTTY);
+  // process.stdin is built on first use, and building it costs start-up time (for /dev/null
+  // Node loads its fs streams, fs/promises and readline): only commands that read stdin or
+  // may prompt touch it.
+  let stdinIsTTY: boolean | undefined;
+  const stdinTTY = () => (stdinIsTTY ??= s ? Boolean(s.tty) : Boolean(process.stdin.isTTY));
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
   const secrets: string[] = [];
   const clean = (text: string) => redactUrls(scrub(text, secrets));
@@ -79,12 +82,18 @@ export function createIO(opts: IOOptions = {}): IO {
   return {
     stdout,
     stderr,
-    stdin,
+    get stdin() {
+      return s?.stdin ?? process.stdin;
+    },
     stdoutIsTTY,
     stderrIsTTY,
-    stdinIsTTY,
+    get stdinIsTTY() {
+      return stdinTTY();
+    },
     color,
-    canPrompt: stdinIsTTY && stdoutIsTTY && !opts.noInput && !ci,
+    get canPrompt() {
+      return stdoutIsTTY && !opts.noInput && !ci && stdinTTY();
+    },
     columns: s?.columns ?? (process.stdout.columns || Number(env.COLUMNS) || 100),
     out: (...parts) => void stdout.write(human(parts)),
     err: (...parts) => void stderr.write(human(parts)),

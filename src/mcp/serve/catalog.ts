@@ -129,7 +129,8 @@ export async function toolFor(id: OperationId, tree = indexTree()): Promise<Tool
     properties[p] = { type: 'string', minLength: 1, description: cmd?.args?.[i]?.description ?? p.replace(/_/g, ' ') };
     required.push(p);
   });
-  const query = [...new Set([...(op.query ?? []), ...Object.values(spec?.query ?? {})])];
+  const paging = spec?.paged ? ['page', 'limit'] : [];
+  const query = [...new Set([...(op.query ?? []), ...paging, ...Object.values(spec?.query ?? {})])];
   for (const q of query) {
     const choices = cmd?.options?.find((o) => o.flags.includes(`--${q.replace(/_/g, '-')} `) || o.flags.includes(`--${q} `))?.choices;
     properties[q] = INT_QUERY[q] ?? { type: 'string', ...(choices ? { enum: [...choices] } : {}), description: q.replace(/_/g, ' ') };
