@@ -1,4 +1,4 @@
-// Deep imports of undici (see api/client.ts for why); typed from undici's own declarations.
+// Deep imports of undici (see api/transport-undici.ts for why); typed from undici's own declarations.
 declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   import { EnvHttpProxyAgent } from 'undici';
   export default EnvHttpProxyAgent;
@@ -6,6 +6,10 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
 declare module 'undici/lib/dispatcher/agent.js' {
   import { Agent } from 'undici';
   export default Agent;
+}
+declare module 'undici/lib/dispatcher/pool.js' {
+  import { Pool } from 'undici';
+  export default Pool;
 }
 declare module 'undici/lib/api/index.js' {
   import type { Dispatcher } from 'undici';

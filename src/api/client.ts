@@ -1,17 +1,25 @@
-// The HTTP core: undici, x-api-key, timeouts, retries that never repeat a request that may
-// have been processed, env proxies, redacted --verbose trace, --dry-run.
-import { setFlagsFromString } from 'node:v8';
-import type { Readable } from 'node:stream';
-import { ApiError, AuthError, InterruptedError, NetworkError, UsageError } from '../core/errors.js';
+// The HTTP core: one client for every command. The key, deadlines, retries that never repeat a
+// request that may have been processed, the response policy (only 2xx is success), the body
+// cap, the redacted --verbose trace and --dry-run live here, once, above two transports:
+// node:http(s) for one-shot requests, undici for batch pools and proxies (transport.ts).
+import { PassThrough, type Readable } from 'node:stream';
+import { ApiError, AuthError, InterruptedError, NetworkError, ResponseError, UsageError } from '../core/errors.js';
 import { redactBody, redactHeaders } from '../core/redact.js';
-import { errorMessage } from './errors-body.js';
-import { buildPath, getOperation, type Method, type OperationId } from './operations.js';
+import { sanitizeCell } from '../core/sanitize.js';
+import { ERROR_BODY_LIMIT, errorMessage } from './errors-body.js';
+import { buildPath, getOperation, type Method, type OperationId, type ResponseKind } from './operations.js';
 import type { MultipartBody } from './multipart.js';
+import { nodeTransport } from './transport-node.js';
+import { Attempt, BodyTooLarge, type Exchange, type Outgoing, proxyConfigured, readCapped, type Transport } from './transport.js';
+
+/** Largest response body read into memory unless CHATCRM_MAX_BODY says otherwise. */
+export const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
 
 export interface ClientOptions {
   baseUrl?: string;
   mcpUrl?: string;
   apiKey: () => string;
+  /** The deadline of one attempt; the command's budget is timeoutMs × (retries + 1). */
   timeoutMs: number;
   retries: number;
   allowHttp: boolean;
@@ -21,9 +29,13 @@ export interface ClientOptions {
   trace: (line: string) => void;
   dryRunOut: (req: DryRunRequest) => void;
   signal?: AbortSignal;
-  /** Long-running commands (batches) keep V8's optimising wasm tier for undici's parser. */
+  /** Batches: undici's warm pool, and V8's optimising wasm tier for its parser. */
   longRunning?: boolean;
   userAgent?: string;
+  /** Largest body read into memory (default 32 MiB); downloads stream and are not capped. */
+  maxBody?: number;
+  /** Force a transport (tests, CHATCRM_HTTP_TRANSPORT); otherwise chosen by the work. A proxy always means undici. */
+  transport?: 'node' | 'undici';
 }
 
 export interface RequestOptions {
@@ -38,8 +50,11 @@ export interface RequestOptions {
   /** Raw bytes sent as they are (webhook payloads). */
   raw?: Buffer;
   auth?: boolean;
-  /** Return the body as a stream instead of parsing it (downloads). */
-  stream?: boolean;
+  /**
+   * What a 2xx answer must be: `json` (anything else is an error), `text` (JSON when it is
+   * JSON, else the text; the default of raw requests) or `file` (a stream for the caller).
+   */
+  response?: ResponseKind;
   /** Do not throw on error statuses (the `api` command shows them as they are). */
   allowErrors?: boolean;
   /** Retries for this call, overriding the client's. */
@@ -50,6 +65,7 @@ export interface ApiResponse<T = unknown> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: T;
+  /** The body of a `file` answer, not yet read. */
   stream?: Readable;
   /** Set when --dry-run stopped the request. */
   dryRun?: boolean;
@@ -62,133 +78,17 @@ export interface DryRunRequest {
   body?: unknown;
 }
 
-export interface CallOptions extends Omit<RequestOptions, 'method' | 'path' | 'base' | 'form'> {
+export interface CallOptions extends Omit<RequestOptions, 'method' | 'path' | 'base' | 'form' | 'response'> {
   params?: Record<string, string>;
   form?: MultipartBody;
 }
 
-type Headers_ = Record<string, string | string[] | undefined>;
-
-interface DispatchOptions {
-  origin: string;
-  path: string;
-  method: string;
-  headers: Record<string, string>;
-  body?: string | Buffer | Readable;
-  headersTimeout: number;
-  bodyTimeout: number;
-}
-
-interface DispatchHandler {
-  onConnect(abort: (reason?: unknown) => void): void;
-  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean;
-  onData(chunk: Buffer): boolean;
-  onComplete(): void;
-  onError(err: Error): void;
-}
-
-type Undici = {
-  request: (this: unknown, opts: DispatchOptions & { signal?: AbortSignal }) => Promise<{
-    statusCode: number;
-    headers: Headers_;
-    body: Readable & { text(): Promise<string> };
-  }>;
-  dispatcher: { dispatch(opts: DispatchOptions, handler: DispatchHandler): boolean; close(): Promise<void> };
-  parseHeaders: (raw: Buffer[]) => Headers_;
-};
-
-/** A response: its whole body, or (downloads) the body as a stream. */
-interface Exchange {
-  statusCode: number;
-  headers: Headers_;
-  body?: Buffer;
-  stream?: Readable & { text(): Promise<string> };
-}
-
-let undici: Promise<Undici> | undefined;
-
-/**
- * Only the dispatcher and the request API of undici: its index also loads fetch,
- * websockets, caches and mocks (~100 ms at start-up on a small machine).
- */
-function loadUndici(longRunning: boolean): Promise<Undici> {
-  undici ??= (async () => {
-    // A short-lived CLI exits right after one request; TurboFan compiling undici's wasm
-    // HTTP parser in the background then delays the exit by ~100 ms for no benefit.
-    if (!longRunning) setFlagsFromString('--liftoff-only');
-    const [{ default: EnvHttpProxyAgent }, { default: Agent }, { default: api }, { default: Dispatcher }, { default: util }] = await Promise.all([
-      import('undici/lib/dispatcher/env-http-proxy-agent.js'),
-      import('undici/lib/dispatcher/agent.js'),
-      import('undici/lib/api/index.js'),
-      import('undici/lib/dispatcher/dispatcher.js'),
-      import('undici/lib/core/util.js'),
-    ]);
-    // What undici's index does: the proxy agent opens its CONNECT tunnel with `.connect()`
-    // of this API, so without it every proxied request fails.
-    Object.assign(Dispatcher.prototype, api);
-    // With no proxy configured the env agent sends everything through a plain Agent anyway,
-    // after re-reading NO_PROXY and parsing the origin on every request (~3 µs each).
-    const proxied = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'].some((k) => process.env[k]);
-    const dispatcher = proxied ? new EnvHttpProxyAgent({ connections: 128 }) : new Agent({ connections: 128 });
-    return { request: api.request, dispatcher, parseHeaders: util.parseHeaders } as unknown as Undici;
-  })();
-  return undici;
-}
-
-/**
- * One request with its whole response body collected into a Buffer, through undici's dispatch
- * API: `request()` wraps every response in a Readable stream and an async resource, which for
- * API answers of a few hundred bytes costs about as much CPU as the HTTP exchange itself.
- * Same options, errors and abort behaviour as `request()`.
- */
-export function collect(u: Pick<Undici, 'dispatcher' | 'parseHeaders'>, opts: DispatchOptions, signal?: AbortSignal): Promise<Exchange> {
-  return new Promise((resolve, reject) => {
-    let abort: ((reason?: unknown) => void) | undefined;
-    const onAbort = () => abort?.(signal!.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    let statusCode = 0;
-    let headers: Headers_ = {};
-    const chunks: Buffer[] = [];
-    u.dispatcher.dispatch(opts, {
-      onConnect(a) {
-        if (signal?.aborted) a(signal.reason);
-        else abort = a;
-      },
-      onHeaders(status, raw) {
-        // 1xx answers are informational: the real one follows.
-        if (status >= 200) {
-          statusCode = status;
-          headers = u.parseHeaders(raw);
-        }
-        return true;
-      },
-      onData(chunk) {
-        chunks.push(chunk);
-        return true;
-      },
-      onComplete() {
-        signal?.removeEventListener('abort', onAbort);
-        resolve({ statusCode, headers, body: Buffer.concat(chunks) });
-      },
-      onError(err) {
-        signal?.removeEventListener('abort', onAbort);
-        // A multipart body still being read from disk must not keep its file open.
-        if (opts.body && typeof opts.body === 'object' && 'destroy' in opts.body) opts.body.destroy();
-        reject(err);
-      },
-    });
-  });
-}
-
-/** The body as text, as undici's `.text()` reads it: UTF-8 without a byte order mark. */
+/** The body as text, without a UTF-8 byte order mark. */
 function utf8(body: Buffer): string {
   return body.toString('utf8', body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0);
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
-
-/** Codes of failures that happen before a request is written: safe to retry any method. */
-const UNWRITTEN = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ECONNABORTED']);
 
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
   const v = Array.isArray(value) ? value[0] : value;
@@ -199,9 +99,12 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** Exponential backoff with jitter (half fixed, half random); Retry-After wins when the server gives one. */
+/**
+ * Exponential backoff with jitter (half fixed, half random); Retry-After wins when the server
+ * gives one. No cap here: the command's time budget decides whether a wait is worth it.
+ */
 export function retryDelay(attempt: number, retryAfterMs?: number, random = Math.random): number {
-  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, 120_000);
+  if (retryAfterMs !== undefined) return retryAfterMs;
   const cap = Math.min(8_000, 250 * 2 ** attempt);
   return Math.round(cap / 2 + (random() * cap) / 2);
 }
@@ -219,6 +122,35 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Seconds as people write them: 0.5s, 30s, 999999s. */
+const secs = (ms: number) => `${Number((ms / 1000).toFixed(1))}s`;
+
+/** The first printable characters of a body, for a one-line message. */
+function snippet(text: string, max = 80): string {
+  // eslint-disable-next-line no-control-regex
+  const one = text.slice(0, 4 * max).replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
+  return one === '' ? '(an empty body)' : one.length > max ? `${one.slice(0, max)}…` : one;
+}
+
+/** Where a redirect points, absolute and without userinfo, safe to print. */
+function redirectTarget(location: string | string[] | undefined, from: URL): string | undefined {
+  const v = Array.isArray(location) ? location[0] : location;
+  if (!v) return undefined;
+  try {
+    const to = new URL(v, from);
+    to.username = '';
+    to.password = '';
+    return sanitizeCell(to.toString()).slice(0, 300);
+  } catch {
+    return sanitizeCell(v).slice(0, 300);
+  }
+}
+
+/** Marks the deadline of an attempt: cancels it, and tells the catch what happened. */
+class Deadline extends Error {}
+
+let undici: Promise<Transport> | undefined;
+
 export class ApiClient {
   /** A request other than GET was sent (something may have changed on the server). */
   wrote = false;
@@ -230,7 +162,9 @@ export class ApiClient {
     const op = getOperation(id);
     // Not `{ ...o, method, ... }`: V8 builds a spread followed by more properties on a slow
     // path (~4 µs, and a dictionary-mode object that makes every later read slower).
-    return this.request<T>(Object.assign({}, o, { method: op.method, path: buildPath(op.path, o.params), base: op.base ?? 'api', auth: o.auth ?? !op.noAuth }));
+    return this.request<T>(
+      Object.assign({}, o, { method: op.method, path: buildPath(op.path, o.params), base: op.base ?? 'api', auth: o.auth ?? !op.noAuth, response: op.response ?? 'json' }),
+    );
   }
 
   url(path: string, base: 'api' | 'mcp' = 'api', query?: RequestOptions['query']): URL {
@@ -247,6 +181,9 @@ export class ApiClient {
       }
       url = new URL(root.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
     }
+    // Userinfo (https://user:pass@host) is never sent, so it never reaches a trace or a dry run.
+    url.username = '';
+    url.password = '';
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
     return url;
   }
@@ -289,85 +226,193 @@ export class ApiClient {
     if (auth) headers['x-api-key'] = this.opts.apiKey();
     if (method !== 'GET') this.wrote = true;
 
-    const u = await loadUndici(Boolean(this.opts.longRunning));
+    const transport = await this.transport();
+    const kind = o.response ?? 'text';
     const retries = o.retries ?? this.opts.retries;
+    const { timeoutMs } = this.opts;
+    const budget = timeoutMs * (retries + 1);
+    const end = Date.now() + budget;
+    // A retry is worth it only when its wait leaves the next attempt some time.
+    const fits = (wait: number) => Date.now() + wait + 50 < end;
+    const overBudget = (what: string) => `gave up: ${what} would pass the ${secs(budget)} this command may take (--timeout × (retries + 1))`;
     for (let attempt = 0; ; attempt++) {
-      this.traceRequest(method, url, headers, o, attempt);
+      this.traceRequest(method, url, headers, o, attempt, transport.name);
       const started = Date.now();
-      // Without a caller's signal (the batch engine's client), undici's own headers and body
-      // timeouts below bound the request: AbortSignal.timeout costs ~50 µs a request, a
-      // quarter of a batch's throughput.
-      const signal = this.opts.signal ? AbortSignal.any([this.opts.signal, AbortSignal.timeout(this.opts.timeoutMs)]) : undefined;
-      const req: DispatchOptions = {
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method,
-        headers,
-        body: o.form ? o.form.stream() : body,
-        headersTimeout: this.opts.timeoutMs,
-        bodyTimeout: this.opts.timeoutMs,
-      };
+      const limit = Math.min(timeoutMs, end - started);
+      const out: Outgoing = { url, method, headers, body: o.form ? o.form.stream() : body, maxBody: kind === 'file' ? undefined : this.maxBody, timeoutMs };
+      const state = new Attempt();
       let res: Exchange;
       try {
-        res = o.stream ? await this.streamed(u, req, signal) : await collect(u, req, signal);
+        res = await this.exchange(transport, out, state, limit);
       } catch (err) {
-        if (this.opts.signal?.aborted) throw new InterruptedError();
+        if (err instanceof InterruptedError) throw err;
+        if (err instanceof BodyTooLarge) throw this.tooLarge(url);
         const code = errorCode(err);
-        const timedOut = Boolean(signal?.aborted) || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
-        const written = !UNWRITTEN.has(code ?? '');
-        const message = timedOut
-          ? `Request timed out after ${this.opts.timeoutMs / 1000}s: ${method} ${url.origin}${url.pathname}`
-          : `Cannot reach ${url.origin}: ${code ?? (err as Error).message}`;
+        const timedOut = err instanceof Deadline || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+        let message = timedOut ? `Request timed out after ${secs(limit)}: ${method} ${url.origin}${url.pathname}` : `Cannot reach ${url.origin}: ${code ?? (err as Error).message}`;
         this.opts.verbose && this.opts.trace(`! ${message}`);
-        if (attempt < retries && (!written || method === 'GET')) {
-          await sleep(retryDelay(attempt), this.opts.signal);
-          continue;
+        // Nothing can have been written before the connection was ready: any method may retry.
+        if (attempt < retries && (!state.connected || method === 'GET')) {
+          const wait = retryDelay(attempt);
+          if (fits(wait)) {
+            await sleep(wait, this.opts.signal);
+            continue;
+          }
+          message += `; ${overBudget(`another attempt in ${secs(wait)}`)}`;
         }
-        throw new NetworkError(message, written, timedOut ? 'timeout' : 'network');
+        throw new NetworkError(message, state.connected, timedOut ? 'timeout' : 'network');
       }
-      const { statusCode: status, headers: resHeaders } = res;
+      const { status, headers: resHeaders } = res;
+      if (status >= 300 && status < 400) {
+        // Never followed: the key would go along to wherever it points.
+        this.traceResponse(status, resHeaders, undefined, started);
+        const flag = o.base === 'mcp' ? '--mcp-url' : '--base-url';
+        const to = redirectTarget(resHeaders.location, url);
+        throw new ResponseError(to ? `The server redirected to ${to}; check ${flag}` : `The server answered HTTP ${status}, a redirect without a Location; check ${flag}`, status, 'redirect');
+      }
+      let gaveUp = '';
       const retryable = status === 429 || status === 503 || (method === 'GET' && status >= 500);
       if (retryable && attempt < retries) {
-        await res.stream?.text().catch(() => '');
-        const wait = retryDelay(attempt, parseRetryAfter(resHeaders['retry-after']));
-        this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms), retrying in ${wait} ms`);
-        await sleep(wait, this.opts.signal);
-        continue;
+        const asked = parseRetryAfter(resHeaders['retry-after']);
+        const wait = retryDelay(attempt, asked);
+        if (fits(wait)) {
+          this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms), retrying in ${wait} ms`);
+          await sleep(wait, this.opts.signal);
+          continue;
+        }
+        gaveUp = overBudget(asked === undefined ? `another attempt in ${secs(wait)}` : `waiting the ${secs(wait)} the server asked for (Retry-After)`);
       }
-      if (res.stream && status < 400) {
+      if (res.stream) {
         this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms) [streamed body]`);
-        return { status, headers: resHeaders, body: undefined as T, stream: res.stream };
+        return { status, headers: resHeaders, body: undefined as T, stream: this.idleGuard(res.stream, url) };
       }
-      const text = res.body ? utf8(res.body) : await res.stream!.text();
-      const parsed = parseBody(text, resHeaders['content-type']);
+      const raw = res.body ?? Buffer.alloc(0);
+      if (status >= 200 && status < 300) {
+        let parsed: unknown;
+        try {
+          parsed = this.success(raw, resHeaders['content-type'], status, kind, url);
+        } catch (err) {
+          // The trace still shows what came back (the error names the body).
+          this.traceResponse(status, resHeaders, undefined, started);
+          throw err;
+        }
+        this.traceResponse(status, resHeaders, parsed, started);
+        return { status, headers: resHeaders, body: parsed as T };
+      }
+      if (o.allowErrors) {
+        const parsed = parseBody(utf8(raw), resHeaders['content-type']);
+        this.traceResponse(status, resHeaders, parsed, started);
+        return { status, headers: resHeaders, body: parsed as T };
+      }
+      // Only the head of an error body is read: a 400 KB HTML page costs what 64 KiB does.
+      const parsed = parseBody(utf8(raw.subarray(0, ERROR_BODY_LIMIT)), resHeaders['content-type']);
       this.traceResponse(status, resHeaders, parsed, started);
-      if (status >= 400 && !o.allowErrors) {
-        // node:http is loaded only here: it costs start-up time on every request otherwise.
-        const { STATUS_CODES } = await import('node:http');
-        const message = errorMessage(parsed, status, STATUS_CODES[status]);
-        // A message made from the status alone (empty body) already names it.
-        const full = message.startsWith(`HTTP ${status}`) ? message : `${message} (HTTP ${status})`;
-        if (status === 401 || status === 403) throw new AuthError(full, status);
-        throw new ApiError(full, status, parsed);
-      }
-      return { status, headers: resHeaders, body: parsed as T };
+      // node:http is loaded only here: the table of status texts is not needed otherwise.
+      const { STATUS_CODES } = await import('node:http');
+      const message = errorMessage(parsed, status, STATUS_CODES[status]);
+      // A message made from the status alone (empty body) already names it.
+      let full = message.startsWith(`HTTP ${status}`) ? message : `${message} (HTTP ${status})`;
+      if (gaveUp) full += `; ${gaveUp}`;
+      if (status === 401 || status === 403) throw new AuthError(full, status);
+      throw new ApiError(full, status, parsed);
     }
   }
 
-  /** A download: the body stays a stream (undici's `request()`), read by the caller. */
-  private async streamed(u: Undici, req: DispatchOptions, signal?: AbortSignal): Promise<Exchange> {
-    const res = await u.request.call(u.dispatcher, { ...req, signal });
-    return { statusCode: res.statusCode, headers: res.headers, stream: res.body };
-  }
-
   async close(): Promise<void> {
-    if (undici) await (await undici).dispatcher.close().catch(() => undefined);
+    if (undici) await (await undici).close();
   }
 
-  private traceRequest(method: string, url: URL, headers: Record<string, string>, o: RequestOptions, attempt: number) {
+  private get maxBody(): number {
+    return this.opts.maxBody ?? DEFAULT_MAX_BODY;
+  }
+
+  /** node:http for one-shot requests; undici (loaded now, not at start-up) for batches and proxies. */
+  private transport(): Promise<Transport> {
+    // node:http has no proxy support: a configured proxy wins over a forced transport.
+    const kind = proxyConfigured() ? 'undici' : (this.opts.transport ?? (this.opts.longRunning ? 'undici' : 'node'));
+    if (kind === 'node') return Promise.resolve(nodeTransport);
+    return (undici ??= import('./transport-undici.js').then((m) => m.undiciTransport(Boolean(this.opts.longRunning), this.opts.timeoutMs)));
+  }
+
+  /**
+   * One attempt under one deadline, which covers DNS, connect, proxy CONNECT, TLS, headers
+   * and the body (for a download: up to the headers, then idleGuard). Ctrl-C cancels it too.
+   */
+  private async exchange(transport: Transport, out: Outgoing, state: Attempt, limit: number): Promise<Exchange> {
+    const { signal } = this.opts;
+    if (signal?.aborted) throw new InterruptedError();
+    const timer = setTimeout(() => state.cancel(new Deadline()), limit);
+    const onAbort = () => state.cancel(new InterruptedError());
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const res = await transport.send(out, state);
+      if (res.stream && (res.status < 200 || res.status >= 300)) {
+        // An error answer to a download is read like any other, under the same deadline.
+        const stream = res.stream;
+        state.cancelWith((reason) => stream.destroy(reason));
+        return { status: res.status, headers: res.headers, body: await readCapped(stream, this.maxBody) };
+      }
+      return res;
+    } catch (err) {
+      throw state.reason ?? err;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** A 2xx body as the operation promises it; an answer that breaks the promise is an error. */
+  private success(raw: Buffer, contentType: string | string[] | undefined, status: number, kind: ResponseKind, url: URL): unknown {
+    if (status === 204 || status === 205) return undefined;
+    const text = utf8(raw);
+    if (kind !== 'json') return parseBody(text, contentType);
+    const type = String(contentType ?? '');
+    const notJson = () => new ResponseError(`The server at ${url.origin} did not answer JSON: ${snippet(text)}`, status, 'not_json');
+    if ((type !== '' && !/[/+]json\b/i.test(type)) || text.trim() === '') throw notJson();
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw notJson();
+    }
+  }
+
+  private tooLarge(url: URL): ResponseError {
+    const mib = this.maxBody / 1024 / 1024;
+    return new ResponseError(
+      `The server at ${url.origin} sent a body over ${Number.isInteger(mib) ? `${mib} MiB` : `${this.maxBody} bytes`}; stopped reading (raise the limit with CHATCRM_MAX_BODY)`,
+      undefined,
+      'too_large',
+    );
+  }
+
+  /**
+   * A download's body: after the headers, the deadline becomes an idle limit (no data for
+   * --timeout), so a large file may take as long as it needs but a stalled one ends, as a
+   * NetworkError (exit 7) the command reports in one line.
+   */
+  private idleGuard(source: Readable, url: URL): Readable {
+    const { timeoutMs } = this.opts;
+    const out = new PassThrough();
+    const stalled = () => new NetworkError(`Download stalled: no data for ${secs(timeoutMs)} from ${url.origin}${url.pathname}`, true, 'timeout');
+    const timer = setTimeout(() => out.destroy(stalled()), timeoutMs);
+    source.on('data', (chunk: Buffer) => {
+      timer.refresh();
+      if (!out.write(chunk)) source.pause();
+    });
+    out.on('drain', () => (timer.refresh(), source.resume()));
+    source.on('end', () => (clearTimeout(timer), out.end()));
+    source.on('error', (err) => {
+      const code = errorCode(err);
+      out.destroy(code === 'UND_ERR_BODY_TIMEOUT' ? stalled() : new NetworkError(`Download interrupted: ${code ?? err.message} from ${url.origin}`, true, 'network'));
+    });
+    out.on('close', () => (clearTimeout(timer), source.destroy()));
+    return out;
+  }
+
+  private traceRequest(method: string, url: URL, headers: Record<string, string>, o: RequestOptions, attempt: number, via: string) {
     if (!this.opts.verbose) return;
     const t = this.opts.trace;
-    t(`> ${method} ${url}${attempt ? ` (retry ${attempt})` : ''}`);
+    t(`> ${method} ${url}${attempt ? ` (retry ${attempt})` : ''} [${via}]`);
     for (const [k, v] of Object.entries(redactHeaders(headers))) t(`> ${k}: ${v}`);
     if (o.json !== undefined) t(`> ${truncate(JSON.stringify(redactBody(o.json)))}`);
     else if (o.form) t(`> ${truncate(JSON.stringify(o.form.describe()))}`);
@@ -391,6 +436,7 @@ function truncate(s: string, max = 2000): string {
   return s.length > max ? `${s.slice(0, max)}… (${s.length} chars)` : s;
 }
 
+/** A body as the `api` command and error messages want it: JSON when it is JSON, else the text. */
 export function parseBody(text: string, contentType?: string | string[]): unknown {
   const ct = String(contentType ?? '');
   if (text === '') return undefined;

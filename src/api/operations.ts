@@ -1,8 +1,16 @@
 // Every endpoint of the service (spec sections 4.1–4.18 and 6) as data. The HTTP client
 // calls operations by id, commands map flags onto them, and the sandbox routes by them.
 // test/unit/operations.test.ts checks this table against the spec's endpoint tables.
+import { UsageError } from '../core/errors.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * What a success answer is: `json` (the default; any other 2xx body is an error, a 204 has
+ * none), `text` (free-form: JSON when it is JSON, else the text) or `file` (streamed to disk,
+ * not capped, not parsed).
+ */
+export type ResponseKind = 'json' | 'text' | 'file';
 
 export interface Operation {
   method: Method;
@@ -18,6 +26,8 @@ export interface Operation {
   query?: readonly string[];
   /** No x-api-key: the caller is the channel provider, verified by signature or token. */
   noAuth?: boolean;
+  /** What a 2xx answer carries, when not JSON (see ResponseKind). */
+  response?: ResponseKind;
   /**
    * Not in the spec's endpoint tables: an area the spec names without giving its shape
    * (section 4 preamble, 9.2 aliases) or a job the service runs (observed-conventions.md).
@@ -70,8 +80,8 @@ export const operations = op({
   'auth.logout': { method: 'POST', path: '/api/auth/logout', summary: 'Log out the session' },
 
   // 4.5 Tool endpoint (MCP)
-  'mcp.health': { method: 'GET', path: '/healthz', base: 'mcp', summary: 'Tool endpoint health' },
-  'mcp.rpc': { method: 'POST', path: '/mcp', base: 'mcp', summary: 'JSON-RPC 2.0 request' },
+  'mcp.health': { method: 'GET', path: '/healthz', base: 'mcp', response: 'text', summary: 'Tool endpoint health' },
+  'mcp.rpc': { method: 'POST', path: '/mcp', base: 'mcp', response: 'text', summary: 'JSON-RPC 2.0 request' },
 
   // 4.6 Segments
   'segments.list': { method: 'GET', path: '/api/segments', summary: 'List segments' },
@@ -105,7 +115,7 @@ export const operations = op({
   'contacts.funnelAction': { method: 'POST', path: '/api/contacts/funnel/action', body: 'crm.funnelAction', summary: 'Kanban funnel action' },
   'contacts.addToSegments': { method: 'POST', path: '/api/contacts/add-to-segments', body: 'crm.addToSegments', summary: 'Add contacts to segments' },
   'contacts.exportStatus': { method: 'GET', path: '/api/contacts/export/status/{job_id}', summary: 'Export job status' },
-  'contacts.exportDownload': { method: 'GET', path: '/api/contacts/export/download/{file_name}', summary: 'Download an export' },
+  'contacts.exportDownload': { method: 'GET', path: '/api/contacts/export/download/{file_name}', response: 'file', summary: 'Download an export' },
   'contacts.export': { method: 'POST', path: '/api/contacts/export', offTable: true, summary: 'Start a contact export job' },
 
   // 4.9 Currencies
@@ -194,8 +204,8 @@ export const operations = op({
   'campaigns.list': { method: 'GET', path: '/api/v2/campaigns', offTable: true, summary: 'List campaigns' },
 
   // 6 Inbound webhook
-  'webhook.challenge': { method: 'GET', path: '/webhook/chat', noAuth: true, summary: 'Verification challenge' },
-  'webhook.event': { method: 'POST', path: '/webhook/chat', noAuth: true, summary: 'Inbound event (signed)' },
+  'webhook.challenge': { method: 'GET', path: '/webhook/chat', noAuth: true, response: 'text', summary: 'Verification challenge' },
+  'webhook.event': { method: 'POST', path: '/webhook/chat', noAuth: true, response: 'text', summary: 'Inbound event (signed)' },
 });
 
 export type OperationId = keyof typeof operations;
@@ -204,13 +214,20 @@ export function getOperation(id: OperationId): Operation {
   return operations[id];
 }
 
-/** Fill a path template; every value is URL-encoded (ids such as `120363...@g.us`). */
+/**
+ * A path id, checked before it fills a `{param}`: `.` and `..` survive URL-encoding and a URL
+ * resolves them, so `flows get ..` would request `GET /api/`. They, and empty ids, are invalid
+ * input (exit 2) for every command, whether typed or fed by `xargs`.
+ */
+export function checkPathId(name: string, value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`${name}: must not be empty`);
+  if (value === '.' || value === '..') throw new UsageError(`${name}: "${value}" is not a valid id`);
+  return value;
+}
+
+/** Fill a path template; every value is checked and URL-encoded (ids such as `120363...@g.us`). */
 export function buildPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === '') throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(checkPathId(name, params[name])));
 }
 
 /** Names of the `{params}` of a path template, in order. */

@@ -1,7 +1,7 @@
 // The generic runner for commands declared as one operation (manifest `op`): path params
 // from positional args, body from --data overridden by flags, validated by the
 // operation's schema before anything is sent.
-import { getOperation, pathParams } from '../api/operations.js';
+import { checkPathId, getOperation, pathParams } from '../api/operations.js';
 import { readJsonArg, type Context } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
 import type { CmdSpec, OpSpec, Run } from '../manifest/types.js';
@@ -51,10 +51,10 @@ export async function buildOpRequest(ctx: Context, spec: OpSpec, input: Paramete
   const names = pathParams(op.path);
   const positional = Object.values(input.args);
   const params: Record<string, string> = {};
+  // Checked here too (buildPath checks again), so a bad id is refused before a confirmation prompt.
   names.forEach((name, i) => {
     const v = positional[i];
-    if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`${name}: must not be empty`);
-    params[name] = v;
+    params[name] = checkPathId(name, typeof v === 'string' ? v : undefined);
   });
 
   let body: Record<string, unknown> | undefined;

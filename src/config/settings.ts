@@ -39,6 +39,10 @@ export interface Settings {
   dryRun: boolean;
   timeoutMs: number;
   retries: number;
+  /** CHATCRM_MAX_BODY: the largest response body read into memory, in bytes. */
+  maxBody?: number;
+  /** CHATCRM_HTTP_TRANSPORT: force node:http or undici (diagnostics, tests). */
+  transport?: 'node' | 'undici';
   yes: boolean;
   allowHttp: boolean;
   defaultSender?: string;
@@ -59,6 +63,23 @@ export function parseUrl(value: string | undefined, flag: string): string | unde
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag}: must be an http(s) URL`);
   return value.replace(/\/+$/, '');
+}
+
+const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+
+/** A size in bytes: `33554432`, `512k`, `32M`, `32MiB`, `1GB` (powers of 1024). */
+export function parseByteSize(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?\s*$/i.exec(value);
+  const bytes = m ? Math.floor(Number(m[1]) * UNITS[m[2].toLowerCase()]) : Number.NaN;
+  if (!(bytes >= 1)) throw new UsageError(`${name}: must be a size in bytes such as 33554432, 512k or 32M, got "${value}"`);
+  return bytes;
+}
+
+function parseTransport(value: string | undefined): Settings['transport'] {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'node' || value === 'undici') return value;
+  throw new UsageError(`CHATCRM_HTTP_TRANSPORT: must be node or undici, got "${value}"`);
 }
 
 /** The secrets a URL carries in its userinfo (`https://user:pass@host`), for the output scrubber. */
@@ -88,7 +109,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = pro
     throw new UsageError(`${from}: unknown format "${output}" (use ${OUTPUT_FORMATS.join(', ')})`);
   }
   const timeout = flags.timeout === undefined ? 30 : Number(flags.timeout);
-  if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError('--timeout: must be a number of seconds greater than 0');
+  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) throw new UsageError('--timeout: must be a number of seconds greater than 0, at most 3600');
   const retries = flags.retries === undefined ? 2 : Number(flags.retries);
   if (!Number.isInteger(retries) || retries < 0 || retries > 10) throw new UsageError('--retries: must be a whole number from 0 to 10');
 
@@ -113,6 +134,8 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = pro
     dryRun: Boolean(flags.dryRun),
     timeoutMs: Math.round(timeout * 1000),
     retries,
+    maxBody: parseByteSize(env.CHATCRM_MAX_BODY, 'CHATCRM_MAX_BODY'),
+    transport: parseTransport(env.CHATCRM_HTTP_TRANSPORT),
     yes: Boolean(flags.yes),
     allowHttp: profile['allow-http'] === true || profile['allow-http'] === 'true',
     defaultSender: str(profile['default-sender']),

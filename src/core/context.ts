@@ -88,6 +88,8 @@ export function clientOptions(ctx: Context, opts: { longRunning?: boolean } = {}
     dryRun: s.dryRun,
     signal: ctx.signal,
     longRunning: opts.longRunning,
+    maxBody: s.maxBody,
+    transport: s.transport,
     userAgent: `chatcrm/${ctx.version} node/${process.versions.node}`,
     trace: (line) => ctx.io.err(line),
     dryRunOut: (req) => printDryRun(ctx.io, req, s.output),

@@ -58,6 +58,16 @@ export class NetworkError extends CliError {
   }
 }
 
+/**
+ * The server answered, but not with a success the CLI can trust: a redirect (never followed),
+ * a 2xx that should be JSON and is not, or a body over the size cap.
+ */
+export class ResponseError extends CliError {
+  constructor(message: string, status: number | undefined, code: 'redirect' | 'not_json' | 'too_large') {
+    super(message, EXIT.server, status, code);
+  }
+}
+
 export function exitCodeForStatus(status: number): ExitCode {
   if (status === 401 || status === 403) return EXIT.auth;
   if (status === 404) return EXIT.notFound;

@@ -2,7 +2,7 @@
 // registers the routes it needs (a handler per METHOD /path or /path), the server records what it
 // received, and close() destroys every socket so a dripping or stalled route never outlives its test.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 
 export interface Received {
   method: string;
@@ -57,6 +57,28 @@ export async function startHostile(routes: Record<string, Route> = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     received,
     route: (key, handler) => void table.set(key, handler),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** A TCP server that accepts connections and never says a word (no TLS ServerHello, no CONNECT answer). */
+export async function startSilent(): Promise<{ port: number; connections: () => number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let n = 0;
+  const server = createTcpServer((s) => {
+    n++;
+    sockets.add(s);
+    s.on('error', () => undefined);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as AddressInfo).port,
+    connections: () => n,
     close: () =>
       new Promise<void>((r) => {
         for (const s of sockets) s.destroy();

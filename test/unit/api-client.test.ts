@@ -1,10 +1,12 @@
-// The ApiClient's request path (undici dispatch, body collected into a Buffer) against a local
-// server: bodies in pieces, a byte order mark, retries, timeouts, dropped connections, Ctrl-C.
+// The ApiClient's request path against a local server, over both transports (node:http for
+// one-shot requests, undici for batches and proxies): bodies in pieces, a byte order mark,
+// retries, deadlines, dropped connections, Ctrl-C, the body cap and the response policy.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, type ClientOptions } from '../../src/api/client.js';
-import { InterruptedError, NetworkError } from '../../src/core/errors.js';
+import { ApiError, InterruptedError, NetworkError, ResponseError } from '../../src/core/errors.js';
+import { startSilent } from '../helpers/hostile-server.js';
 
 type Route = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 const routes: Record<string, Route> = {};
@@ -28,12 +30,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // undici's dispatcher is one per process (as in a CLI run): closed once, at the end.
-  await client().close();
+  await makeClient({ transport: 'undici' }).close();
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
 });
 
-function client(o: Partial<ClientOptions> = {}): ApiClient {
+beforeEach(() => {
+  for (const k of Object.keys(hits)) delete hits[k];
+});
+
+function makeClient(o: Partial<ClientOptions> = {}): ApiClient {
   return new ApiClient({
     baseUrl: base,
     apiKey: () => 'secret-key',
@@ -49,7 +55,9 @@ function client(o: Partial<ClientOptions> = {}): ApiClient {
   });
 }
 
-describe('ApiClient.request', () => {
+describe.each(['node', 'undici'] as const)('ApiClient.request over %s', (transport) => {
+  const client = (o: Partial<ClientOptions> = {}) => makeClient({ transport, ...o });
+
   it('collects a body sent in pieces (chunked) and parses it; sends the key and the JSON body', async () => {
     let seen: { key?: string; type?: string; body?: string } = {};
     routes['/pieces'] = (req, res, body) => {
@@ -64,6 +72,16 @@ describe('ApiClient.request', () => {
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.body.data.message_id).toHaveLength(70_000);
     expect(seen).toEqual({ key: 'secret-key', type: 'application/json', body: '{"to":"15550001"}' });
+  });
+
+  it.each(['DELETE', 'PATCH', 'PUT'])('a %s sends its JSON body, with its length', async (method) => {
+    let seen: { method?: string; length?: string; body?: string } = {};
+    routes['/ids'] = (req, res, body) => {
+      seen = { method: req.method, length: req.headers['content-length'], body };
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+    };
+    await client().request({ method, path: '/ids', json: { ids: ['a1', 'é'] } });
+    expect(seen).toEqual({ method, length: String(Buffer.byteLength('{"ids":["a1","é"]}')), body: '{"ids":["a1","é"]}' });
   });
 
   it('reads the body without a UTF-8 byte order mark', async () => {
@@ -126,5 +144,120 @@ describe('ApiClient.request', () => {
     const api = client({ signal: ac.signal });
     setTimeout(() => ac.abort(), 100);
     await expect(api.request({ method: 'GET', path: '/wait' })).rejects.toBeInstanceOf(InterruptedError);
+  });
+  it('reads no more than the body cap: past it the request is aborted (chunked and declared lengths)', async () => {
+    let wrote = 0;
+    routes['/flood'] = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (wrote < 50 * 1024 * 1024 && !res.destroyed) {
+          wrote += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.on('close', () => (wrote = Number.POSITIVE_INFINITY));
+      pump();
+    };
+    routes['/declared'] = (_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) }).end();
+    const api = client({ maxBody: 1024 * 1024 });
+    const err = await api.request({ method: 'GET', path: '/flood', response: 'json' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseError);
+    expect(err).toMatchObject({ code: 'too_large', exitCode: 7, message: expect.stringContaining('over 1 MiB') });
+    const declared = await api.request({ method: 'GET', path: '/declared', response: 'json' }).catch((e: unknown) => e);
+    expect(declared).toMatchObject({ code: 'too_large' });
+  });
+
+  it('a redirect is an error naming the Location, never followed', async () => {
+    routes['/moved'] = (_req, res) => res.writeHead(302, { location: 'https://login.example.test/portal?next=1' }).end();
+    routes['/portal'] = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    const err = await client().request({ method: 'POST', path: '/moved', json: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseError);
+    expect(err).toMatchObject({ status: 302, exitCode: 7, message: 'The server redirected to https://login.example.test/portal?next=1; check --base-url' });
+    expect(hits['/moved']).toBe(1);
+    expect(hits['/portal']).toBeUndefined();
+  });
+
+  it.each<[string, string | undefined, string, RegExp]>([
+    ['text/plain', 'text/plain', 'Welcome to the hotel wifi', /did not answer JSON: Welcome to the hotel wifi$/],
+    ['truncated JSON', 'application/json', '{"data":[{"_id":"a1"},{"_id":', /did not answer JSON: \{"data":\[\{"_id":"a1"\},\{"_id":$/],
+    ['HTML without a type', undefined, '<html><body>Sign in</body></html>', /did not answer JSON: <html><body>Sign in/],
+    ['an empty 200', 'application/json', '', /did not answer JSON: \(an empty body\)$/],
+  ])('a 2xx that should be JSON and is not (%s) is an error', async (_name, type, body, message) => {
+    routes['/notjson'] = (_req, res) => res.writeHead(200, type ? { 'content-type': type } : {}).end(body);
+    const err = await client().request({ method: 'GET', path: '/notjson', response: 'json' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseError);
+    expect(err).toMatchObject({ status: 200, exitCode: 7, code: 'not_json', message: expect.stringMatching(message) });
+    expect((err as Error).message).toContain(`The server at ${base} did not answer JSON`);
+  });
+
+  it('a 204 has no body; free-form answers stay as they are', async () => {
+    routes['/none'] = (_req, res) => res.writeHead(204).end();
+    routes['/text'] = (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('1234567');
+    expect((await client().request({ method: 'DELETE', path: '/none', response: 'json' })).body).toBeUndefined();
+    expect((await client().request({ method: 'GET', path: '/text', response: 'text' })).body).toBe('1234567');
+  });
+
+  it('stops retrying when the wait the server asks for (Retry-After) would pass the time budget', async () => {
+    routes['/later'] = (_req, res) => res.writeHead(429, { 'retry-after': '999999', 'content-type': 'application/json' }).end('{"message":"slow down"}');
+    const started = Date.now();
+    const err = await client({ timeoutMs: 1000 }).request({ method: 'POST', path: '/later', json: {} }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ exitCode: 6, message: expect.stringMatching(/slow down \(HTTP 429\); gave up: waiting the 999999s the server asked for \(Retry-After\) would pass the 3s/) });
+    expect(hits['/later']).toBe(1);
+  });
+
+  it('a body that drips forever ends at the deadline', async () => {
+    routes['/drip'] = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const t = setInterval(() => res.write(' '), 20);
+      res.on('close', () => clearInterval(t));
+    };
+    const started = Date.now();
+    const err = await client({ timeoutMs: 400, retries: 0 }).request({ method: 'GET', path: '/drip' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'timeout', written: true, message: expect.stringContaining('timed out after 0.4s') });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('a TLS handshake that never completes ends at the deadline; nothing was written, so a POST is retried within the budget', async () => {
+    const silent = await startSilent();
+    try {
+      const port = silent.port;
+      const started = Date.now();
+      const err = await client({ baseUrl: `https://127.0.0.1:${port}`, timeoutMs: 1000, retries: 1 }).request({ method: 'POST', path: '/x', json: {} }).catch((e: unknown) => e);
+      const took = Date.now() - started;
+      expect(err).toBeInstanceOf(NetworkError);
+      expect(err).toMatchObject({ code: 'timeout', written: false });
+      expect(silent.connections()).toBe(2);
+      // Two attempts and a backoff inside the 2 s budget, with room for a loaded machine.
+      expect(took).toBeGreaterThanOrEqual(1000);
+      expect(took).toBeLessThan(2000 + 1000);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('a download streams uncapped; one that stalls mid-body ends with a NetworkError after --timeout of silence', async () => {
+    routes['/file'] = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end(Buffer.alloc(3 * 1024 * 1024, 0x61));
+    };
+    routes['/stalled-file'] = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.write('a,b\n');
+    };
+    const api = client({ maxBody: 1024 * 1024, timeoutMs: 400 });
+    const ok = await api.request({ method: 'GET', path: '/file', response: 'file' });
+    let size = 0;
+    for await (const c of ok.stream!) size += (c as Buffer).length;
+    expect(size).toBe(3 * 1024 * 1024);
+
+    const res = await api.request({ method: 'GET', path: '/stalled-file', response: 'file' });
+    const read = (async () => {
+      for await (const _ of res.stream!) void _;
+    })();
+    await expect(read).rejects.toMatchObject({ exitCode: 7, code: 'timeout', message: expect.stringContaining('Download stalled: no data for 0.4s') });
   });
 });

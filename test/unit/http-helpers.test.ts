@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBody, parseRetryAfter, retryDelay } from '../../src/api/client.js';
 import { errorMessage } from '../../src/api/errors-body.js';
 import { REDACTED, redactBody, redactHeaders, scrub } from '../../src/core/redact.js';
+import { parseByteSize } from '../../src/config/settings.js';
 
 describe('errorMessage', () => {
   it.each<[unknown, number, string]>([
@@ -25,6 +26,22 @@ describe('errorMessage', () => {
     [undefined, 500, 'HTTP 500'],
   ])('%j (%i) → %s', (body, status, message) => {
     expect(errorMessage(body, status)).toBe(message);
+  });
+
+  it('reads a 400 KB hostile HTML page in linear time, looking only at its first 64 KiB', () => {
+    // Thousands of unclosed tags: a backtracking regex over this is quadratic (seconds).
+    const page = `<!DOCTYPE html><html><head><title>Upstream exploded</title></head><body>${'<pre <h1 '.repeat(45_000)}</body></html>`;
+    const started = performance.now();
+    expect(errorMessage(page, 502)).toBe('HTTP 502: Upstream exploded (HTML page)');
+    expect(errorMessage(`${'x'.repeat(70_000)}<title>too far</title>`, 500)).not.toContain('too far');
+    expect(errorMessage({ message: `${'y '.repeat(300_000)}` }, 400).length).toBeLessThanOrEqual(300);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('finds <pre>, <h1>, <title> in that order, with attributes, and not <preview>', () => {
+    expect(errorMessage('<html><h1 class="big">Gateway down</h1><title>t</title></html>', 502)).toBe('HTTP 502: Gateway down (HTML page)');
+    expect(errorMessage('<html><preview>no</preview><title>Real title</title></html>', 500)).toBe('HTTP 500: Real title (HTML page)');
+    expect(errorMessage('<html><pre>\n  Cannot POST /x\n</pre></html>', 404)).toBe('HTTP 404: Cannot POST /x (HTML page)');
   });
 
   it('uses the status text when given, and stays one line and short', () => {
@@ -62,10 +79,10 @@ describe('parseRetryAfter / retryDelay', () => {
     [undefined, undefined],
   ])('%j → %s', (v, ms) => expect(parseRetryAfter(v, now)).toBe(ms));
 
-  it('Retry-After wins, capped at two minutes', () => {
+  it('Retry-After wins, as the server gave it (the time budget decides whether to wait)', () => {
     expect(retryDelay(0, 1000)).toBe(1000);
     expect(retryDelay(5, 0)).toBe(0);
-    expect(retryDelay(0, 3_600_000)).toBe(120_000);
+    expect(retryDelay(0, 3_600_000)).toBe(3_600_000);
   });
 
   it('otherwise exponential with jitter between half and all of the cap (max 8 s)', () => {
@@ -122,5 +139,22 @@ describe('redaction', () => {
     expect(scrub('key=abcd1234 again abcd1234', ['abcd1234'])).toBe(`key=${REDACTED} again ${REDACTED}`);
     expect(scrub('abc stays', ['abc', ''])).toBe('abc stays');
     expect(scrub('nothing', [])).toBe('nothing');
+  });
+});
+
+describe('parseByteSize (CHATCRM_MAX_BODY)', () => {
+  it.each<[string | undefined, number | undefined]>([
+    [undefined, undefined],
+    ['', undefined],
+    ['33554432', 33_554_432],
+    ['512k', 512 * 1024],
+    ['32M', 32 * 1024 * 1024],
+    ['32MiB', 32 * 1024 * 1024],
+    [' 1 GB ', 1024 ** 3],
+    ['1.5k', 1536],
+  ])('%j → %s', (v, bytes) => expect(parseByteSize(v, 'CHATCRM_MAX_BODY')).toBe(bytes));
+
+  it.each(['0', '-1', 'lots', '32 MB please', '0.1'])('%j is refused, naming the variable', (v) => {
+    expect(() => parseByteSize(v, 'CHATCRM_MAX_BODY')).toThrow(/^CHATCRM_MAX_BODY: must be a size in bytes/);
   });
 });

@@ -1,9 +1,16 @@
 // Start-up stays lean: bundle exactly as scripts/build.mjs does (in memory) and check which
-// packages the chunks loaded for `--help` and for `chat send --dry-run` contain.
+// packages the chunks loaded for `--help` and for `chat send --dry-run` contain; then run a real
+// `chat send` from a bundle on disk and check which files Node actually loaded.
 import { build, type Metafile } from 'esbuild';
+import { execa } from 'execa';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildOptions } from '../../scripts/build.mjs';
+import { cleanEnv, tempDir } from '../helpers/cli.js';
+import { startHostile } from '../helpers/hostile-server.js';
 
 let meta: Metafile;
 
@@ -26,10 +33,10 @@ function loaded(dynamicEntries: string[]): Set<string> {
 }
 
 /** Packages (node_modules/<name>) whose code is in these outputs. */
-function packages(files: Set<string>): string[] {
+function packages(files: Set<string>, m: Metafile = meta): string[] {
   const names = new Set<string>();
   for (const f of files) {
-    for (const input of Object.keys(meta.outputs[f].inputs)) {
+    for (const input of Object.keys(m.outputs[f].inputs)) {
       const m = /node_modules\/((?:@[^/]+\/)?[^/]+)(\/.*)?$/.exec(input);
       if (m) names.add(m[1] === 'zod' && /\/v4\/classic\//.test(m[2] ?? '') ? 'zod (classic)' : m[1]);
     }
@@ -73,5 +80,52 @@ describe('modules on the start-up path', () => {
   it("commander gets the lazy stand-in for node:child_process", () => {
     const main = Object.keys(meta.outputs).find((f) => f.endsWith('/main.js'))!;
     expect(Object.keys(meta.outputs[main].inputs)).toContain('lazy-child-process:child_process');
+  });
+
+  describe('a real chat send', () => {
+    let out = '';
+    let disk: Metafile;
+    beforeAll(async () => {
+      out = tempDir('chatcrm-startup-');
+      const r = await build({ ...buildOptions, outdir: out, metafile: true, logLevel: 'silent' });
+      disk = r.metafile!;
+      // A loader hook that writes down every file Node loads: in-thread registerHooks where Node
+      // has it (22.15+), else the off-thread register() of Node 20.
+      writeFileSync(join(out, 'hooks.mjs'), "import { appendFileSync } from 'node:fs';\nexport function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(process.env.LOADED_LOG, url + '\\n');\n  return next(url, context);\n}\n");
+      writeFileSync(
+        join(out, 'register.mjs'),
+        "import module from 'node:module';\nimport { load } from './hooks.mjs';\nif (module.registerHooks) module.registerHooks({ load });\nelse module.register('./hooks.mjs', import.meta.url);\n",
+      );
+    }, 60_000);
+
+    /** Send one message with the bundle on disk; the packages of the files it loaded. */
+    async function send(env: Record<string, string> = {}): Promise<string[]> {
+      const server = await startHostile({ 'POST /api/v2/chat/messages': (_req, res) => void res.writeHead(201, { 'content-type': 'application/json' }).end('{"success":true,"data":{"message_id":"wamid.1"}}') });
+      const log = join(out, `loaded-${Date.now()}.log`);
+      try {
+        const r = await execa('node', ['--import', join(out, 'register.mjs'), join(out, 'main.js'), 'chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender', 's'], {
+          env: cleanEnv({ CHATCRM_BASE_URL: server.url, CHATCRM_API_KEY: 'startup-key-0123456789', LOADED_LOG: log, ...env }),
+          extendEnv: false,
+          reject: false,
+          timeout: 20_000,
+        });
+        expect(r.exitCode, r.stderr).toBe(0);
+        expect(server.received.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /api/v2/chat/messages']);
+      } finally {
+        await server.close();
+      }
+      const loadedFiles = new Set(readFileSync(log, 'utf8').trim().split('\n').map((u) => fileURLToPath(u)));
+      const outputs = new Set(Object.keys(disk.outputs).filter((f) => loadedFiles.has(resolve(f))));
+      expect(outputs.size).toBeGreaterThan(1);
+      return packages(outputs, disk);
+    }
+
+    it('goes over node:http: commander and zod/mini, never undici', async () => {
+      expect(await send()).toEqual(['commander', 'zod']);
+    }, 30_000);
+
+    it('(and the check sees undici when the transport is undici)', async () => {
+      expect(await send({ CHATCRM_HTTP_TRANSPORT: 'undici' })).toContain('undici');
+    }, 30_000);
   });
 });

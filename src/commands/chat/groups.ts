@@ -1,6 +1,7 @@
 // chat groups list | members | send: every group command first checks, with the sender
 // list, that the sender may use groups, so a refused sender never reaches a group endpoint.
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
+import { checkPathId } from '../../api/operations.js';
 import type { Context } from '../../core/context.js';
 import { shapeOf } from '../../core/output/shape.js';
 import type { Run } from '../../manifest/types.js';
@@ -54,8 +55,8 @@ export const list: Run = async (ctx, { opts }) => {
 };
 
 export const members: Run = async (ctx, { args, opts }) => {
-  const group_id = String(args.group_id ?? '');
-  if (group_id.trim() === '') throw new UsageError('GROUP_ID: must not be empty');
+  // Before the sender lookup: a bad id is refused with nothing sent.
+  const group_id = checkPathId('group_id', args.group_id as string | undefined);
   pageFlags(opts);
   const sender_id = await groupSender(ctx, opts.sender);
   const api = await ctx.api();

@@ -64,7 +64,7 @@ export const run: Run = async (ctx, { args, opts }) => {
   if (target !== '-' && !existsSync(dirname(target))) throw new UsageError(`-O, --output-file: no such folder: ${dirname(target)}`);
 
   const api = await ctx.api();
-  const res = await api.call('contacts.exportDownload', { params: { file_name: name }, stream: true, headers: { accept: '*/*' } });
+  const res = await api.call('contacts.exportDownload', { params: { file_name: name }, headers: { accept: '*/*' } });
   if (res.dryRun || !res.stream) return;
   const length = Number(res.headers['content-length']);
   const meter = progress(ctx, `Downloading ${sanitizeCell(name)}`, Number.isFinite(length) && length > 0 ? length : undefined);

@@ -1,0 +1,320 @@
+// "Trust no server" (issue 10, items 2–6 and the download timeout of 8), against a hostile
+// loopback server: only 2xx is success, bodies are capped, every deadline bounds the command,
+// error pages are read in linear time, and ids cannot change the route.
+import { execa } from 'execa';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, runCli, tempDir, type RunResult } from '../helpers/cli.js';
+import { startHostile, startSilent, type HostileServer } from '../helpers/hostile-server.js';
+
+const KEY = 'hostile-key-9c1e5a7b3d2f4e6a';
+const SEND = ['chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender', 's'];
+/** Room for Node's start-up and a loaded machine on top of a deadline. */
+const SLACK_MS = 4000;
+
+let srv: HostileServer;
+beforeAll(async () => {
+  srv = await startHostile();
+});
+afterAll(() => srv.close());
+beforeEach(() => {
+  srv.received.length = 0;
+});
+
+function cli(args: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<RunResult> {
+  return runCli(['--base-url', srv.url, ...args], { env: { CHATCRM_API_KEY: KEY, ...env }, input });
+}
+
+/** One line on stderr matching `message`, nothing on stdout, no stack, no key. */
+function expectOneLine(r: RunResult, message: RegExp) {
+  expect(r.stdout).toBe('');
+  const lines = r.stderr.trim().split('\n');
+  expect(lines, r.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+  expect(r.stderr).not.toContain(KEY);
+}
+
+async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
+  const started = Date.now();
+  const r = await f();
+  return [r, Date.now() - started];
+}
+
+describe('only 2xx is success', () => {
+  it('a 302 to a send: exit 7 naming the Location, not "Sent", not followed', async () => {
+    srv.route('POST /api/v2/chat/messages', (_req, res) => void res.writeHead(302, { location: '/captive/login' }).end());
+    const r = await cli(SEND);
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, new RegExp(`^Error: The server redirected to ${srv.url}/captive/login; check --base-url$`));
+    expect(r.stderr).not.toMatch(/Sent/);
+    expect(srv.received.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /api/v2/chat/messages']);
+  });
+
+  it('login answered 200 text/plain: exit 7, and no key is saved', async () => {
+    srv.route('GET /api/auth/profile', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('OK'));
+    const dir = tempDir('chatcrm-cfg-');
+    const r = await runCli(['login', '--profile', 'ci', '--base-url', srv.url, '--with-key'], { configDir: dir, input: KEY });
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, new RegExp(`^Error: The server at ${srv.url} did not answer JSON: OK$`));
+    expect(srv.received.map((q) => q.path)).toEqual(['/api/auth/profile']);
+    const saved = await runCli(['profiles', 'list', '--json'], { configDir: dir });
+    expect(saved.stdout).not.toContain('ci');
+    expect(readdirSync(dir).join(' ')).not.toMatch(/cred|secret|key/i);
+  });
+
+  it('doctor against a server answering 200 text/plain: the key is not reported valid (exit 7)', async () => {
+    srv.route('/api/auth/profile', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('OK'));
+    srv.route('/api/subscription/my-subscription', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('active'));
+    const r = await cli(['doctor']);
+    expect(r.exitCode).toBe(7);
+    expect(r.stdout).toMatch(/✗ base url reachable +The server at http:\/\/127\.0\.0\.1:\d+ did not answer JSON: OK/);
+    expect(r.stdout).not.toMatch(/✓ (key|plan)/);
+  });
+
+  it.each<[string, string, string, RegExp]>([
+    ['200 text/plain', 'text/plain; charset=utf-8', 'Service is up', /did not answer JSON: Service is up$/],
+    ['truncated JSON', 'application/json', '{"success":true,"data":[{"sender_id":"wa_snd_1","name":"Sup', /did not answer JSON: \{"success":true,"data":\[\{"sender_id":"wa_snd_1","name":"Sup$/],
+    ['an HTML login page', 'text/html', '<!doctype html><title>Hotel WiFi</title><form>Sign in</form>', /did not answer JSON: <!doctype html><title>Hotel WiFi/],
+  ])('chat senders answered %s: exit 7 with the first printable characters', async (_name, type, body, message) => {
+    srv.route('GET /api/v2/chat/senders', (_req, res) => void res.writeHead(200, { 'content-type': type }).end(body));
+    const r = await cli(['chat', 'senders']);
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, message);
+  });
+});
+
+/** Peak RSS (kB) of the CLI run under /usr/bin/time -v, with its exit code and stderr. */
+async function runMeasured(args: string[], env: Record<string, string | undefined>): Promise<{ exitCode: number; stderr: string; maxRssKb: number; ms: number }> {
+  const started = Date.now();
+  const r = await execa('/usr/bin/time', ['-v', 'node', BIN, ...args], { env: cleanEnv(env), extendEnv: false, reject: false, timeout: 60_000 });
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(String(r.stderr));
+  expect(rss, String(r.stderr)).not.toBeNull();
+  // The CLI's own stderr comes first; /usr/bin/time's report follows it.
+  const own = String(r.stderr).split(/^(?:Command exited with|\tCommand being timed)/m)[0];
+  return { exitCode: r.exitCode ?? -1, stderr: own, maxRssKb: Number(rss![1]), ms: Date.now() - started };
+}
+
+describe.runIf(existsSync('/usr/bin/time'))('the body cap', () => {
+  /** A body of `total` bytes (Infinity: endless), written as fast as the client reads it. */
+  function flood(total: number, sent: { bytes: number; done: boolean }) {
+    return (_req: unknown, res: import('node:http').ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(256 * 1024, 0x20);
+      res.write('[');
+      const pump = () => {
+        while (sent.bytes < total && !res.destroyed) {
+          sent.bytes += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        if (!res.destroyed) res.end(']');
+      };
+      res.on('close', () => (sent.done = true));
+      pump();
+    };
+  }
+
+  it.each([
+    ['a 300 MB body', 300 * 1024 * 1024],
+    ['an endless body', Number.POSITIVE_INFINITY],
+  ])('%s: exit 7 at 32 MiB, RSS bounded, the stream cut off', async (_name, total) => {
+    const sent = { bytes: 0, done: false };
+    srv.route('GET /api/v2/chat/senders', flood(total, sent));
+    const r = await runMeasured(['--base-url', srv.url, 'chat', 'senders'], { CHATCRM_API_KEY: KEY });
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr.trim()).toMatch(/^Error: The server at http:\/\/127\.0\.0\.1:\d+ sent a body over 32 MiB; stopped reading \(raise the limit with CHATCRM_MAX_BODY\)$/);
+    // Node itself is ~50 MB; 32 MiB of body on top, and nothing like the 300 MB.
+    expect(r.maxRssKb).toBeLessThan(200 * 1024);
+    // The client hung up: the server stopped with a few socket buffers past the cap.
+    expect(sent.done).toBe(true);
+    expect(sent.bytes).toBeLessThan(48 * 1024 * 1024);
+    expect(r.ms).toBeLessThan(20_000);
+  }, 60_000);
+
+  it('CHATCRM_MAX_BODY changes the cap; an invalid value is exit 2 with nothing sent', async () => {
+    srv.route('GET /api/v2/chat/senders', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ name: 'x'.repeat(4096) }] })));
+    const small = await cli(['chat', 'senders'], { CHATCRM_MAX_BODY: '1k' });
+    expect(small.exitCode).toBe(7);
+    expectOneLine(small, /sent a body over 1024 bytes/);
+    const big = await cli(['chat', 'senders', '--json'], { CHATCRM_MAX_BODY: '64k' });
+    expect(big.exitCode).toBe(0);
+    srv.received.length = 0;
+    const bad = await cli(['chat', 'senders'], { CHATCRM_MAX_BODY: 'lots' });
+    expect(bad.exitCode).toBe(2);
+    expectOneLine(bad, /^Error: CHATCRM_MAX_BODY: must be a size in bytes/);
+    const transport = await cli(['chat', 'senders'], { CHATCRM_HTTP_TRANSPORT: 'curl' });
+    expect(transport.exitCode).toBe(2);
+    expectOneLine(transport, /^Error: CHATCRM_HTTP_TRANSPORT: must be node or undici, got "curl"$/);
+    expect(srv.received).toEqual([]);
+  });
+});
+
+describe('deadlines bound the whole command: timeout × (retries + 1)', () => {
+  const TIMEOUT = ['--timeout', '1', '--retries', '1'];
+  const BUDGET_MS = 2000;
+
+  it('headers that never come', async () => {
+    srv.route('GET /api/automation', () => undefined);
+    const [r, ms] = await timed(() => cli([...TIMEOUT, 'flows', 'list']));
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, /timed out after/);
+    expect(srv.received).toHaveLength(2);
+    expect(ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+  });
+
+  it('a body that drips a byte at a time', async () => {
+    srv.route('GET /api/automation', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const t = setInterval(() => res.write(' '), 100);
+      res.on('close', () => clearInterval(t));
+    });
+    const [r, ms] = await timed(() => cli([...TIMEOUT, 'flows', 'list']));
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, /timed out after/);
+    expect(ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+  });
+
+  it('a TLS handshake that is never answered (a POST may retry: nothing was written)', async () => {
+    const silent = await startSilent();
+    try {
+      const [r, ms] = await timed(() => runCli(['--base-url', `https://127.0.0.1:${silent.port}`, ...TIMEOUT, ...SEND], { env: { CHATCRM_API_KEY: KEY } }));
+      expect(r.exitCode).toBe(7);
+      expectOneLine(r, /timed out after/);
+      expect(silent.connections()).toBe(2);
+      expect(ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('a proxy that never answers CONNECT', async () => {
+    const silent = await startSilent();
+    try {
+      const proxy = `http://127.0.0.1:${silent.port}`;
+      const [r, ms] = await timed(() => cli([...TIMEOUT, 'flows', 'list'], { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, NO_PROXY: undefined, no_proxy: undefined }));
+      expect(r.exitCode).toBe(7);
+      expectOneLine(r, /timed out after/);
+      expect(silent.connections()).toBeGreaterThanOrEqual(1);
+      expect(srv.received).toEqual([]);
+      expect(ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('Retry-After: 999999 gives up at once, saying why (exit 6)', async () => {
+    srv.route('POST /api/v2/chat/messages', (_req, res) => void res.writeHead(429, { 'retry-after': '999999', 'content-type': 'application/json' }).end('{"success":false,"message":"Too many requests"}'));
+    const [r, ms] = await timed(() => cli(SEND));
+    expect(r.exitCode).toBe(6);
+    expectOneLine(r, /^Error: Too many requests \(HTTP 429\); gave up: waiting the 999999s the server asked for \(Retry-After\) would pass the 90s this command may take/);
+    expect(srv.received).toHaveLength(1);
+    expect(ms).toBeLessThan(SLACK_MS);
+  });
+
+  it('a download that stalls: one clear line, exit 7, no file left behind', async () => {
+    srv.route('GET /api/contacts/export/download/contacts.csv', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.write('phone,name\n');
+    });
+    const dir = tempDir('chatcrm-dl-');
+    const [r, ms] = await timed(() => cli(['--timeout', '1', 'contacts', 'export-download', 'contacts.csv', '-O', dir]));
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, /^Error: Download stalled: no data for 1s from http:\/\/127\.0\.0\.1:\d+\/api\/contacts\/export\/download\/contacts\.csv$/);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(ms).toBeLessThan(1000 + SLACK_MS);
+  });
+
+  it.each(['0', '3601', '1e9'])('--timeout %s is refused (exit 2, nothing sent)', async (t) => {
+    const r = await cli(['--timeout', t, 'flows', 'list']);
+    expect(r.exitCode).toBe(2);
+    expectOneLine(r, /--timeout: .*at most 3600/);
+    expect(srv.received).toEqual([]);
+  });
+});
+
+describe('error pages', () => {
+  it('a 400 KB HTML error page costs milliseconds, and its title is the message', async () => {
+    // Unclosed tags by the thousand: what made a backtracking regex quadratic.
+    const page = `<!DOCTYPE html><html><head><title>Upstream exploded</title></head><body>${'<pre <h1 '.repeat(45_000)}</body></html>`;
+    expect(page.length).toBeGreaterThan(400_000);
+    const small = '<!DOCTYPE html><html><head><title>Upstream exploded</title></head><body></body></html>';
+    let body = small;
+    srv.route('GET /api/automation', (_req, res) => void res.writeHead(500, { 'content-type': 'text/html' }).end(body));
+    // The same command with a small page is the baseline: Node's start-up on a busy machine.
+    const [base, baseMs] = await timed(() => cli(['--retries', '0', 'flows', 'list']));
+    expect(base.exitCode).toBe(7);
+    body = page;
+    const [r, ms] = await timed(() => cli(['--retries', '0', 'flows', 'list']));
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, /^Error: HTTP 500 Internal Server Error: Upstream exploded \(HTML page\)$/);
+    expect(ms - baseMs).toBeLessThan(1500);
+  });
+});
+
+describe('ids are path segments: "." and ".." (and empty) never change the route', () => {
+  it.each<[string[], RegExp]>([
+    [['flows', 'get', '..'], /^Error: flow_id: "\.\." is not a valid id$/],
+    [['flows', 'get', '.'], /^Error: flow_id: "\." is not a valid id$/],
+    [['subscription', 'cancel', '..', '--yes'], /^Error: subscription_id: "\.\." is not a valid id$/],
+    [['chat', 'groups', 'members', '..', '--sender', 's'], /^Error: group_id: "\.\." is not a valid id$/],
+    [['flows', 'toggle', ''], /^Error: flow_id: must not be empty$/],
+  ])('%j: exit 2, nothing sent', async (args, message) => {
+    const r = await cli(args);
+    expect(r.exitCode).toBe(2);
+    expectOneLine(r, message);
+    expect(srv.received).toEqual([]);
+  });
+
+  it('an id that only looks like a path is encoded into one segment', async () => {
+    srv.route('GET /api/automation/..%2F..%2Fapi%2Fsubscription', (_req, res) => void res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"message":"Flow not found"}'));
+    const r = await cli(['flows', 'get', '../../api/subscription']);
+    expect(r.exitCode).toBe(4);
+    expect(srv.received.map((q) => q.path)).toEqual(['/api/automation/..%2F..%2Fapi%2Fsubscription']);
+  });
+});
+
+describe('--dry-run and --verbose keep URL userinfo out', () => {
+  it('user:pass@ in --base-url is never printed nor sent', async () => {
+    srv.route('GET /api/automation', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":[]}'));
+    const withUser = srv.url.replace('http://', 'http://ada:hunter2@');
+    const dry = await runCli(['--base-url', withUser, '--dry-run', 'flows', 'list'], { env: { CHATCRM_API_KEY: KEY } });
+    expect(dry.exitCode).toBe(0);
+    const verbose = await runCli(['--base-url', withUser, '--verbose', 'flows', 'list'], { env: { CHATCRM_API_KEY: KEY } });
+    expect(verbose.exitCode).toBe(0);
+    for (const out of [dry.stdout, dry.stderr, verbose.stdout, verbose.stderr]) {
+      expect(out).not.toContain('hunter2');
+      expect(out).not.toContain(KEY);
+    }
+    expect(verbose.stderr).toContain(`> GET ${srv.url}/api/automation`);
+    expect(srv.received).toHaveLength(1);
+    expect(srv.received[0].headers.authorization).toBeUndefined();
+  });
+});
+
+describe.runIf(existsSync('/usr/bin/openssl'))('TLS verification is always on', () => {
+  it.each(['node', 'undici'])('over %s, a self-signed certificate is refused even with NODE_TLS_REJECT_UNAUTHORIZED=0', async (transport) => {
+    const dir = tempDir('chatcrm-tls-');
+    await execa('/usr/bin/openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]);
+    let requests = 0;
+    const server = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":[]}');
+    });
+    server.on('tlsClientError', () => undefined);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const r = await runCli(['--base-url', url, '--retries', '0', 'flows', 'list'], { env: { CHATCRM_API_KEY: KEY, CHATCRM_HTTP_TRANSPORT: transport, NODE_TLS_REJECT_UNAUTHORIZED: '0' } });
+      expect(r.exitCode).toBe(7);
+      // Node itself warns about the variable (its warning, not ours); then our one line.
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^Error: Cannot reach https:\/\/127\.0\.0\.1:\d+: DEPTH_ZERO_SELF_SIGNED_CERT$/);
+      expect(requests).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
