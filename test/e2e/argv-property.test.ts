@@ -49,9 +49,16 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
+/**
+ * A new seed each run, or FC_SEED (and FC_PATH, to go straight to the shrunk case) to
+ * replay a failure: the failure message prints the command line that does it.
+ */
+const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : Math.floor(Math.random() * 2 ** 31);
+const path = process.env.FC_PATH || undefined;
+
 describe('random argv', () => {
   it('always exits with a documented code, no stack trace, never the key', { timeout: 180_000 }, async () => {
-    await fc.assert(
+    const out = await fc.check(
       fc.asyncProperty(argv, async (args) => {
         const r = await sb.run(args, { input: '', timeout: 15_000 });
         const all = r.stdout + r.stderr;
@@ -59,7 +66,9 @@ describe('random argv', () => {
         expect(r.stderr).not.toMatch(/^\s+at /m);
         expect(all).not.toContain(sb.config.apiKey);
       }),
-      { numRuns: 60 },
+      { numRuns: 60, seed, path },
     );
+    const replay = `FC_SEED=${out.seed}${out.counterexamplePath ? ` FC_PATH=${out.counterexamplePath}` : ''} npx vitest run test/e2e/argv-property.test.ts`;
+    expect(out.failed, `${fc.defaultReportMessage(out)}\nReplay: ${replay}`).toBe(false);
   });
 });

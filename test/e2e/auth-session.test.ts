@@ -80,8 +80,10 @@ describe('auth register / verify-otp / resend-otp / login', () => {
     const r = await sb.run(['auth', 'resend-otp', '--email', 'ada@example.com']);
     expect(r.exitCode).toBe(0);
     expect(sb.calls('auth.resendOtp').at(-1)?.body).toEqual({ email: 'ada@example.com' });
-    const v = await sb.run(['auth', 'verify-otp', '--email', 'ada@example.com', '--otp', lastOtp('ada@example.com')]);
+    const otp = lastOtp('ada@example.com');
+    const v = await sb.run(['auth', 'verify-otp', '--email', 'ada@example.com', '--otp', otp]);
     expect(v.exitCode).toBe(0);
+    expect(sb.calls('auth.verifyOtp').at(-1)?.body).toEqual({ email: 'ada@example.com', otp });
     expect(v.stderr).toMatch(/OTP verified/);
     expect(sb.store.list('users', (u) => u.email === 'ada@example.com')[0].verified).toBe(true);
   });
@@ -124,8 +126,8 @@ describe('auth forgot-password / reset-password', () => {
     const r = await sb.run(['auth', 'forgot-password', '--email', 'ada@example.com']);
     expect(r.exitCode).toBe(0);
     expect(logs.at(-1)).toMatch(/password reset OTP for ada@example.com/);
-    const unknown = await sb.run(['auth', 'forgot-password', '--email', 'nobody@example.com']);
-    expect(unknown.exitCode).toBe(4);
+    await sb.refused(['auth', 'forgot-password', '--email', 'nobody@example.com'], /User not found/, { code: 4 });
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'auth.forgotPassword', path: '/api/auth/forgot-password', body: { email: 'nobody@example.com' } });
     await refused(['auth', 'forgot-password', '--email', 'nobody'], /--email: must be an email address/);
   });
 
@@ -159,7 +161,11 @@ describe('auth profile / update-profile / permissions / change-password / logout
   it('permissions lists modules and actions; a bad key is exit 3', async () => {
     const r = await sb.run(['auth', 'permissions', '--json']);
     expect(r.exitCode).toBe(0);
-    expect(JSON.parse(r.stdout).role).toBe('owner');
+    const out = JSON.parse(r.stdout);
+    expect(out.role).toBe('owner');
+    const modules = ['contacts', 'campaigns', 'templates', 'automation', 'segments', 'tags', 'custom_fields', 'currencies', 'teams', 'subscription', 'api_keys'];
+    expect(out.permissions).toEqual(modules.map((module) => ({ module, actions: ['read', 'create', 'update', 'delete'] })));
+    expect(sb.calls('auth.permissions').at(-1)).toMatchObject({ method: 'GET', path: '/api/auth/my-permissions' });
     const bad = await sb.run(['auth', 'permissions'], { env: { CHATCRM_API_KEY: 'wrong-key' } });
     expect(bad.exitCode).toBe(3);
     expect(bad.stderr).toMatch(/Invalid API key/);

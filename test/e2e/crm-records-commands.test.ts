@@ -87,6 +87,10 @@ describe('tags', () => {
   it('list (limit 50 by default), get, update', async () => {
     const list = await ok(['tags', 'list']);
     expect(list.length).toBe(5);
+    // the CLI leaves the page size to the service's default of 50 (or sends exactly 50)
+    const { limit, ...rest } = sb.calls('tags.list').at(-1)!.query;
+    expect(limit ?? '50').toBe('50');
+    expect(rest).toEqual({});
     const r = await sb.run(['tags', 'list', '-q', '--search', 'pro']);
     expect(r.stdout.trim()).toBe(id);
     expect((await ok(['tags', 'get', id])).name).toBe('prospect');
@@ -129,6 +133,7 @@ describe('custom-fields', () => {
     expect((await ok(['custom-fields', 'get', id])).type).toBe('text');
     await refused(['custom-fields', 'get', 'nope'], /not found/, 4);
     expect((await ok(['custom-fields', 'update', id, '--name', 'Town'])).name).toBe('Town');
+    expect(sb.calls('customFields.update').at(-1)?.body).toEqual({ name: 'Town' });
     await refused(['custom-fields', 'update', id], /give at least one field/);
   });
 
@@ -194,6 +199,7 @@ describe('currencies', () => {
     expect((await ok(['currencies', 'get', gbp])).symbol).toBe('£');
     await refused(['currencies', 'get', 'nope'], /Currency not found/, 4);
     expect((await ok(['currencies', 'update', gbp, '--symbol', 'GB£'])).symbol).toBe('GB£');
+    expect(sb.calls('currencies.update').at(-1)?.body).toEqual({ symbol: 'GB£' });
     await refused(['currencies', 'update', gbp, '--data', '{}'], /give at least one field/);
     const rates = await ok(['currencies', 'exchange-rate']);
     expect(rates).toMatchObject({ base: 'USD', rates: { USD: 1, GBP: 0.79 } });

@@ -22,9 +22,11 @@ async function onTty(args: string[], cwd: string) {
   return { output: String(r.stdout), exitCode: r.exitCode };
 }
 
+/** Start a contacts export with `contacts export`; its job id. */
 async function startExport(): Promise<string> {
-  const res = await fetch(`${sb.url}/api/contacts/export`, { method: 'POST', headers: { 'x-api-key': sb.config.apiKey } });
-  return String(((await res.json()) as { data: { job_id: string } }).data.job_id);
+  const r = await sb.run(['contacts', 'export', '-q']);
+  expect(r.exitCode, r.stderr).toBe(0);
+  return r.stdout.trim();
 }
 
 describe.skipIf(!hasScript)('on a terminal', () => {

@@ -27,6 +27,10 @@ describe('quick replies', () => {
     const r = await sb.run(['quick-replies', 'list', '--json']);
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout).map((q: { title: string }) => q.title)).toEqual(['Opening hours', 'Thanks']);
+    // the CLI leaves the page size to the service's default of 50 (or sends exactly 50)
+    const { limit, ...rest } = sb.calls('quickReplies.list').at(-1)!.query;
+    expect(limit ?? '50').toBe('50');
+    expect(rest).toEqual({});
     const reply = await fetch(`${sb.url}/api/quick-replies`, { headers: { 'x-api-key': sb.config.apiKey } }).then((x) => x.json());
     expect(reply).toMatchObject({ success: true, count: 2, page: 1, limit: 50, totalPages: 1 });
   });
@@ -65,7 +69,8 @@ describe('quick replies', () => {
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout).is_favorite).toBe(true);
     expect(sb.calls('quickReplies.favorite').at(-1)!.body).toEqual({});
-    expect((await sb.run(['quick-replies', 'favorite', 'nope'])).exitCode).toBe(4);
+    await sb.refused(['quick-replies', 'favorite', 'nope'], /Quick reply not found/, { code: 4 });
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'quickReplies.favorite', path: '/api/quick-replies/nope/favorite' });
   });
 
   it('delete needs --yes, then sends DELETE {ids}', async () => {
@@ -132,7 +137,8 @@ describe('chatbots', () => {
     expect(r.exitCode).toBe(0);
     expect(sb.calls('chatbots.train').at(-1)!.body).toEqual({});
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'trained', knowledge_sources: 2, training_runs: 1 });
-    expect((await sb.run(['chatbots', 'train', 'nope'])).exitCode).toBe(4);
+    await sb.refused(['chatbots', 'train', 'nope'], /Chatbot not found/, { code: 4 });
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'chatbots.train', path: '/api/chatbots/nope/train' });
 
     const u = await sb.run(['chatbots', 'update', bot._id, '--name', 'Help desk']);
     expect(u.exitCode).toBe(0);

@@ -50,7 +50,8 @@ describe('message status', () => {
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([expect.objectContaining({ to: '15550007777', status: 'read' })]);
     expect(sb.calls('messageStatus.user').at(-1)!.path).toBe('/api/message-status/user/15550007777/status');
-    expect((await sb.run(['message-status', 'user', '19990000000'])).exitCode).toBe(4);
+    await sb.refused(['message-status', 'user', '19990000000'], /User not found/, { code: 4 });
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'messageStatus.user', path: '/api/message-status/user/19990000000/status' });
   });
 
   it('bulk-delivery and bulk-read send message_ids and move every message', async () => {
@@ -63,7 +64,8 @@ describe('message status', () => {
     expect((await statusOf(b)).status).toBe('delivered');
     const rr = await sb.run(['message-status', 'bulk-read', '--data', JSON.stringify({ message_ids: [b] })]);
     expect(rr.exitCode).toBe(0);
-    expect(sb.calls('messageStatus.bulkRead').at(-1)!.method).toBe('PATCH');
+    expect(sb.calls('messageStatus.bulkRead').at(-1)!).toMatchObject({ method: 'PATCH', path: '/api/message-status/bulk/read' });
+    expect(sb.calls('messageStatus.bulkRead').at(-1)!.body).toEqual({ message_ids: [b] });
     expect((await statusOf(b)).status).toBe('read');
     expect((await statusOf(a)).status).toBe('delivered');
   });
@@ -73,7 +75,8 @@ describe('message status', () => {
     const r = await sb.run(['message-status', 'chat-status', '--message-id', a, '--status', 'read']);
     expect(r.exitCode).toBe(0);
     const call = sb.calls('messageStatus.chatStatus').at(-1)!;
-    expect(call).toMatchObject({ method: 'POST', path: '/api/message-status/chat/status', body: { message_ids: [a], status: 'read' } });
+    expect(call).toMatchObject({ method: 'POST', path: '/api/message-status/chat/status' });
+    expect(call.body).toEqual({ message_ids: [a], status: 'read' });
     expect((await statusOf(a)).status).toBe('read');
   });
 
@@ -83,8 +86,8 @@ describe('message status', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout.trim()).toBe(a);
     expect(sb.calls('messageStatus.get').at(-1)!.body).toEqual({ message_ids: [a, 'wamid.unknown'] });
-    const missing = await sb.run(['message-status', 'delivery', 'wamid.unknown']);
-    expect(missing.exitCode).toBe(4);
+    await sb.refused(['message-status', 'delivery', 'wamid.unknown'], /Message not found/, { code: 4 });
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'messageStatus.delivery', path: '/api/message-status/wamid.unknown/delivery' });
   });
 
   it.each([
@@ -115,7 +118,8 @@ describe('notifications', () => {
   it('create sends title and message; missing fields are refused', async () => {
     const r = await sb.run(['notifications', 'create', '--title', 'Deploy', '--message', 'Release 2.1 is live', '--json']);
     expect(r.exitCode).toBe(0);
-    expect(sb.calls('notifications.create').at(-1)!).toMatchObject({ status: 201, body: { title: 'Deploy', message: 'Release 2.1 is live' } });
+    expect(sb.calls('notifications.create').at(-1)!.status).toBe(201);
+    expect(sb.calls('notifications.create').at(-1)!.body).toEqual({ title: 'Deploy', message: 'Release 2.1 is live' });
     expect(JSON.parse(r.stdout)).toMatchObject({ title: 'Deploy', read: false });
     await refused(['notifications', 'create', '--title', 'x'], /--message: is required/);
     await refused(['notifications', 'create', '--data', '{}'], /--title: is required/);
@@ -135,7 +139,8 @@ describe('notifications', () => {
     expect(sb.calls('notifications.readAll').at(-1)!.body).toEqual({});
     expect(sb.store.list('notifications', (n) => !n.read)).toHaveLength(0);
 
-    expect((await sb.run(['notifications', 'read', '65f1c0ffee0123456789abcd'])).exitCode).toBe(4);
+    await sb.refused(['notifications', 'read', '65f1c0ffee0123456789abcd'], /Notification not found/, { code: 4 });
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'notifications.read', path: '/api/notifications/65f1c0ffee0123456789abcd/read' });
     await refused(['notifications', 'read', ''], /notification_id: must not be empty/);
   });
 });
@@ -148,7 +153,8 @@ describe('campaigns (REST)', () => {
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ recipients: 3, sent: 3, delivered: 2, read: 1, pending: 1, delivery_rate: 66.7, read_rate: 33.3 });
     expect(sb.calls('campaigns.insights').at(-1)!.path).toBe(`/api/campaigns/${idOf('Spring sale')}/insights`);
-    expect((await sb.run(['campaigns', 'insights', 'nope'])).exitCode).toBe(4);
+    await sb.refused(['campaigns', 'insights', 'nope'], /Campaign not found/, { code: 4 });
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'campaigns.insights', path: '/api/campaigns/nope/insights' });
   });
 
   it('insights follow message status changes', async () => {

@@ -169,6 +169,11 @@ describe('flows commands', () => {
     const s = await sb.run(['flows', 'update', id, '--file', bad]);
     expect(s.exitCode).toBe(5);
     expect(s.stderr).toMatch(/return_to: no screen named "nowhere"/);
+    // what the CLI can judge offline (the shape, and the graph of the screens the patch brings) is refused before sending
+    const empty = file('patch-empty.yaml', 'name: ""\n');
+    await sb.refused(['flows', 'update', id, '--file', empty], /patch-empty\.yaml: name: must not be empty/);
+    const dangling = file('patch-dangling.yaml', 'screens:\n  main:\n    type: menu\n    body: b\n    button: Go\n    sections:\n      - options:\n          - title: t\n            goto: nowhere\n');
+    await sb.refused(['flows', 'update', id, '--file', dangling], /screens\.main\.sections\[0\]\.options\[0\]\.goto: no screen named "nowhere"/);
   });
 
   it('toggle-pause on a draft flow is refused by the service', async () => {
@@ -205,7 +210,8 @@ describe('flows commands', () => {
     expect(again.stdout).toBe(readFileSync(out, 'utf8'));
   });
 
-  it('validate reports every problem with its path, warnings do not fail', async () => {
+  it('validate reports every problem with its path, warnings do not fail; it sends nothing', async () => {
+    const before = sb.received.length;
     const warn = file('warn.yaml', `${FLOW_YAML}  orphan:\n    type: menu\n    body: b\n    button: x\n    sections:\n      - options:\n          - title: t\n`);
     const ok = await sb.run(['flows', 'validate', warn]);
     expect(ok.exitCode).toBe(0);
@@ -216,7 +222,8 @@ describe('flows commands', () => {
     expect(r.exitCode).toBe(2);
     expect(JSON.parse(r.stdout).problems.map((p: { path: string }) => p.path)).toEqual(['screens.main.sections[0].options[1].goto', 'return_to']);
     expect(r.stderr).toContain('screens.main.sections[0].options[1].goto: no screen named "nowhere"');
-    expect(sb.received.filter((x) => x.operation?.startsWith('flows.validate'))).toHaveLength(0);
+    // offline: not one request of any kind, for a valid file or an invalid one
+    expect(sb.received.slice(before)).toEqual([]);
   });
 });
 

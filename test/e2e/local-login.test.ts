@@ -116,7 +116,10 @@ describe.skipIf(!hasTmux())('login in a real terminal (tmux)', () => {
   const screen = () => tmux('capture-pane', '-p', '-t', session);
   const type = (text: string) => tmux('send-keys', '-t', session, '-l', text);
   const press = (...keys: string[]) => tmux('send-keys', '-t', session, ...keys);
-  async function waitFor(pattern: RegExp, ms = 15_000): Promise<string> {
+  /** Each wait polls the pane for up to WAIT ms; the test's limit covers every wait of it. */
+  const WAIT = 15_000;
+  const WAITS = 8;
+  async function waitFor(pattern: RegExp, ms = WAIT): Promise<string> {
     const until = Date.now() + ms;
     for (;;) {
       const text = screen();
@@ -134,13 +137,13 @@ describe.skipIf(!hasTmux())('login in a real terminal (tmux)', () => {
     }
   });
 
-  it('prompts for every answer, masks the key, offers the senders and saves the profile', async () => {
+  it('prompts for every answer, masks the key, offers the senders and saves the profile', { timeout: WAIT * WAITS + 15_000 }, async () => {
     const dir = join(tempDir(), 'cfg');
-    const exitFile = join(tempDir(), 'exit');
     // CI (set by the test environment) would forbid prompts; CHATCRM_* must not answer them.
     const unset = ['CI', 'CHATCRM_BASE_URL', 'CHATCRM_API_KEY', 'CHATCRM_PROFILE', 'CHATCRM_MCP_URL', 'NO_COLOR'].map((v) => `-u ${v}`).join(' ');
-    const command = `env ${unset} CHATCRM_CONFIG_DIR='${dir}' node '${BIN}' login; echo EXIT=$? > '${exitFile}'; sleep 60`; // the sleep keeps the screen for the last assertions
-    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '40', command);
+    const command = `env ${unset} CHATCRM_CONFIG_DIR='${dir}' node '${BIN}' login; echo EXIT=$?`;
+    // remain-on-exit keeps the pane (and its last screen) after the command ends.
+    tmux('-f', '/dev/null', 'new-session', '-d', '-s', session, '-x', '120', '-y', '40', command, ';', 'set-option', '-t', session, 'remain-on-exit', 'on');
 
     await waitFor(/Profile name/);
     type('tty');
@@ -162,10 +165,8 @@ describe.skipIf(!hasTmux())('login in a real terminal (tmux)', () => {
     type('ba_777');
     press('Enter');
 
-    const until = Date.now() + 15_000;
-    while (!existsSync(exitFile) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    const final = screen();
-    expect(readFileSync(exitFile, 'utf8').trim()).toBe('EXIT=0');
+    const final = await waitFor(/^EXIT=\d+$/m);
+    expect(final).toMatch(/^EXIT=0$/m);
     expect(final).toMatch(/Logged in to .* as Sandbox Owner/);
     expect(final).not.toContain(sb.config.apiKey);
 

@@ -155,7 +155,7 @@ describe('doctor', () => {
     await new Promise<void>((r) => closed.close(() => r()));
   });
 
-  // Until their areas are implemented, the sandbox answers healthz and the plan with 501: warnings, not failures.
+  // The sandbox serves /healthz and has an active Pro subscription: every check is ✓, the plan named with its features.
   it('a healthy profile passes and exits 0', async () => {
     const before = sb.received.length;
     const r = await cli(['doctor']);
@@ -163,8 +163,9 @@ describe('doctor', () => {
     expect(r.stdout).toMatch(/^✓ config dir/m);
     expect(r.stdout).toMatch(/^✓ key\s+valid: Sandbox Owner <owner@sandbox.test> \(owner\)$/m);
     expect(r.stdout).toMatch(/^✓ base url reachable\s+HTTP 200 in \d+ ms$/m);
-    expect(r.stdout).toMatch(/^(! mcp url reachable\s+.*not implemented \(HTTP 501\)|✓ mcp url reachable\s+.* answered HTTP 200 in \d+ ms)$/m);
-    expect(r.stdout).toMatch(/^(! plan\s+cannot tell: Not implemented|✓ plan\s+\S)/m);
+    expect(r.stdout).toMatch(new RegExp(`^✓ mcp url reachable\\s+${sb.url} answered HTTP 200 in \\d+ ms$`, 'm'));
+    expect(r.stdout).toMatch(/^✓ plan\s+Pro; features: contacts, campaigns, rest_api, auto_replies, chatbots, teams, custom_fields$/m);
+    expect(r.stdout).not.toMatch(/^[!✗-] /m);
     expect(sb.received.slice(before).map((c) => c.operation)).toEqual(['auth.profile', 'mcp.health', 'subscription.show']);
   });
 
@@ -174,6 +175,9 @@ describe('doctor', () => {
     const checks = JSON.parse(r.stdout);
     expect(checks.map((c: { check: string }) => c.check)).toEqual(['config dir', 'profile', 'base url', 'base url reachable', 'key', 'mcp url reachable', 'plan']);
     expect(checks.find((c: { check: string }) => c.check === 'base url reachable')).toMatchObject({ status: 'ok', latency_ms: expect.any(Number) });
+    expect(checks.find((c: { check: string }) => c.check === 'mcp url reachable')).toMatchObject({ status: 'ok', latency_ms: expect.any(Number) });
+    expect(checks.find((c: { check: string }) => c.check === 'plan')).toEqual({ check: 'plan', status: 'ok', detail: expect.stringMatching(/^Pro; features: .*rest_api/) });
+    expect(checks.map((c: { status: string }) => c.status)).toEqual(Array(7).fill('ok'));
   });
 
   it('an address where nothing listens exits 7', async () => {

@@ -4,6 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completion, generatedFiles, reference } from '../../src/completion/generate.js';
+import { allNodes, rootNode } from '../../src/completion/tree.js';
+import { commands } from '../../src/manifest/index.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -80,7 +82,7 @@ describe('bash completion (the real tree)', () => {
   });
 });
 
-// zsh and fish run when installed (Debian: apt-get install zsh fish); CI without them skips.
+// zsh and fish run when installed: .ci/run installs them (Debian's zsh and fish packages).
 const zshCases: [string[], string[]][] = [
   [['chatcrm', ''], ['other', 'things']],
   [['chatcrm', 'th', ''], ['make']],
@@ -136,11 +138,94 @@ describe.skipIf(!has('fish'))('fish completion (complete -C)', () => {
   });
 });
 
+/** The words of a script: a substring is not a word ('th' is not in 'things', 'red' not in 'stored'). */
+const wordsOf = (script: string) => new Set(script.split(/[^A-Za-z0-9_]+/));
+
+describe.each([
+  ['zsh', ['zsh', '-n']],
+  ['fish', ['fish', '--no-config', '--no-execute']],
+] as const)('%s parses the scripts', (shell, [bin, ...flags]) => {
+  it.skipIf(!has(bin)).each([
+    ['the fake tree', () => completion(shell, tree)],
+    ['the real tree', () => completion(shell)],
+  ])('%s', (_what, script) => {
+    const file = join(tempDir(), `chatcrm.${shell}`);
+    writeFileSync(file, script());
+    const r = spawnSync(bin, [...flags, file], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+});
+
+/**
+ * No pwsh here: check the PowerShell script's structure instead. Brackets, braces and
+ * parentheses balance outside strings and comments, and the quoted words hold every
+ * command, alias, option and choice as a whole token.
+ */
+function powershellStructure(script: string): { unbalanced: string[]; tokens: Set<string> } {
+  const close: Record<string, string> = { ')': '(', '}': '{', ']': '[' };
+  const stack: string[] = [];
+  const unbalanced: string[] = [];
+  const tokens = new Set<string>();
+  const lines = script.split('\n');
+  lines.forEach((line, n) => {
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (c === '#') break;
+      if (c === "'") {
+        let text = '';
+        for (i++; i < line.length; i++) {
+          if (line[i] === "'" && line[i + 1] === "'") text += line[i++];
+          else if (line[i] === "'") break;
+          else text += line[i];
+        }
+        if (i >= line.length) unbalanced.push(`line ${n + 1}: unterminated '...'`);
+        for (const t of text.split(/[\s|]+/)) tokens.add(t);
+      } else if (c === '"') {
+        for (i++; i < line.length && line[i] !== '"'; i++) if (line[i] === '`') i++;
+        if (i >= line.length) unbalanced.push(`line ${n + 1}: unterminated "..."`);
+      } else if ('({['.includes(c)) stack.push(`${c}@${n + 1}`);
+      else if (c in close) {
+        const open = stack.pop();
+        if (open?.[0] !== close[c]) unbalanced.push(`line ${n + 1}: ${c} closes ${open ?? 'nothing'}`);
+      }
+    }
+  });
+  unbalanced.push(...stack.map((o) => `${o.split('@')[0]} opened on line ${o.split('@')[1]} never closed`));
+  return { unbalanced, tokens };
+}
+
+describe('PowerShell script structure', () => {
+  it.each([
+    ['the fake tree', tree],
+    ['the real tree', commands],
+  ])('%s: balanced blocks, every command word a whole quoted token', (_what, t) => {
+    const { unbalanced, tokens } = powershellStructure(completion('powershell', t));
+    expect(unbalanced).toEqual([]);
+    const nodes = allNodes(rootNode(t));
+    const words = nodes.flatMap((n) => [
+      ...n.subs.flatMap((s) => [s.spec.name, ...(s.spec.aliases ?? [])]),
+      ...n.options.flatMap((f) => [...f.names, ...(f.spec.choices ?? [])]),
+      ...n.args.flatMap((a) => a.choices ?? []),
+    ]);
+    expect(words.length).toBeGreaterThan(t === tree ? 10 : 200);
+    expect(words.filter((w) => !tokens.has(w))).toEqual([]);
+    if (t === tree) expect(tokens.has('secret')).toBe(false);
+  });
+
+  it('the check itself finds a missing brace and a lost alias', () => {
+    const script = completion('powershell', tree);
+    expect(powershellStructure(script.replace(/\n}\n$/, '\n')).unbalanced).toEqual(['{ opened on line 4 never closed']);
+    expect(powershellStructure(script.replace("$next['|th'] = 'things'", '')).tokens.has('th')).toBe(false);
+  });
+});
+
 describe('other shells and the reference', () => {
-  it('name every command, alias, option and choice, and never hidden ones', () => {
+  it('name every command, alias, option and choice as a whole word, and never hidden ones', () => {
     for (const shell of ['zsh', 'fish', 'powershell'] as const) {
       const s = completion(shell, tree);
-      for (const word of ['things', 'th', 'make', 'mk', 'other', 'big', 'id2', 'color', 'red', 'force', 'json', 'yaml']) expect(s, `${shell}: ${word}`).toContain(word);
+      const words = wordsOf(s);
+      for (const word of ['things', 'th', 'make', 'mk', 'other', 'big', 'small', 'id1', 'id2', 'color', 'red', 'green', 'force', 'json', 'jsonl', 'yaml']) expect(words.has(word), `${shell}: ${word}`).toBe(true);
       expect(s, shell).not.toContain('secret');
       expect(s, shell).not.toContain('gone');
     }

@@ -1,5 +1,5 @@
 // chatcrm sandbox: serve the whole API locally until SIGINT/SIGTERM.
-import { UsageError } from '../../core/errors.js';
+import { EXIT, UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
 
 export const run: Run = async (ctx, { opts }) => {
@@ -35,11 +35,12 @@ export const run: Run = async (ctx, { opts }) => {
   io.out(`Use it:  export CHATCRM_BASE_URL=${sb.url} CHATCRM_API_KEY=${sb.config.apiKey}`);
   io.out(`   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url ${sb.url} --with-key`);
   io.err('Press Ctrl-C to stop.');
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    ctx.signal.addEventListener('abort', stop, { once: true });
-    process.once('SIGTERM', stop);
+  const by = await new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
+    ctx.signal.addEventListener('abort', () => resolve('SIGINT'), { once: true });
+    process.once('SIGTERM', () => resolve('SIGTERM'));
   });
   await sb.close();
   io.err('sandbox stopped');
+  // Stopped cleanly (state saved), with the exit codes COMMANDS.md gives every command: 130, 143.
+  return by === 'SIGTERM' ? 128 + 15 : EXIT.interrupted;
 };

@@ -1,0 +1,95 @@
+// `chatcrm sandbox` itself, started as a user starts it: a free port, --state FILE. The banner
+// says how to use it, the CLI works against it, SIGTERM stops it cleanly, and the state file
+// keeps what was done (a restart on the same file serves it again).
+import { execa, type ResultPromise } from 'execa';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+
+const NO_ENV = { CHATCRM_BASE_URL: undefined, CHATCRM_API_KEY: undefined };
+const running: ResultPromise[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+});
+
+/** Start the command; resolve once its banner (up to the `login` line) is on stdout. */
+async function startCommand(args: string[]) {
+  const child = execa('node', [BIN, 'sandbox', ...args], { env: cleanEnv(NO_ENV), extendEnv: false, reject: false, timeout: 60_000 });
+  running.push(child);
+  let stdout = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (/--with-key\n/.test(stdout)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited (${code}) before its banner; stdout: ${stdout}`)));
+  });
+  const [, url, port] = stdout.match(/^chatcrm sandbox listening on (http:\/\/127\.0\.0\.1:(\d+))$/m) ?? [];
+  const [, key] = stdout.match(/^API key: (\S+)$/m) ?? [];
+  return { child, stdout, url, port: Number(port), key };
+}
+
+describe('chatcrm sandbox, the command', () => {
+  it('on a free port with --state: banner, the CLI against it, SIGTERM, the state file, a restart', async () => {
+    const dir = tempDir('chatcrm-sandbox-cmd-');
+    const state = join(dir, 'state.json');
+    const { child, stdout, url, port, key } = await startCommand(['--port', '0', '--state', state]);
+    expect(port).toBeGreaterThan(0);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(stdout.split('\n')).toEqual([
+      `chatcrm sandbox listening on ${url}`,
+      `API key: ${key}`,
+      'Webhook verify token: sandbox-verify-token',
+      `Use it:  export CHATCRM_BASE_URL=${url} CHATCRM_API_KEY=${key}`,
+      `   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url ${url} --with-key`,
+      '',
+    ]);
+    // The seed is on disk before the first request.
+    expect(JSON.parse(readFileSync(state, 'utf8')).collections.flows.length).toBeGreaterThan(0);
+
+    // Follow the banner's login line, then work through the stored profile.
+    const configDir = join(dir, 'cfg');
+    const login = await runCli(['login', '--profile', 'sandbox', '--base-url', url, '--with-key'], { configDir, env: NO_ENV, input: `${key}\n` });
+    expect(login.exitCode, login.stderr).toBe(0);
+    const made = await runCli(['tags', 'create', '--name', 'kept-on-disk', '--color', '#123456', '-q'], { configDir, env: NO_ENV });
+    expect(made.exitCode, made.stderr).toBe(0);
+    const id = made.stdout.trim();
+    expect(id).toMatch(/^[0-9a-f]{24}$/);
+    expect((await runCli(['tags', 'list', '-q'], { configDir, env: NO_ENV })).stdout.split('\n')).toContain(id);
+
+    child.kill('SIGTERM');
+    const stopped = await child;
+    expect(stopped.exitCode).toBe(143);
+    expect(String(stopped.stderr)).toBe('Press Ctrl-C to stop.\nsandbox stopped');
+    expect(String(stopped.stdout)).not.toContain('Error');
+
+    // Written atomically: the file and nothing beside it (no temp file left behind).
+    expect(readdirSync(dir).sort()).toEqual(['cfg', 'state.json']);
+    const saved = JSON.parse(readFileSync(state, 'utf8'));
+    expect(saved.collections.tags.find((t: { _id: string }) => t._id === id)).toMatchObject({ name: 'kept-on-disk', color: '#123456' });
+
+    // A restart on the same file serves what was done; the port is now whatever is free.
+    const again = await startCommand(['--state', state, '--api-key', 'restart-key-0123456789']);
+    expect(again.key).toBe('restart-key-0123456789');
+    const listed = await runCli(['tags', 'list', '-q'], { env: { CHATCRM_BASE_URL: again.url, CHATCRM_API_KEY: again.key } });
+    expect(listed.stdout.split('\n')).toContain(id);
+    again.child.kill('SIGINT');
+    expect((await again.child).exitCode).toBe(130);
+   }, 120_000);
+
+  it('a port in use is exit 2, one line naming --port', async () => {
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const r = await runCli(['sandbox', '--port', String(port)], { env: NO_ENV });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr.trim()).toBe(`Error: --port: ${port} is already in use`);
+      expect(r.stdout).toBe('');
+    } finally {
+      await new Promise<void>((r) => busy.close(() => r()));
+    }
+  });
+});
