@@ -42,5 +42,5 @@ export const run: Run = async (ctx, { opts }) => {
   await sb.close();
   io.err('sandbox stopped');
   // Stopped cleanly (state saved), with the exit codes COMMANDS.md gives every command: 130, 143.
-  return by === 'SIGTERM' ? 128 + 15 : EXIT.interrupted;
+  return by === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
 };
