@@ -151,11 +151,11 @@ function redirectTarget(location: string | string[] | undefined, from: URL): str
 /** Marks the deadline of an attempt: cancels it, and tells the catch what happened. */
 class Deadline extends Error {}
 
-let undici: Promise<Transport> | undefined;
-
 export class ApiClient {
   /** A request other than GET was sent (something may have changed on the server). */
   wrote = false;
+  /** Built with this client's options (batch or one-shot, its timeout), on first use. */
+  private undici?: Promise<Transport>;
 
   constructor(readonly opts: ClientOptions) {}
 
@@ -321,7 +321,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (undici) await (await undici).close();
+    if (this.undici) await (await this.undici).close();
   }
 
   private get maxBody(): number {
@@ -333,7 +333,7 @@ export class ApiClient {
     // node:http has no proxy support: a configured proxy wins over a forced transport.
     const kind = proxyConfigured() ? 'undici' : (this.opts.transport ?? (this.opts.longRunning ? 'undici' : 'node'));
     if (kind === 'node') return Promise.resolve(nodeTransport);
-    return (undici ??= import('./transport-undici.js').then((m) => m.undiciTransport(Boolean(this.opts.longRunning), this.opts.timeoutMs)));
+    return (this.undici ??= import('./transport-undici.js').then((m) => m.undiciTransport(Boolean(this.opts.longRunning), this.opts.timeoutMs)));
   }
 
   /**

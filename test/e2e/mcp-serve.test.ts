@@ -285,6 +285,9 @@ describe.each(['stdio', 'http'] as const)('mcp serve over %s: calls do what the 
       s.client.callTool({ name: 'flows_get', arguments: { flow_id: 'nope' } }),
     ]);
     expect(s.stderr()).toMatch(/x-api-key: \*\*\*/);
+    // A server lives long: its requests share undici's warm pool, as a batch's do (and the group
+    // send's sender lookup goes through the same client).
+    expect([...new Set([...s.stderr().matchAll(/^> [A-Z]+ \S+ \[(.+)\]$/gm)].map((m) => m[1]))]).toEqual(['undici']);
     expect(s.stderr()).toMatch(/chatcrm mcp serve: flows_get: error: .*\(HTTP 404\)/);
     for (const text of [JSON.stringify(tools), ...results.map((r) => JSON.stringify(r)), s.stderr()]) expect(text).not.toContain(sb.config.apiKey);
   });
