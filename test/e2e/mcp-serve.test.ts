@@ -327,6 +327,21 @@ describe('mcp serve: safety flags', () => {
     }
   });
 
+  it('--max-sends counts a published campaign (it messages its audience) like a send', async () => {
+    const s = await serveStdio(sb, ['--toolsets', 'chat,campaigns', '--max-sends', '1']);
+    try {
+      const campaign = sb.store.list('campaigns')[0];
+      const before = sb.calls('campaigns.publish').length;
+      expect((await s.client.callTool({ name: 'chat_send', arguments: { sender_id: 'wa_snd_cloud_0001', to: '15551234567', message: TEXT } })).isError).toBeFalsy();
+      const publish = await s.client.callTool({ name: 'campaigns_publish', arguments: { campaign_id: campaign._id } });
+      expect(publish.isError).toBe(true);
+      expect(textOf(publish)).toMatch(/^max-sends: .*1 message\b/);
+      expect(sb.calls('campaigns.publish').length).toBe(before);
+    } finally {
+      await s.close();
+    }
+  });
+
   it("the profile's default sender fills sender_id, which is then optional", async () => {
     const configDir = tempDir();
     expect((await sb.run(['profiles', 'set', 'default-sender', 'wa_snd_cloud_0001'], { configDir })).exitCode).toBe(0);

@@ -75,8 +75,8 @@ const FILE_ARG = { type: 'string', minLength: 1, description: 'the file to uploa
 
 /** A POST that only reads. */
 const READS = new Set<OperationId>(['messageStatus.get']);
-/** Operations that message a recipient. */
-export const SENDS = new Set<OperationId>(['chat.send', 'chat.sendFile', 'chat.groupSend']);
+/** Operations that message recipients (publishing a campaign sends it to its audience). */
+export const SENDS = new Set<OperationId>(['chat.send', 'chat.sendFile', 'chat.groupSend', 'campaigns.publish']);
 /** Query parameters that are numbers. */
 const INT_QUERY: Record<string, JsonObject> = {
   page: { type: 'integer', minimum: 1, description: 'page number (from 1)' },
