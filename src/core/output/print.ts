@@ -15,8 +15,10 @@ export type SummaryKind = 'subscription' | 'usage' | 'funnel' | 'flow-stats';
 export interface View {
   /** Table columns (dot paths) for list answers; inferred when absent. */
   columns?: string[];
-  /** Columns a narrow terminal drops first, in this order. */
+  /** Columns a narrow terminal drops first, in this order (every list view declares them). */
   drop?: string[];
+  /** Text columns a narrow terminal shortens (after dropping) before any other. */
+  cut?: string[];
   /** The field -q prints (default: _id, id, or the first *_id). */
   id?: string;
   /** Print this instead of the envelope's message on success (table mode, stderr); `{field}` is filled from the record. */
@@ -197,7 +199,8 @@ async function printTable(io: IO, records: Record<string, unknown>[], columns: s
   const cols: Column[] = columns.map((key) => ({ key, keep: isIdField(key) || key === view.id }));
   const bold = io.color ? (await import('chalk')).default.bold : undefined;
   const rows = records.map((r) => columns.map((c) => tableCell(getPath(r, c))));
-  const text = renderColumns(io, cols, rows, { drop: view.drop ?? columns.slice(2).reverse().filter((c) => !isIdField(c)), bold });
+  // Columns without a declared order (--query's, inferred ones) go from the right.
+  const text = renderColumns(io, cols, rows, { drop: view.drop ?? columns.slice(2).reverse().filter((c) => !isIdField(c)), cut: view.cut, bold });
   // Cells and headers are sanitized already: the bold of the header is the only control in it.
   io.out(bold ? new Styled(text) : text);
   if (view.summary && io.stdoutIsTTY) {
