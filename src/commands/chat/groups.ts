@@ -6,7 +6,7 @@ import type { Context } from '../../core/context.js';
 import type { View } from '../../core/output/print.js';
 import { shapeOf } from '../../core/output/shape.js';
 import type { Run } from '../../manifest/types.js';
-import { pageFlags, runList } from '../list.js';
+import { MAX_LIMIT, pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
 import { parseOrUsage } from '../../schemas/index.js';
 import { normalizePhone, resolveSender } from './recipient.js';
@@ -35,7 +35,8 @@ export async function groupSender(ctx: Context, flag: unknown): Promise<string> 
   const id = resolveSender(ctx, flag);
   const api = await ctx.api();
   if (ctx.settings.dryRun) return id;
-  const res = await api.call('chat.senders');
+  // Senders come in pages too: ask for the biggest one, so the sender is found among many.
+  const res = await api.call('chat.senders', { query: { limit: MAX_LIMIT } });
   const sender = (shapeOf(res.body).records ?? []).find((s) => s.sender_id === id || s._id === id);
   if (!sender) throw new CliError(`Sender ${id} not found: list them with \`chatcrm chat senders\``, EXIT.notFound, 404, 'not_found');
   if (!canUseGroups(sender)) {
