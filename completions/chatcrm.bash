@@ -51,7 +51,7 @@ _chatcrm_node() {
     'campaigns send') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'campaigns list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'campaigns insights') subs=''; opts='-h --help'; vopts=''; args=('') ;;
-    'campaigns report') subs=''; opts='-h --help'; vopts=''; args=('') ;;
+    'campaigns report') subs=''; opts='--page --limit --all --max-items -h --help'; vopts='--page --limit --max-items'; args=('') ;;
     'campaigns publish') subs=''; opts='--data -h --help'; vopts='--data'; args=('') ;;
     'campaigns recurring') subs=''; opts='--pattern --off --data -h --help'; vopts='--pattern --data'; args=('') ;;
     'segments') subs='list get create update delete delete-many add-contacts remove-contacts contacts'; opts='-h --help'; vopts='' ;;
@@ -71,7 +71,7 @@ _chatcrm_node() {
     'tags update') subs=''; opts='--name --color --data -h --help'; vopts='--name --color --data'; args=('') ;;
     'tags delete') subs=''; opts='-h --help'; vopts=''; args=(''); argsv=1 ;;
     'tags popular') subs=''; opts='-h --help'; vopts='' ;;
-    'tags usage') subs=''; opts='-h --help'; vopts='' ;;
+    'tags usage') subs=''; opts='--page --limit --all --max-items -h --help'; vopts='--page --limit --max-items' ;;
     'custom-fields') subs='list get create update delete status'; opts='-h --help'; vopts='' ;;
     'custom-fields list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;
     'custom-fields get') subs=''; opts='-h --help'; vopts=''; args=('') ;;
@@ -131,7 +131,7 @@ _chatcrm_node() {
     'message-status chat-status') subs=''; opts='--message-id --status --data -h --help'; vopts='--message-id --status --data' ;;
     'message-status bulk-delivery') subs=''; opts='--message-id --data -h --help'; vopts='--message-id --data' ;;
     'message-status bulk-read') subs=''; opts='--message-id --data -h --help'; vopts='--message-id --data' ;;
-    'message-status user') subs=''; opts='-h --help'; vopts=''; args=('') ;;
+    'message-status user') subs=''; opts='--page --limit --all --max-items -h --help'; vopts='--page --limit --max-items'; args=('') ;;
     'message-status get') subs=''; opts='-h --help'; vopts=''; args=(''); argsv=1 ;;
     'reply-materials') subs='list get create update delete delete-many'; opts='-h --help'; vopts='' ;;
     'reply-materials list') subs=''; opts='--page --limit --all --max-items --search -h --help'; vopts='--page --limit --max-items --search' ;;

@@ -308,8 +308,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['campaigns report'] = @{
         subs = @()
-        opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @()
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items')
         argv = @('')
         variadic = $false
     }
@@ -448,8 +448,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['tags usage'] = @{
         subs = @()
-        opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @()
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items')
         argv = @()
         variadic = $false
     }
@@ -868,8 +868,8 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['message-status user'] = @{
         subs = @()
-        opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
-        vopts = @()
+        opts = @(@{ n = '--page'; d = 'page number (default 1)' }, @{ n = '--limit'; d = 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' }, @{ n = '--all'; d = 'every page (jsonl, csv and json stream as pages arrive)' }, @{ n = '--max-items'; d = 'stop after N records (implies --all)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        vopts = @('--page', '--limit', '--max-items')
         argv = @('')
         variadic = $false
     }
@@ -1211,7 +1211,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['sandbox'] = @{
         subs = @()
-        opts = @(@{ n = '--port'; d = 'port (default: a free one)' }, @{ n = '--host'; d = 'address to listen on' }, @{ n = '--state'; d = 'keep state in this file (written atomically)' }, @{ n = '--api-key'; d = 'the key the sandbox accepts (default: random)' }, @{ n = '--webhook-secret'; d = 'app secret for /webhook/chat signatures (default: random)' }, @{ n = '--verify-token'; d = 'verify token for the webhook challenge' }, @{ n = '--seed-records'; d = 'add N generated records to every list (contacts, tags, segments, flows, templates, campaigns, ...) to try paging' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--port'; d = 'port (default: a free one)' }, @{ n = '--host'; d = 'address to listen on' }, @{ n = '--state'; d = 'keep state in this file (written atomically)' }, @{ n = '--api-key'; d = 'the key the sandbox accepts (default: random)' }, @{ n = '--webhook-secret'; d = 'app secret for /webhook/chat signatures (default: random)' }, @{ n = '--verify-token'; d = 'verify token for the webhook challenge' }, @{ n = '--seed-records'; d = 'add N generated records to every list (contacts, segments and their members, senders, groups and their members, flows, templates, campaigns and a report, currencies, ...) to try paging' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--port', '--host', '--state', '--api-key', '--webhook-secret', '--verify-token', '--seed-records')
         argv = @()
         variadic = $false

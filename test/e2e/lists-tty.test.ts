@@ -21,6 +21,9 @@ describe.skipIf(!hasTmux())('on a terminal (tmux)', () => {
   const socket = `chatcrm-lists-${process.pid}-${Date.now()}`;
   const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
   let n = 0;
+  // tmux exits with its last session: one idle session keeps the server up between tests, so a
+  // new session never races a server on its way out ("server exited unexpectedly").
+  beforeAll(() => void tmux('new-session', '-d', '-s', 'keep', 'sleep 600'));
 
   /** Run the CLI in a fresh tmux window `width` columns wide; the screen once it has exited. */
   async function onScreen(args: string[], width = 80): Promise<string> {
@@ -78,6 +81,18 @@ describe.skipIf(!hasTmux())('on a terminal (tmux)', () => {
     expect(row).toMatch(/^[0-9a-f]{24} +VIP customers$/);
     expect(screen).not.toMatch(/[│┌─]/);
     for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
+  });
+
+  it.each<[string[], string[], RegExp]>([
+    // The message is what a notification says: it is shortened, the date and read flag go first.
+    [['notifications', 'list'], ['ID', 'TITLE', 'MESSAGE'], /^[0-9a-f]{24} +Plan usage +You have used 10% .*…$/m],
+    // The members are who the team is: shortened after the status is dropped.
+    [['teams', 'list'], ['ID', 'NAME', 'MEMBERS'], /^[0-9a-f]{24} +Support +ana@example\.com, bo@.*…$/m],
+  ])('%j at 60 columns drops its declared columns, then shortens its text', async (args, header, row) => {
+    const screen = await onScreen(args, 60);
+    expect(screen.split('\n')[0].trim().split(/\s{2,}/)).toEqual(header);
+    expect(screen).toMatch(row);
+    for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
   });
 });
 
