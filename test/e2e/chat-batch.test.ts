@@ -120,6 +120,8 @@ describe('chat send-batch: bad input exits 2, names the problem, sends nothing',
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--delimiter', ';;'], /--delimiter: must be one character/],
     ['dup-header.csv', 'to,Name,NAME\n15550000001,a,b\n', ['--text', 'x'], /FILE: .* line 1: duplicate column "name"/],
     ['quote.csv', `to,name\n${Array.from({ length: 50 }, (_, i) => `1555000${String(i).padStart(4, '0')},n`).join('\n')}\n15550009999,"open\n15550009998,x\n`, ['--text', 'x'], /is not valid CSV: line 52: a quote opened here is never closed \(row 51; Quote Not Closed\)/],
+    // A CRLF file where a closing quote is followed by a lone CR: csv-parse refuses it, so the pre-pass must.
+    ['crlf.csv', `to,name\r\n${Array.from({ length: 30 }, (_, i) => `1555000${String(i).padStart(4, '0')},n`).join('\r\n')}\r\n15550000099,"Bob"\r15550000100,x\r\n`, ['--text', 'x'], /is not valid CSV: line 32: a closing quote must be followed by a delimiter or a line end \(row 31; Invalid Closing Quote\)/],
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--results', '@input'], /--results: .* is the input file/],
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '@input'], /--journal: .* is the input file/],
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '@j', '--results', '@j'], /--results: .* is the journal/],

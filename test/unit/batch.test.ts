@@ -82,16 +82,16 @@ describe('reader', () => {
 });
 
 describe('CSV pre-pass scan', () => {
-  const parsed = async (text: string) => {
+  const parsed = async (text: string, delimiter = ',') => {
     const { parse } = await import('csv-parse/sync');
     try {
-      return { ok: true, rows: (parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as unknown[]).length };
+      return { ok: true, rows: (parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, delimiter }) as unknown[]).length };
     } catch {
       return { ok: false, rows: 0 };
     }
   };
-  const scanned = (text: string) => {
-    const s = new CsvScan(44);
+  const scanned = (text: string, delimiter = ',') => {
+    const s = new CsvScan(delimiter.charCodeAt(0));
     // In two chunks: the state carries across a chunk boundary.
     const b = Buffer.from(text);
     s.push(b.subarray(0, b.length >> 1));
@@ -100,13 +100,15 @@ describe('CSV pre-pass scan', () => {
     return { ok: !s.error, rows: s.records };
   };
   it('agrees with csv-parse: what it passes parses, with as many records', async () => {
+    // Every line end (a lone CR too) and every delimiter, as data or as the delimiter.
+    const alphabet = fc.array(fc.constantFrom('a', 'b', ',', ';', '\t', '"', '\n', '\r\n', '\r', ' '), { maxLength: 30 });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom('a', 'b', ',', '"', '\n', '\r\n', ' '), { maxLength: 30 }), async (parts) => {
+      fc.asyncProperty(alphabet, fc.constantFrom(',', ';', '\t'), async (parts, delimiter) => {
         const text = parts.join('');
-        const [s, p] = [scanned(text), await parsed(text)];
+        const [s, p] = [scanned(text, delimiter), await parsed(text, delimiter)];
         if (s.ok) expect(p).toEqual(s);
       }),
-      { numRuns: 3000 },
+      { numRuns: 5000 },
     );
   });
   it('names the line of an unclosed quote, a stray quote, a bad closing quote', () => {
@@ -120,6 +122,13 @@ describe('CSV pre-pass scan', () => {
     expect(err('to\n1\nab"c\n')).toBe('line 3: a quote inside a field that does not start with one');
     expect(err('to\n"1"x\n')).toBe('line 2: a closing quote must be followed by a delimiter or a line end');
     expect(err('to\n"multi\nline",x\n2\n')).toBeUndefined();
+    // A CRLF file: a lone CR after a closing quote is not a line end (csv-parse: Invalid Closing Quote).
+    expect(err('to,name\r\n15550000099,"Bob"\r15550000100,x\r\n')).toBe('line 2: a closing quote must be followed by a delimiter or a line end');
+    // A CR file: CR LF is a line end and then an LF of data, a record of its own.
+    const s = new CsvScan(44);
+    s.push(Buffer.from('to\ra\r\nb\r'));
+    s.end();
+    expect([s.error, s.records]).toEqual([undefined, 3]);
   });
 });
 
