@@ -343,5 +343,6 @@ describe('progress and summary', () => {
   it('the summary line counts every row', () => {
     const s = { rows: 300, sent: 0, failed: 1, uncertain: 0, skipped: 0, not_sent: 299, stop_reason: 'Invalid API key' } as Parameters<typeof summaryLine>[0];
     expect(summaryLine(s)).toBe('300 rows: 0 sent, 1 failed, 0 uncertain, 299 not sent (stopped: Invalid API key)');
+    expect(summaryLine({ ...s, rows: 1, failed: 0, not_sent: 0, sent: 1, stop_reason: undefined })).toBe('1 row: 1 sent, 0 failed, 0 uncertain, 0 not sent');
   });
 });
