@@ -124,6 +124,15 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The server said it did not process the request: 429 (refused), or 503 with a Retry-After
+ * ("come back later"). Only then is a request other than a GET sent again; a plain 503 may come
+ * from a gateway whose upstream did process it. The batch's row outcomes read answers by it too.
+ */
+export function notProcessed(status: number, retryAfter: string | string[] | undefined): boolean {
+  return status === 429 || (status === 503 && parseRetryAfter(retryAfter) !== undefined);
+}
+
 /** Seconds as people write them: 0.5s, 30s, 999999s. */
 const secs = (ms: number) => `${Number((ms / 1000).toFixed(1))}s`;
 
@@ -273,8 +282,8 @@ export class ApiClient {
         throw new ResponseError(to ? `The server redirected to ${to}; check ${flag}` : `The server answered HTTP ${status}, a redirect without a Location; check ${flag}`, status, 'redirect');
       }
       let gaveUp = '';
-      const retryable = status === 429 || status === 503 || (method === 'GET' && status >= 500);
-      if (retryable && attempt < retries) {
+      const again = method === 'GET' ? status === 429 || status >= 500 : notProcessed(status, resHeaders['retry-after']);
+      if (again && attempt < retries) {
         const asked = parseRetryAfter(resHeaders['retry-after']);
         const wait = retryDelay(attempt, asked);
         if (fits(wait)) {

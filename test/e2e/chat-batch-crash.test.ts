@@ -240,23 +240,28 @@ describe('3. a 5xx or gateway answer to a send', () => {
   });
 
   it('502 is uncertain, 4xx failed, 503 with Retry-After retried then failed; a 3xx or an HTML 200 is never sent', async () => {
-    const [a, b, c, d, e] = phones(5);
-    const sink = await startSink((to): Answer =>
+    const [a, b, c, d, e, f] = phones(6);
+    const sink = await startSink((to, attempt): Answer =>
       to === a ? { status: 502, body: '<html>Bad Gateway</html>' }
       : to === b ? { status: 422 }
       : to === c ? { status: 503, headers: { 'retry-after': '0' } }
       : to === d ? { status: 302, headers: { location: '/login' }, body: '' }
       : to === e ? { status: 200, body: '<html><title>Sign in</title></html>' }
+      // A plain 503 from a gateway whose upstream delivered: not retried (a retry would deliver twice).
+      : to === f && attempt === 1 ? { status: 503, delivers: true }
       : {},
     );
-    const { dir, file } = input([a, b, c, d, e]);
+    const { dir, file } = input([a, b, c, d, e, f]);
     const out = join(dir, 'out.csv');
     const r = await runCli(batch(file, '--retries', '1', '--results', out, '--json'), { env: env(sink.url) });
     expect(r.exitCode).toBe(5);
-    expect(results(out).map((x) => x.status)).toEqual(['uncertain', 'failed', 'failed', 'uncertain', 'uncertain']);
+    expect(results(out).map((x) => x.status)).toEqual(['uncertain', 'failed', 'failed', 'uncertain', 'uncertain', 'uncertain']);
+    expect(results(out)[5].error).toBe('status 503 (HTTP 503)');
     expect(sink.hits.filter((h) => h === c)).toHaveLength(2);
     expect(sink.hits.filter((h) => h === a)).toHaveLength(1);
-    accountedFor(JSON.parse(r.stdout), 5, out);
+    expect(sink.hits.filter((h) => h === f)).toHaveLength(1);
+    onceEach(sink);
+    accountedFor(JSON.parse(r.stdout), 6, out);
   });
 });
 

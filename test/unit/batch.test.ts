@@ -293,6 +293,8 @@ describe('outcomes', () => {
     for (const s of [500, 502, 504]) expect(verdict(() => accepted(res(s, 'Bad Gateway')))).toBe('U');
     expect(verdict(() => accepted(res(503, {})))).toBe('U');
     expect(verdict(() => accepted(res(503, {}, { 'retry-after': '5' })))).toBe('F');
+    // Not a Retry-After the client can honour: it did not retry, and the send may have been processed.
+    expect(verdict(() => accepted(res(503, {}, { 'retry-after': 'soon' })))).toBe('U');
     let stops: unknown;
     try {
       accepted(res(401, { message: 'Invalid API key' }));
