@@ -212,6 +212,24 @@ describe('2. two runs at once on the same journal', () => {
     onceEach(sink);
     accountedFor(JSON.parse(r.stdout), 30);
   });
+
+  it('a lock left by an earlier run with this run\'s own pid (a container\'s fixed pid) is stale and taken over', async () => {
+    const list = phones(5);
+    const sink = await startSink();
+    const { dir, file } = input(list);
+    const out = join(dir, 'out.csv');
+    const lock = `${file}.journal.lock`;
+    // The CLI started in a process that first leaves the lock an earlier run with its pid would have left.
+    const asSamePid = `require('node:fs').writeFileSync(process.env.LOCK, JSON.stringify({ pid: process.pid, host: require('node:os').hostname() }) + '\\n'); process.argv.splice(1, 0, process.env.BIN); require(process.env.BIN);`;
+    const r = await execa('node', ['-e', asSamePid, ...batch(file, '--results', out, '--json')], { env: cleanEnv({ ...env(sink.url), LOCK: lock, BIN }), extendEnv: false, reject: false });
+    expect(String(r.stderr)).toBe('');
+    expect(r.exitCode).toBe(0);
+    accountedFor(JSON.parse(String(r.stdout)), 5, out);
+    expect(results(out).every((x) => x.status === 'sent')).toBe(true);
+    expect([...sink.delivered.keys()].sort()).toEqual(list);
+    onceEach(sink);
+    expect(existsSync(lock)).toBe(false);
+  });
 });
 
 describe('3. a 5xx or gateway answer to a send', () => {

@@ -1,11 +1,13 @@
 import { getEventListeners } from 'node:events';
-import { appendFileSync, constants, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, constants, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IdTable, identity, State } from '../../src/batch/identity.js';
 import { Journal, scanJournal, type OpenFile } from '../../src/batch/journal.js';
 import { TokenBucket } from '../../src/batch/limiter.js';
+import { lockJournal } from '../../src/batch/lock.js';
 import { accepted, rowError } from '../../src/batch/outcome.js';
 import { formatDuration, progressBar, statusLine } from '../../src/batch/progress.js';
 import { checkInput, CsvScan, detectDelimiter, openRows } from '../../src/batch/reader.js';
@@ -235,6 +237,22 @@ describe('journal', () => {
     appendFileSync(p, `I\t5000000\t${ID(9)}\tx\n`);
     const s = await scanJournal(p);
     expect(s.table.state(s.table.slot(ID(9)))).toBe(State.Intent);
+  });
+});
+
+describe('journal lock', () => {
+  it('refuses a second hold in this process; a lock naming this pid that this process does not hold is a leftover', () => {
+    const j = join(dir, 'own.journal');
+    const release = lockJournal(j);
+    expect(() => lockJournal(j)).toThrow(new RegExp(`is in use by pid ${process.pid} `));
+    release();
+    expect(existsSync(`${j}.lock`)).toBe(false);
+    // What a run with the same pid (a container's pid 1) left behind when it was killed.
+    writeFileSync(`${j}.lock`, JSON.stringify({ pid: process.pid, host: hostname() }));
+    const again = lockJournal(j);
+    expect(JSON.parse(readFileSync(`${j}.lock`, 'utf8'))).toEqual({ pid: process.pid, host: hostname() });
+    again();
+    expect(existsSync(`${j}.lock`)).toBe(false);
   });
 });
 
