@@ -3,6 +3,7 @@
 // row identity. A command supplies how a row becomes a request and how a request is sent; the
 // engine does the rest. Retries of 429/503/unwritten connections belong to the ApiClient; what an
 // answer means for the row (sent, failed, uncertain) belongs to outcome.ts.
+import { setMaxListeners } from 'node:events';
 import { existsSync, realpathSync, renameSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -241,6 +242,9 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
 
     let stop: { reason: string; by: StopBy } | undefined;
     const stopped = new AbortController();
+    // Every row in flight may wait for a rate token on it at once, each with its own listener
+    // (removed when the wait ends): up to --concurrency, more than the default warning's 10.
+    setMaxListeners(concurrency, stopped.signal);
     let wake: (() => void) | undefined;
     const signalWake = () => {
       const w = wake;

@@ -431,6 +431,18 @@ describe('deadlines and retries', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stderr).not.toMatch(/MaxListeners/);
   });
+
+  it('--rate below --concurrency (32 rows waiting for a token at once): no MaxListenersExceededWarning', async () => {
+    const sink = await startSink();
+    const list = phones(45);
+    const { file } = input(list);
+    const r = await runCli(batch(file, '--rate', '20', '--concurrency', '32', '--json'), { env: env(sink.url) });
+    expect(r.stderr).not.toMatch(/Warning/);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 45, sent: 45 });
+    expect([...sink.delivered.keys()].sort()).toEqual(list);
+    onceEach(sink);
+  });
 });
 
 describe('kill -9 at random points, then --resume (slow: 10 trials)', () => {
