@@ -255,8 +255,10 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     // An unreadable rest of the input stops reading, not the rows already read and dispatched.
     const cancelled = () => stop !== undefined && stop.by !== 'input';
     const halt = (reason: string, by: StopBy) => {
-      if (!stop) {
-        stop = { reason, by };
+      // The first reason stands, except that a signal overrides a stop for another reason: whoever
+      // sent it wants the run to end now, and the exit code (143, 129, 130) must say so.
+      if (!stop || (isSignal(by) && !isSignal(stop.by))) {
+        stop = { reason: stop ? `${stop.reason}; then ${reason}` : reason, by };
         stopped.abort();
       }
       signalWake();

@@ -329,6 +329,43 @@ describe('4. SIGTERM and SIGHUP drain like Ctrl-C', () => {
     expect(Date.now() - started).toBeLessThan(3000);
     expect(existsSync(`${file}.journal.lock`)).toBe(false);
   });
+
+  it.each([
+    ['SIGTERM', 143, 1],
+    ['SIGHUP', 129, 2],
+  ] as const)('%s after a stop for --max-errors still counts: exit %i (%i signal(s))', async (signal, code, times) => {
+    const list = phones(10);
+    // Row 1 is refused once rows 2-4 are in flight; they answer slowly.
+    const sink = await startSink((to) => (to === list[0] ? { status: 400, delayMs: 300 } : { delayMs: 2500 }));
+    const { dir, file } = input(list);
+    const out = join(dir, 'out.csv');
+    const child = spawnBatch(sink.url, batch(file, '--concurrency', '4', '--max-errors', '0', '--results', out, '--json'));
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    // The run has stopped for --max-errors and is waiting for rows 2-4.
+    await until(() => /row 1: failed/.test(stderr));
+    const started = Date.now();
+    for (let i = 0; i < times; i++) {
+      child.kill(signal);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const r = await child;
+    expect(r.exitCode).toBe(code);
+    expect(sink.hits).toHaveLength(4);
+    onceEach(sink);
+    expect(existsSync(`${file}.journal.lock`)).toBe(false);
+    if (times === 2) {
+      // The second signal exits at once: rows 2-4 are left to the journal (intents, uncertain).
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(String(r.stdout)).toBe('');
+      return;
+    }
+    const s = JSON.parse(String(r.stdout));
+    expect(s).toMatchObject({ status: 'interrupted', stopped_by: signal, sent: 3, failed: 1, not_sent: 6 });
+    expect(s.stop_reason).toMatch(/--max-errors.*; then interrupted by SIGTERM/);
+    accountedFor(s, 10, out);
+    expect(String(r.stderr)).toMatch(/Interrupted by SIGTERM: 7 of 10 rows not sent/);
+  });
 });
 
 describe('5. every row counted, on every exit path', () => {
