@@ -111,11 +111,26 @@ export function retryDelay(attempt: number, retryAfterMs?: number, random = Math
   return Math.round(cap / 2 + (random() * cap) / 2);
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+/** Marks the deadline of an attempt: cancels it, and tells the catch what happened. */
+class Deadline extends Error {}
+
+/** The wait before a retry: Ctrl-C (`signal`) and the caller's deadline cut it short. */
+const sleep = (ms: number, signal?: AbortSignal, deadline?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new InterruptedError());
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(t), reject(new InterruptedError())), { once: true });
+    if (deadline?.aborted) return reject(new Deadline());
+    const end = (err?: Error) => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', onAbort);
+      deadline?.removeEventListener('abort', onDeadline);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onAbort = () => end(new InterruptedError());
+    const onDeadline = () => end(new Deadline());
+    const t = setTimeout(end, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    deadline?.addEventListener('abort', onDeadline, { once: true });
   });
 
 function errorCode(err: unknown): string | undefined {
@@ -156,9 +171,6 @@ function redirectTarget(location: string | string[] | undefined, from: URL): str
     return sanitizeCell(v).slice(0, 300);
   }
 }
-
-/** Marks the deadline of an attempt: cancels it, and tells the catch what happened. */
-class Deadline extends Error {}
 
 let undici: Promise<Transport> | undefined;
 
@@ -263,10 +275,11 @@ export class ApiClient {
         let message = timedOut ? `Request timed out after ${secs(limit)}: ${method} ${url.origin}${url.pathname}` : `Cannot reach ${url.origin}: ${code ?? (err as Error).message}`;
         this.opts.verbose && this.opts.trace(`! ${message}`);
         // Nothing can have been written before the connection was ready: any method may retry.
-        if (attempt < retries && (!state.connected || method === 'GET')) {
+        // Not once the caller's deadline has passed.
+        if (attempt < retries && (!state.connected || method === 'GET') && !o.signal?.aborted) {
           const wait = retryDelay(attempt);
           if (fits(wait)) {
-            await sleep(wait, this.opts.signal);
+            await this.pause(wait, o.signal, method, url);
             continue;
           }
           message += `; ${overBudget(`another attempt in ${secs(wait)}`)}`;
@@ -288,7 +301,7 @@ export class ApiClient {
         const wait = retryDelay(attempt, asked);
         if (fits(wait)) {
           this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms), retrying in ${wait} ms`);
-          await sleep(wait, this.opts.signal);
+          await this.pause(wait, o.signal, method, url);
           continue;
         }
         gaveUp = overBudget(asked === undefined ? `another attempt in ${secs(wait)}` : `waiting the ${secs(wait)} the server asked for (Retry-After)`);
@@ -331,6 +344,19 @@ export class ApiClient {
 
   async close(): Promise<void> {
     if (undici) await (await undici).close();
+  }
+
+  /**
+   * The wait before the next attempt. The caller's deadline passing meanwhile ends the request:
+   * a timeout, of a request that was not processed (only such a request is retried).
+   */
+  private async pause(ms: number, deadline: AbortSignal | undefined, method: string, url: URL): Promise<void> {
+    try {
+      await sleep(ms, this.opts.signal, deadline);
+    } catch (err) {
+      if (!(err instanceof Deadline)) throw err;
+      throw new NetworkError(`Request timed out while waiting to retry ${method} ${url.origin}${url.pathname}`, false, 'timeout');
+    }
   }
 
   private get maxBody(): number {

@@ -427,6 +427,38 @@ describe('deadlines and retries', () => {
     expect(sink.hits.filter((h) => h === a)).toHaveLength(1);
   });
 
+  it('the row deadline ends a row the client\'s own timers would not: a slow retry, a long Retry-After wait', async () => {
+    const [a, b, c] = phones(3);
+    // a: "come back in 1s", then an answer that takes 20s: the client's per-attempt timer would
+    // end it at 1 + 3 = 4s; only the row's deadline (3s from its start) ends it within --timeout.
+    // b: "come back in 15s" (the budget of 3s x 6 attempts allows it): the row's deadline passes
+    // during the wait, which must end then, not 15s later.
+    const sink = await startSink((to, attempt): Answer =>
+      to === a ? (attempt === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { delayMs: 20_000 })
+      : to === b ? { status: 503, headers: { 'retry-after': '15' } }
+      : {},
+    );
+    const { dir, file } = input([a, b, c]);
+    const out = join(dir, 'out.csv');
+    const started = Date.now();
+    const r = await runCli(batch(file, '--timeout', '3', '--retries', '5', '--results', out, '--json'), { env: env(sink.url), timeout: 40_000 });
+    const took = Date.now() - started;
+    expect(r.stderr).toMatch(/row 1: uncertain: Request timed out after 3s \(--timeout\)/);
+    expect(took).toBeLessThan(9000);
+    expect(r.exitCode).toBe(5);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ sent: 1, uncertain: 2, failed: 0 });
+    accountedFor(s, 3, out);
+    expect(results(out).map((x) => [x.status, x.error])).toEqual([
+      ['uncertain', 'Request timed out after 3s (--timeout)'],
+      ['uncertain', 'Request timed out after 3s (--timeout)'],
+      ['sent', ''],
+    ]);
+    expect(sink.hits.filter((h) => h === a)).toHaveLength(2);
+    expect(sink.hits.filter((h) => h === b)).toHaveLength(1);
+    onceEach(sink);
+  });
+
   it('retries 429 and 503 honouring Retry-After, then sends', async () => {
     const [a, b] = phones(2);
     const at: Record<string, number[]> = {};
