@@ -137,6 +137,23 @@ function asideName(journal: string): string {
 }
 
 /**
+ * Why an existing journal is not started over silently, and what to do. --restart sends every row
+ * again, so it is offered first only when every row was sent; otherwise --resume, which sends
+ * only the rows not recorded as sent.
+ */
+function inUse(journalPath: string, scan: JournalScan): string {
+  const sent = scan.table.count(State.Sent);
+  // Invalid rows have no record: the footer's count of failed rows has them.
+  if (scan.completed && sent === scan.table.size && !scan.footer?.failed) {
+    return `--journal: ${journalPath} is the journal of a run that completed with every row sent; to send again, pass --journal NEW for a new journal, or --restart to move this one aside`;
+  }
+  return (
+    `--journal: ${journalPath} is the journal of an earlier run that ${scan.completed ? 'completed, not every row sent' : 'did not finish'} (${sent} recorded as sent); ` +
+    `send the rest with --resume (it skips the rows recorded as sent), or start over with --restart (which sends every row again, the ${sent} already sent too)`
+  );
+}
+
+/**
  * What to make of an existing journal: moved aside (--restart), read (--resume), or refused.
  * Returns the scan of the journal being resumed.
  */
@@ -151,12 +168,7 @@ async function priorRun(o: Pick<BatchOptions<unknown>, 'restart' | 'resume' | 'i
     o.io.err(`Moved the old journal aside: ${aside}`);
     return undefined;
   }
-  if (!o.resume) {
-    if ((await scanJournal(journalPath)).completed) {
-      throw new UsageError(`--journal: ${journalPath} is the journal of a run that completed; to send again, pass --journal NEW for a new journal, or --restart to move this one aside`);
-    }
-    throw new UsageError(`--journal: ${journalPath} exists from an earlier run; continue it with --resume, or start over with --restart`);
-  }
+  if (!o.resume) throw new UsageError(inUse(journalPath, await scanJournal(journalPath)));
   const prior = await scanJournal(journalPath, table);
   if (prior.legacy && !prior.header?.v) throw new UsageError(`--resume: ${journalPath} was written by an older chatcrm (rows by line number) and cannot be resumed by row identity; start over with --restart`);
   return prior;
@@ -232,6 +244,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     if (prior) priorFile = await open(journalPath, 'r');
     const fingerprint = check ? { size: check.size, sha256: check.sha256 } : null;
     const before = prior?.header?.fingerprint;
+    const journalSent = prior ? table.count(State.Sent) : 0;
     if (prior) {
       summary.matched = 0;
       if (before && fingerprint && before.sha256 !== fingerprint.sha256) {
@@ -449,6 +462,13 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     const s = stop as { reason: string; by: StopBy } | undefined;
     if (s) Object.assign(summary, { status: isSignal(s.by) ? 'interrupted' : 'stopped', stop_reason: s.reason, stopped_by: s.by });
     if (prior && summary.input_changed) o.io.err(`Note: ${summary.matched} of ${summary.rows} rows matched the journal`);
+    // A row is its recipient and its message: another --text makes every row new, sent again.
+    if (summary.skipped_sent < journalSent && summary.sent + summary.uncertain > 0) {
+      o.io.err(
+        `Warning: ${summary.skipped_sent} of the ${journalSent} rows the journal records as sent matched this input${s ? ' (rows after the stop were not compared)' : ''}; ` +
+          'if the message or sender changed since (--text, --template, --sender, a {{column}}), those rows were new rows, and their recipients were sent the new message too',
+      );
+    }
     Object.assign(summary, { elapsed_s: Number(progress.elapsedS().toFixed(2)), rate_per_s: Math.round(progress.rate()) });
     if (journal) {
       const { rows, sent, failed, uncertain, skipped, not_sent } = summary;

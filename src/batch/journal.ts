@@ -62,6 +62,8 @@ export interface RunHeader {
   input?: string;
   fingerprint?: { size: number; sha256: string } | null;
   end?: 'complete' | 'stopped' | 'interrupted';
+  /** In a footer: rows of that run that failed (invalid ones too, which have no record). */
+  failed?: number;
   [k: string]: unknown;
 }
 
@@ -69,6 +71,8 @@ export interface JournalScan {
   table: IdTable;
   /** The header of the last run. */
   header?: RunHeader;
+  /** The footer of the last run, if it ended (how, and its counts). */
+  footer?: RunHeader;
   /** The last run reached the end of its input. */
   completed: boolean;
   /** Records of an older, row-numbered format (not usable for resume). */
@@ -85,10 +89,13 @@ export async function scanJournal(path: string, table = new IdTable()): Promise<
       } catch {
         continue;
       }
-      if (h.end) scan.completed = h.end === 'complete';
-      else {
+      if (h.end) {
+        scan.completed = h.end === 'complete';
+        scan.footer = h;
+      } else {
         scan.header = h;
         scan.completed = false;
+        scan.footer = undefined;
       }
       continue;
     }

@@ -148,6 +148,7 @@ describe('1. input edited between the run and --resume', () => {
     accountedFor(s2, 7, out);
     expect(r.stderr).toMatch(/changed since the journal was written/);
     expect(r.stderr).toMatch(/3 of 7 rows matched the journal/);
+    expect(r.stderr).not.toMatch(/Warning/);
     onceEach(sink);
     expect(sink.delivered.get(fresh)).toBe(1);
     expect([...sink.delivered.keys()].sort()).toEqual([fresh, ...list].sort());
@@ -171,6 +172,26 @@ describe('1. input edited between the run and --resume', () => {
     expect(r.stderr).toMatch(/row 3: duplicate of an earlier row/);
     expect(sink.delivered.get(a)).toBe(2);
     expect(results(out)[2]).toMatchObject({ status: 'skipped', error: 'duplicate of an earlier row' });
+  });
+
+  it('a resume with another message (--text changed) is a new row for everyone: it says how few of the sent rows matched', async () => {
+    const list = phones(4);
+    const sink = await startSink();
+    const { dir, file } = input(list);
+    expect((await runCli(batch(file), { env: env(sink.url) })).exitCode).toBe(0);
+    const out = join(dir, 'out.csv');
+    const r = await runCli(['chat', 'send-batch', file, '--sender', 's1', '--text', 'Hello {{name}}', '--resume', '--results', out, '--json'], { env: env(sink.url) });
+    expect(r.exitCode).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ sent: 4, skipped_sent: 0, matched: 0 });
+    accountedFor(s, 4, out);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'Warning: 0 of the 4 rows the journal records as sent matched this input; if the message or sender changed since (--text, --template, --sender, a {{column}}), those rows were new rows, and their recipients were sent the new message too',
+    ]);
+    // What the warning says happened: each recipient has both messages.
+    expect(list.map((p) => sink.delivered.get(p))).toEqual([2, 2, 2, 2]);
+    const bodies = sink.server.received.filter((x) => x.method === 'POST').map((x) => (JSON.parse(x.body) as { message: { text: { body: string } } }).message.text.body);
+    expect(bodies.filter((b) => b.startsWith('Hello '))).toHaveLength(4);
   });
 });
 
@@ -280,6 +301,34 @@ describe('3. a 5xx or gateway answer to a send', () => {
     expect(sink.hits.filter((h) => h === f)).toHaveLength(1);
     onceEach(sink);
     accountedFor(JSON.parse(r.stdout), 6, out);
+  });
+  it('a run that completed with a failed row: running it again points at --resume first, which sends that row alone', async () => {
+    const list = phones(3);
+    const sink = await startSink((to, attempt) => (to === list[1] && attempt === 1 ? { status: 422 } : {}));
+    const { file } = input(list);
+    expect((await runCli(batch(file, '--json'), { env: env(sink.url) })).exitCode).toBe(5);
+    const again = await runCli(batch(file), { env: env(sink.url) });
+    expect(again.exitCode).toBe(2);
+    expect(again.stdout).toBe('');
+    expect(again.stderr.trim().split('\n')).toEqual([
+      `Error: --journal: ${file}.journal is the journal of an earlier run that completed, not every row sent (2 recorded as sent); send the rest with --resume (it skips the rows recorded as sent), or start over with --restart (which sends every row again, the 2 already sent too)`,
+    ]);
+    expect(sink.hits).toHaveLength(3);
+    const resumed = await runCli(batch(file, '--resume', '--json'), { env: env(sink.url) });
+    expect(resumed.exitCode).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 1, skipped_sent: 2 });
+    expect(sink.hits).toEqual([...list, list[1]]);
+    onceEach(sink);
+
+    // An invalid row has no journal record: the run's footer counts it, and --resume is offered first too.
+    const dir = tempDir('chatcrm-crash-');
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, `to,name\n12,Bad\n${phones(1, 50)[0]},Ada\n`);
+    expect((await runCli(batch(bad), { env: env(sink.url) })).exitCode).toBe(5);
+    const hint = await runCli(batch(bad), { env: env(sink.url) });
+    expect(hint.exitCode).toBe(2);
+    expect(hint.stderr).toMatch(/is the journal of an earlier run that completed, not every row sent \(1 recorded as sent\); send the rest with --resume/);
+    expect(sink.hits).toHaveLength(5);
   });
 });
 

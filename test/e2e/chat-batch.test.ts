@@ -141,7 +141,7 @@ describe('chat send-batch: bad input exits 2, names the problem, sends nothing',
   it('a completed journal: says so and points at --journal NEW or --restart; --resume sends nothing', async () => {
     const input = file('twice.csv', csv([['to'], ['15550000031']]));
     expect((await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x'])).exitCode).toBe(0);
-    await sb.refused(['chat', 'send-batch', input, ...S, '--text', 'x'], /--journal: .* is the journal of a run that completed; .*--journal NEW.*--restart/);
+    await sb.refused(['chat', 'send-batch', input, ...S, '--text', 'x'], /--journal: .* is the journal of a run that completed with every row sent; .*--journal NEW.*--restart/);
     const before = sb.received.length;
     const again = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x', '--resume', '--json']);
     expect(again.exitCode).toBe(0);
