@@ -191,10 +191,20 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     if (reported++ < MAX_REPORTED) progress.note(sanitizeText(scrub(`row ${row}: ${message}`)));
     else if (reported === MAX_REPORTED + 1) progress.note(`(more rows to report: see ${o.results ? o.results : 'the journal, or pass --results FILE'})`);
   };
-  const warner = (row: number) => (message: string) => {
+  // The row being built and its warnings (an empty {{column}}): past the cap of stderr reports,
+  // the results file is where a warned row is found.
+  let building = 0;
+  let warned = '';
+  const warn = (message: string) => {
     if (o.strict) throw new UsageError(`${message} (--strict)`);
     summary.warnings++;
-    report(row, `warning: ${message}`);
+    warned = `${warned && `${warned}; `}warning: ${message}`;
+    report(building, `warning: ${message}`);
+  };
+  const build = (record: Record_, row: number): Req => {
+    building = row;
+    warned = '';
+    return o.build(record, row, warn);
   };
   const input = stdin ? undefined : resolve(o.file);
 
@@ -220,7 +230,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       summary.rows++;
       try {
         if (error) throw new UsageError(error);
-        const req = o.build(record, row, warner(row));
+        const req = build(record, row);
         if (valid++ === 0 && o.describe) summary.request = await o.describe(req);
       } catch (err) {
         summary.failed++;
@@ -294,10 +304,11 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       results = new ResultsWriter(o.results, o.resultColumns, scrub);
       summary.results = o.results;
     }
-    const result = (row: number, key: string, status: ResultStatus, id?: string, error?: string) => results?.add(row, key, status, id, error);
-    const notSent = (row: number, key: string) => {
+    const result = (row: number, key: string, status: ResultStatus, id: string, error: string, warning: string) =>
+      results?.add(row, key, status, id, warning && error ? `${error}; ${warning}` : error || warning);
+    const notSent = (row: number, key: string, warning = '') => {
       summary.not_sent++;
-      result(row, key, 'not_sent', '', `not sent: ${stop?.reason ?? 'the run stopped'}`);
+      result(row, key, 'not_sent', '', `not sent: ${stop?.reason ?? 'the run stopped'}`, warning);
     };
 
     // A long batch allocates steadily but keeps little alive (~15 MB): V8 would let the old
@@ -334,7 +345,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
 
     // A row holds a slot (pending) before its rate token and its intent: a crash leaves at most
     // `concurrency` rows uncertain.
-    const dispatch = async (row: number, key: string, id: string, req: Req) => {
+    const dispatch = async (row: number, key: string, id: string, req: Req, warning: string) => {
       let out = false;
       try {
         if (limiter) await limiter.take(stopped.signal);
@@ -343,18 +354,18 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           // Stopped while the intent was syncing: it never went out, and the journal says so.
           if (cancelled()) journal!.outcome('N', row, id, key, `not sent: ${stop!.reason}`);
         }
-        if (cancelled()) return notSent(row, key);
+        if (cancelled()) return notSent(row, key, warning);
         out = true;
         const messageId = (await sendWithin(req)) ?? '';
         journal!.outcome('S', row, id, key, messageId);
         summary.sent++;
         counts.sent++;
-        result(row, key, 'sent', messageId);
+        result(row, key, 'sent', messageId, '', warning);
       } catch (err) {
         if (!out) {
           // The journal could not take the intent, or the wait for a token was cut short: not sent.
           if (journal!.error) halt(journal!.error.message, 'journal');
-          notSent(row, key);
+          notSent(row, key, warning);
           return;
         }
         const e = rowError(err);
@@ -368,7 +379,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
         }
         const status = e.verdict === 'U' ? 'uncertain' : 'failed';
         report(row, `${status}: ${e.message}`);
-        result(row, key, status, '', e.message);
+        result(row, key, status, '', e.message, warning);
         if (e.stops) halt(e.message, 'auth');
         else checkErrors();
       } finally {
@@ -395,7 +406,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
         let id: string;
         try {
           if (error) throw new UsageError(error);
-          req = o.build(record, row, warner(row));
+          req = build(record, row);
           id = identity(key, o.render(req));
         } catch (err) {
           const message = (err as Error).message;
@@ -403,7 +414,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           summary.invalid++;
           counts.failed++;
           report(row, `invalid, not sent: ${message}`);
-          result(row, key, 'failed', '', `invalid: ${message}`);
+          result(row, key, 'failed', '', `invalid: ${message}`, '');
           checkErrors();
           continue;
         }
@@ -413,7 +424,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           summary.skipped_duplicate++;
           counts.skipped++;
           report(row, 'duplicate of an earlier row (same recipient and message): sent once');
-          result(row, key, 'skipped', '', 'duplicate of an earlier row');
+          result(row, key, 'skipped', '', 'duplicate of an earlier row', warned);
           continue;
         }
         const state = table.state(slot);
@@ -424,16 +435,16 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           const rec = results && priorFile ? await recordAt(priorFile, table.offset(slot)!) : undefined;
           if (state === State.Sent) {
             summary.skipped_sent++;
-            result(row, key, 'sent', rec?.detail ?? '', 'sent by an earlier run');
+            result(row, key, 'sent', rec?.detail ?? '', 'sent by an earlier run', warned);
           } else {
             summary.skipped_uncertain++;
-            result(row, key, 'uncertain', '', rec?.kind === 'U' ? rec.detail : 'no answer recorded (an earlier run stopped while it was in flight)');
+            result(row, key, 'uncertain', '', rec?.kind === 'U' ? rec.detail : 'no answer recorded (an earlier run stopped while it was in flight)', warned);
           }
           continue;
         }
         while ((pending >= concurrency || (results && results.waiting > MAX_WAITING)) && !stop) await new Promise<void>((r) => (wake = r));
         if (stop) {
-          notSent(row, key);
+          notSent(row, key, warned);
           continue;
         }
         if (preflight) {
@@ -444,13 +455,13 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           });
           preflight = undefined;
           if (stopping()) {
-            notSent(row, key);
+            notSent(row, key, warned);
             continue;
           }
         }
         if (results) await results.drained();
         pending++;
-        void dispatch(row, key, id, req);
+        void dispatch(row, key, id, req, warned);
       }
     } catch (err) {
       halt(err instanceof UsageError ? err.message : `cannot read ${stdin ? 'stdin' : o.file}: ${(err as Error).message}`, 'input');

@@ -167,6 +167,23 @@ describe('chat send-batch: input forms', () => {
     expect(s2.stderr).toMatch(/row 2: invalid, not sent: \{\{name\}\} is empty \(--strict\)/);
   });
 
+  it('every row warned of an empty {{column}} is in the results file, past the 20 reports on stderr too', async () => {
+    const phones = Array.from({ length: 25 }, (_, i) => `1555001${String(i).padStart(4, '0')}`);
+    const input = file('empty-names.csv', csv([['to', 'name'], ...phones.map((p) => [p, ''])]));
+    const results = join(dir, 'empty-names.results.csv');
+    const before = sb.calls('chat.send').length;
+    const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'Hi {{name}}', '--results', results, '--json']);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 25, sent: 25, warnings: 25 });
+    const lines = r.stderr.trim().split('\n');
+    expect(lines.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => `row ${i + 1}: warning: {{name}} is empty`));
+    expect(lines.slice(20)).toEqual([`(more rows to report: see ${results})`]);
+    expect(sb.calls('chat.send').slice(before).map((c) => (c.body as { to: string }).to)).toEqual(phones);
+    const res = readFileSync(results, 'utf8').trim().split('\n').slice(1);
+    expect(res).toHaveLength(25);
+    for (const [i, line] of res.entries()) expect(line).toMatch(new RegExp(`^${i + 1},${phones[i]},sent,wamid\\.[^,]+,warning: \\{\\{name\\}\\} is empty$`));
+  });
+
   it('FILE - reads stdin (with --journal); a bad CSV line there stops the run with a summary, exit 5', async () => {
     const journal = join(dir, 'stdin.journal');
     const before = sb.calls('chat.send').length;
