@@ -469,6 +469,8 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       while (pending > 0) await new Promise<void>((r) => (wake = r));
       progress.stop();
     }
+    // The outcomes not yet on disk: a journal that cannot take them stops the run like any write.
+    await journal.flush().catch((err: Error) => halt(err.message, 'journal'));
 
     const s = stop as { reason: string; by: StopBy } | undefined;
     if (s) Object.assign(summary, { status: isSignal(s.by) ? 'interrupted' : 'stopped', stop_reason: s.reason, stopped_by: s.by });
@@ -481,16 +483,16 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       );
     }
     Object.assign(summary, { elapsed_s: Number(progress.elapsedS().toFixed(2)), rate_per_s: Math.round(progress.rate()) });
-    if (journal) {
-      const { rows, sent, failed, uncertain, skipped, not_sent } = summary;
-      journal.end({ end: summary.status, rows, sent, failed, uncertain, skipped, not_sent, at: new Date().toISOString() });
-    }
+    const { rows, sent, failed, uncertain, skipped, not_sent } = summary;
+    journal.end({ end: summary.status, rows, sent, failed, uncertain, skipped, not_sent, at: new Date().toISOString() });
     return summary;
   } finally {
     if (onAbort) o.signal.removeEventListener('abort', onAbort);
     for (const [name, l] of listeners) process.off(name, l);
     try {
-      await journal?.close();
+      // A journal that failed has stopped the run and the summary says so; one that cannot take
+      // the footer reads as a run that did not finish, which --resume handles.
+      await journal?.close().catch(() => undefined);
       await results?.close();
       await priorFile?.close();
     } finally {

@@ -223,7 +223,14 @@ export class Journal {
     this.intents = 0;
     try {
       if (lines) {
-        await this.fh.write(lines);
+        // A write may take part of the lines (a full disk, a file size limit): the rest is written,
+        // or fails, before any intent counts as on disk.
+        const buf = Buffer.from(lines);
+        for (let done = 0; done < buf.length; ) {
+          const { bytesWritten } = await this.fh.write(buf, done);
+          if (bytesWritten === 0) throw new Error('the disk took no more bytes');
+          done += bytesWritten;
+        }
         if (!DSYNC) await this.fh.datasync();
       }
       for (const w of waiters) w.resolve();

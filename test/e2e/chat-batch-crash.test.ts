@@ -204,15 +204,23 @@ describe('2. two runs at once on the same journal', () => {
     expect(first.exitCode).toBe(0);
     // A second input, so both resumes have work: the journal is shared, the lock is on it.
     input([...list, ...phones(40, 100)], dir);
-    const [x, y] = [spawnBatch(sink.url, batch(file, '--resume', '--concurrency', '4', '--json')), spawnBatch(sink.url, batch(file, '--resume', '--concurrency', '4', '--json'))];
+    const outs = [join(dir, 'x.csv'), join(dir, 'y.csv')];
+    const [x, y] = outs.map((out) => spawnBatch(sink.url, batch(file, '--resume', '--concurrency', '4', '--results', out, '--json')));
     const [rx, ry] = await Promise.all([x, y]);
     const codes = [rx.exitCode, ry.exitCode].sort();
     expect(codes).toEqual([0, 2]);
-    const loser = rx.exitCode === 2 ? rx : ry;
-    const winnerPid = rx.exitCode === 2 ? y.pid : x.pid;
+    const lost = rx.exitCode === 2 ? 0 : 1;
+    const [loser, winner] = lost === 0 ? [rx, ry] : [ry, rx];
+    const winnerPid = lost === 0 ? y.pid : x.pid;
     expect(String(loser.stderr)).toMatch(new RegExp(`is in use by pid ${winnerPid}`));
     expect(String(loser.stderr).trim().split('\n')).toHaveLength(1);
     expect(String(loser.stdout)).toBe('');
+    // The loser wrote no results file; the winner's has every row, in order.
+    expect(existsSync(outs[lost])).toBe(false);
+    accountedFor(JSON.parse(String(winner.stdout)), 80, outs[1 - lost]);
+    const res = results(outs[1 - lost]);
+    expect(res.slice(0, 40).every((r) => r.status === 'sent' && r.error === 'sent by an earlier run')).toBe(true);
+    expect(res.slice(40).every((r) => r.status === 'sent' && r.error === '' && r.id.startsWith('wamid.'))).toBe(true);
     onceEach(sink);
     expect(sink.delivered.size).toBe(80);
     expect(existsSync(`${file}.journal.lock`)).toBe(false);
@@ -442,7 +450,40 @@ describe('5. every row counted, on every exit path', () => {
     expect(r.exitCode).toBe(3);
     expect(r.stdout.trim()).toBe('300 rows: 0 sent, 1 failed, 0 uncertain, 299 not sent (stopped: status 401 (HTTP 401))');
     expect(sink.hits).toHaveLength(1);
-    expect(results(out)).toHaveLength(300);
+    expect(results(out).map((x) => x.status)).toEqual(['failed', ...Array(299).fill('not_sent')]);
+
+    // With rows in flight when the 401 comes: each is counted once, whatever it became.
+    sink.hits.length = 0;
+    const r2 = await runCli(batch(file, '--restart', '--concurrency', '4', '--results', out, '--json'), { env: env(sink.url) });
+    expect(r2.exitCode).toBe(3);
+    const s = JSON.parse(r2.stdout);
+    expect(s).toMatchObject({ status: 'stopped', stopped_by: 'auth', sent: 0, uncertain: 0, failed: sink.hits.length });
+    accountedFor(s, 300, out);
+    expect(sink.hits.length).toBeLessThanOrEqual(4);
+    expect(results(out).filter((x) => x.status === 'failed')).toHaveLength(sink.hits.length);
+    expect(results(out).filter((x) => x.status === 'not_sent')).toHaveLength(300 - sink.hits.length);
+  });
+
+  it('a journal that cannot be written (a full disk) stops the run: no request without its intent on disk, every row counted, exit 5', async () => {
+    const list = phones(200);
+    const sink = await startSink();
+    const { file } = input(list);
+    // A 4 KiB file size limit (SIGXFSZ ignored, so writes past it fail with EFBIG): the journal fills up after ~40 rows.
+    const r = await execa('bash', ['-c', 'trap "" XFSZ; ulimit -f 4; exec node "$0" "$@"', BIN, ...batch(file, '--concurrency', '4', '--json')], {
+      env: cleanEnv(env(sink.url)),
+      extendEnv: false,
+      reject: false,
+    });
+    expect(r.exitCode).toBe(5);
+    const s = JSON.parse(String(r.stdout));
+    expect(s).toMatchObject({ status: 'stopped', stopped_by: 'journal', stop_reason: 'cannot write the journal: EFBIG: file too large, write', sent: sink.hits.length, failed: 0, uncertain: 0 });
+    accountedFor(s, 200);
+    expect(s.not_sent).toBeGreaterThan(100);
+    expect(String(r.stderr)).toMatch(/^\{"error":\{"message":"\d+ of 200 rows not sent: 0 failed, 0 uncertain, \d+ not sent \(stopped: cannot write the journal: EFBIG/m);
+    const journal = readFileSync(`${file}.journal`, 'utf8');
+    for (const to of sink.hits) expect(journal).toMatch(new RegExp(`^I\\t\\d+\\t[0-9a-f]{16}\\t${to}$`, 'm'));
+    onceEach(sink);
+    expect(existsSync(`${file}.journal.lock`)).toBe(false);
   });
 
   it('--dry-run sends nothing (no GET either) and shows the request of the first valid row', async () => {
