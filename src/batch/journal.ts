@@ -223,14 +223,7 @@ export class Journal {
     this.intents = 0;
     try {
       if (lines) {
-        // A write may take part of the lines (a full disk, a file size limit): the rest is written,
-        // or fails, before any intent counts as on disk.
-        const buf = Buffer.from(lines);
-        for (let done = 0; done < buf.length; ) {
-          const { bytesWritten } = await this.fh.write(buf, done);
-          if (bytesWritten === 0) throw new Error('the disk took no more bytes');
-          done += bytesWritten;
-        }
+        await writeAll(this.fh, lines);
         if (!DSYNC) await this.fh.datasync();
       }
       for (const w of waiters) w.resolve();
@@ -245,6 +238,23 @@ export class Journal {
     if (this.intents >= this.o.intentBatch || (this.flushing && this.buf.length)) this.kick(false);
     else if (this.intents) this.intentTimer ??= setTimeout(() => this.kick(true), this.o.intentDelayMs);
     else this.timer ??= setTimeout(() => this.kick(false), this.o.flushMs);
+  }
+}
+
+/**
+ * A write may take only part of the text (a full disk, a file size limit): the rest is written,
+ * or fails, before any intent in it counts as on disk. The text goes as a string (no Buffer copy)
+ * unless a write falls short.
+ */
+async function writeAll(fh: FileHandle, text: string): Promise<void> {
+  const size = Buffer.byteLength(text);
+  let done = (await fh.write(text)).bytesWritten;
+  if (done === size) return;
+  const buf = Buffer.from(text);
+  while (done < size) {
+    const { bytesWritten } = await fh.write(buf, done);
+    if (bytesWritten === 0) throw new Error('the file takes no more bytes');
+    done += bytesWritten;
   }
 }
 
