@@ -1,8 +1,8 @@
 // The generic batch engine: one request per input row, streamed (flat memory for any number of
 // rows), a worker pool, a rate limit, and the journal that makes it crash-safe and resumable by
 // row identity. A command supplies how a row becomes a request and how a request is sent; the
-// engine does the rest. Retries of 429/503/unwritten connections belong to the ApiClient; what an
-// answer means for the row (sent, failed, uncertain) belongs to outcome.ts.
+// engine does the rest. Retries (429, 503 with Retry-After, unwritten connections) belong to the
+// ApiClient; what an answer means for the row (sent, failed, uncertain) belongs to outcome.ts.
 import { setMaxListeners } from 'node:events';
 import { existsSync, realpathSync, renameSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
