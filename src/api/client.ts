@@ -111,17 +111,41 @@ export function retryDelay(attempt: number, retryAfterMs?: number, random = Math
   return Math.round(cap / 2 + (random() * cap) / 2);
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+/** Marks the deadline of an attempt: cancels it, and tells the catch what happened. */
+class Deadline extends Error {}
+
+/** The wait before a retry: Ctrl-C (`signal`) and the caller's deadline cut it short. */
+const sleep = (ms: number, signal?: AbortSignal, deadline?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new InterruptedError());
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(t), reject(new InterruptedError())), { once: true });
+    if (deadline?.aborted) return reject(new Deadline());
+    const end = (err?: Error) => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', onAbort);
+      deadline?.removeEventListener('abort', onDeadline);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onAbort = () => end(new InterruptedError());
+    const onDeadline = () => end(new Deadline());
+    const t = setTimeout(end, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    deadline?.addEventListener('abort', onDeadline, { once: true });
   });
 
 function errorCode(err: unknown): string | undefined {
   let e = err as { code?: string; cause?: unknown } | undefined;
   for (let i = 0; e && i < 4; i++, e = e.cause as typeof e) if (e.code) return e.code;
   return undefined;
+}
+
+/**
+ * The server said it did not process the request: 429 (refused), or 503 with a Retry-After
+ * ("come back later"). Only then is a request other than a GET sent again; a plain 503 may come
+ * from a gateway whose upstream did process it. The batch's row outcomes read answers by it too.
+ */
+export function notProcessed(status: number, retryAfter: string | string[] | undefined): boolean {
+  return status === 429 || (status === 503 && parseRetryAfter(retryAfter) !== undefined);
 }
 
 /** Seconds as people write them: 0.5s, 30s, 999999s. */
@@ -148,8 +172,6 @@ function redirectTarget(location: string | string[] | undefined, from: URL): str
   }
 }
 
-/** Marks the deadline of an attempt: cancels it, and tells the catch what happened. */
-class Deadline extends Error {}
 
 export class ApiClient {
   /** A request other than GET was sent (something may have changed on the server). */
@@ -254,10 +276,11 @@ export class ApiClient {
         let message = timedOut ? `Request timed out after ${secs(limit)}: ${method} ${url.origin}${url.pathname}` : `Cannot reach ${url.origin}: ${code ?? (err as Error).message}`;
         this.opts.verbose && this.opts.trace(`! ${message}`);
         // Nothing can have been written before the connection was ready: any method may retry.
-        if (attempt < retries && (!state.connected || method === 'GET')) {
+        // Not once the caller's deadline has passed.
+        if (attempt < retries && (!state.connected || method === 'GET') && !o.signal?.aborted) {
           const wait = retryDelay(attempt);
           if (fits(wait)) {
-            await sleep(wait, this.opts.signal);
+            await this.pause(wait, o.signal, method, url);
             continue;
           }
           message += `; ${overBudget(`another attempt in ${secs(wait)}`)}`;
@@ -273,13 +296,13 @@ export class ApiClient {
         throw new ResponseError(to ? `The server redirected to ${to}; check ${flag}` : `The server answered HTTP ${status}, a redirect without a Location; check ${flag}`, status, 'redirect');
       }
       let gaveUp = '';
-      const retryable = status === 429 || status === 503 || (method === 'GET' && status >= 500);
-      if (retryable && attempt < retries) {
+      const again = method === 'GET' ? status === 429 || status >= 500 : notProcessed(status, resHeaders['retry-after']);
+      if (again && attempt < retries) {
         const asked = parseRetryAfter(resHeaders['retry-after']);
         const wait = retryDelay(attempt, asked);
         if (fits(wait)) {
           this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms), retrying in ${wait} ms`);
-          await sleep(wait, this.opts.signal);
+          await this.pause(wait, o.signal, method, url);
           continue;
         }
         gaveUp = overBudget(asked === undefined ? `another attempt in ${secs(wait)}` : `waiting the ${secs(wait)} the server asked for (Retry-After)`);
@@ -322,6 +345,19 @@ export class ApiClient {
 
   async close(): Promise<void> {
     if (this.undici) await (await this.undici).close();
+  }
+
+  /**
+   * The wait before the next attempt. The caller's deadline passing meanwhile ends the request:
+   * a timeout, of a request that was not processed (only such a request is retried).
+   */
+  private async pause(ms: number, deadline: AbortSignal | undefined, method: string, url: URL): Promise<void> {
+    try {
+      await sleep(ms, this.opts.signal, deadline);
+    } catch (err) {
+      if (!(err instanceof Deadline)) throw err;
+      throw new NetworkError(`Request timed out while waiting to retry ${method} ${url.origin}${url.pathname}`, false, 'timeout');
+    }
   }
 
   private get maxBody(): number {

@@ -221,10 +221,11 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
       expect(JSON.parse(srv.seen[1].body)).toEqual({ sender_id: 's', to: '15551234567', message: { type: 'text', text: { body: 'hi' } } });
     });
 
-    it('POST is not retried on 500 (it may have been processed)', async () => {
-      srv.handler = json(500, { success: false, message: 'Something broke' });
+    it.each([500, 503])('POST is not retried on %i without Retry-After (it may have been processed)', async (status) => {
+      srv.handler = json(status, { success: false, message: 'Something broke' });
       const r = await cli(POST);
       expect(r.exitCode).toBe(7);
+      expectOneLine(r, /Something broke/);
       expect(srv.seen).toHaveLength(1);
     });
 

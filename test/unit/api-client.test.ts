@@ -104,6 +104,19 @@ describe.each(['node', 'undici'] as const)('ApiClient.request over %s', (transpo
     expect(hits['/busy']).toBe(2);
   });
 
+  it('a POST answered 503 is retried only with a Retry-After: a plain 503 (a gateway\'s) may have been processed', async () => {
+    routes['/gw'] = (_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"upstream timed out"}');
+    const err = await client().request({ method: 'POST', path: '/gw', json: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 503, message: 'upstream timed out (HTTP 503)' });
+    expect(hits['/gw']).toBe(1);
+    routes['/later'] = (_req, res) => res.writeHead(503, { 'retry-after': '0', 'content-type': 'application/json' }).end('{"message":"later"}');
+    await client().request({ method: 'POST', path: '/later', json: {} }).catch(() => undefined);
+    expect(hits['/later']).toBe(3);
+    await client().request({ method: 'GET', path: '/gw' }).catch(() => undefined);
+    expect(hits['/gw']).toBe(4);
+  });
+
   it('a POST whose connection drops after it was sent is not retried and may have been processed', async () => {
     routes['/drop'] = (req) => req.socket.destroy();
     const api = client();
