@@ -86,6 +86,86 @@ describe('only 2xx is success', () => {
   });
 });
 
+describe('a 204 is a success only where the operations table says so', () => {
+  const NO_CONTENT = /^Error: The server at http:\/\/127\.0\.0\.1:\d+ did not answer JSON: \(no content, HTTP 204\)$/;
+  const noContent = (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(204).end();
+
+  it('a send answered 204: exit 7, not "Sent"', async () => {
+    srv.route('POST /api/v2/chat/messages', noContent);
+    const r = await cli(SEND);
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, NO_CONTENT);
+    expect(srv.received.map((q) => `${q.method} ${q.path} ${q.body}`)).toEqual(['POST /api/v2/chat/messages {"sender_id":"s","to":"15551234567","message":{"type":"text","text":{"body":"hi"}}}']);
+  });
+
+  it('login answered 204: exit 7, and no key is saved', async () => {
+    srv.route('GET /api/auth/profile', noContent);
+    const dir = tempDir('chatcrm-cfg-');
+    const r = await runCli(['login', '--profile', 'ci', '--base-url', srv.url, '--with-key'], { configDir: dir, input: KEY });
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, NO_CONTENT);
+    expect(srv.received.map((q) => [q.path, q.headers['x-api-key']])).toEqual([['/api/auth/profile', KEY]]);
+    expect(readdirSync(dir).join(' ')).not.toMatch(/cred|secret|key/i);
+    const saved = await runCli(['profiles', 'list', '--json'], { configDir: dir });
+    expect(saved.stdout).not.toContain('ci');
+  });
+
+  it('doctor against a server answering 204 to everything: no ✓ key, no ✓ plan; /healthz may answer 204', async () => {
+    for (const path of ['/api/auth/profile', '/api/subscription/my-subscription', '/healthz']) srv.route(path, noContent);
+    const r = await cli(['doctor']);
+    expect(r.exitCode).toBe(7);
+    expect(r.stdout).toMatch(/✗ base url reachable +The server at http:\/\/127\.0\.0\.1:\d+ did not answer JSON: \(no content, HTTP 204\)/);
+    expect(r.stdout).toMatch(/- key +service not reachable/);
+    expect(r.stdout).toMatch(/✓ mcp url reachable +http:\/\/127\.0\.0\.1:\d+ answered HTTP 204/);
+    expect(r.stdout).not.toMatch(/✓ (key|plan)/);
+    expect(srv.received.map((q) => q.path)).toEqual(['/api/auth/profile', '/healthz']);
+  });
+
+  it.each<[string[], string]>([
+    [['whoami'], 'GET /api/auth/profile'],
+    [['tags', 'create', '--name', 'vip', '--color', '#FF8800'], 'POST /api/tags'],
+    [['subscription', 'cancel', 'sub1', '--yes'], 'POST /api/subscription/sub1/cancel'],
+  ])('%j answered 204: exit 7', async (args, request) => {
+    srv.route(request, noContent);
+    const r = await cli(args);
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, NO_CONTENT);
+    expect(srv.received.map((q) => `${q.method} ${q.path}`)).toEqual([request]);
+  });
+
+  it('a download answered 204: exit 7, no empty file', async () => {
+    srv.route('GET /api/contacts/export/download/contacts.csv', noContent);
+    const dir = tempDir('chatcrm-dl-');
+    const r = await cli(['contacts', 'export-download', 'contacts.csv', '-O', dir]);
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, /^Error: The server at http:\/\/127\.0\.0\.1:\d+ did not send the file: \(no content, HTTP 204\)$/);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(srv.received.map((q) => q.path)).toEqual(['/api/contacts/export/download/contacts.csv']);
+  });
+
+  it('the webhook challenge answered with nothing: exit 5, one line (not a crash)', async () => {
+    srv.route('GET /webhook/chat', (_req, res) => void res.writeHead(200).end());
+    const r = await cli(['webhook', 'challenge', '--verify-token', 'tok', '--challenge', '42']);
+    expect(r.exitCode).toBe(5);
+    expectOneLine(r, /^Error: The endpoint answered "" instead of the challenge 42$/);
+    expect(srv.received.map((q) => q.path)).toEqual(['/webhook/chat']);
+  });
+});
+
+describe('the tool endpoint follows the same response policy', () => {
+  it.each([
+    ['mcp', 'tools'],
+    ['mcp', 'call', 'list_contacts'],
+  ])('%s %s answered by a 2xx HTML page: exit 7, "did not answer JSON" with its first printable characters', async (...args) => {
+    srv.route('POST /mcp', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Hotel \u001b]0;x\u0007WiFi</title><form>Sign in</form>'));
+    const r = await cli(args);
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, /^Error: The server at http:\/\/127\.0\.0\.1:\d+ did not answer JSON: <!doctype html><title>Hotel ]0;x WiFi<\/title><form>Sign in<\/form>$/);
+    // `mcp call` reads the tool's schema first: the first answer already ends it.
+    expect(srv.received.map((q) => `${q.method} ${q.path} ${JSON.parse(q.body).method}`)).toEqual(['POST /mcp tools/list']);
+  });
+});
+
 /** Peak RSS (kB) of the CLI run under /usr/bin/time -v, with its exit code and stderr. */
 async function runMeasured(args: string[], env: Record<string, string | undefined>): Promise<{ exitCode: number; stderr: string; maxRssKb: number; ms: number }> {
   const started = Date.now();
