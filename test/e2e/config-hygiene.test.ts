@@ -1,7 +1,7 @@
 // Files and config (issue #10, item 8): a private config dir, credentials nobody else can read
 // or swap, and every broken input — an alias bomb, a corrupt --state file, a key holding a line
 // break, an unparsable credentials file — ends as one clear line and its documented exit code.
-import { chmodSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -107,6 +107,27 @@ describe('the config dir and the credentials file', () => {
     const doctor = await runCli(['doctor'], { configDir: dir, env: { CHATCRM_BASE_URL: sb.url } });
     expect(doctor.stdout).toMatch(/✗ key +the stored key of profile "default".*holds a line break/);
     expect(doctor.exitCode).toBe(3);
+  });
+
+  it.each(['sk_live_ключ€123', 'sk_live_clé'])('a key outside printable ASCII (%s), from the environment, stored or given to login: one clear line, nothing sent', async (key) => {
+    const before = sb.requestCount;
+    const outside = /the key holds a character outside printable ASCII, which an HTTP header cannot carry; give (the|only the) key( alone)?$/;
+    const env = await runCli(['tags', 'list'], { env: { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: key } });
+    expect(env.stderr).toMatch(/^Error: CHATCRM_API_KEY: /);
+    expect(env.stderr.trim()).toMatch(outside);
+    expect(env.stderr.trim().split('\n')).toHaveLength(1);
+    expect(env.stderr).not.toContain(key);
+    expect(env.exitCode).toBe(3);
+    const { dir } = withCredentials(JSON.stringify({ profiles: { default: key } }));
+    const stored = await refusedWithStoredKey(dir, /^Error: the stored key of profile "default" \(run `chatcrm login` again\): /, 3);
+    expect(stored.stderr.trim()).toMatch(outside);
+    const fresh = tempDir();
+    const login = await runCli(['login', '--base-url', sb.url, '--with-key'], { configDir: fresh, input: key });
+    expect(login.stderr.trim()).toMatch(/^Error: --with-key: the key holds a character outside printable ASCII/);
+    expect(login.stderr).not.toContain(key);
+    expect(login.exitCode).toBe(2);
+    expect(readdirSync(fresh)).toEqual([]);
+    expect(sb.requestCount).toBe(before);
   });
 });
 
