@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, runCli, tempDir, type RunResult } from '../helpers/cli.js';
-import { startHostile, startSilent, type HostileServer } from '../helpers/hostile-server.js';
+import { startHostile, startProxy, startSilent, type HostileServer } from '../helpers/hostile-server.js';
 
 const KEY = 'hostile-key-9c1e5a7b3d2f4e6a';
 const SEND = ['chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender', 's'];
@@ -231,6 +231,23 @@ describe.runIf(existsSync('/usr/bin/time'))('the body cap', () => {
   });
 });
 
+/** Longer than the ~20 ms a process needs to exit after its last line; far shorter than a pending socket's own timeout. */
+const LINGER_MS = 300;
+
+/**
+ * The CLI's wall time, and how long the process lived after its first line on stderr (its
+ * error): a process that lingers holds a socket or a timer it should have let go.
+ */
+async function lingering(args: string[], env: Record<string, string | undefined>): Promise<RunResult & { ms: number; lingerMs: number }> {
+  const started = Date.now();
+  let said: number | undefined;
+  const child = execa('node', [BIN, ...args], { env: cleanEnv({ CHATCRM_API_KEY: KEY, ...env }), extendEnv: false, reject: false, input: '', timeout: 30_000 });
+  child.stderr?.once('data', () => (said = Date.now()));
+  const r = await child;
+  const ended = Date.now();
+  return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? -1, ms: ended - started, lingerMs: ended - (said ?? started) };
+}
+
 describe('deadlines bound the whole command: timeout × (retries + 1)', () => {
   const TIMEOUT = ['--timeout', '1', '--retries', '1'];
   const BUDGET_MS = 2000;
@@ -256,29 +273,35 @@ describe('deadlines bound the whole command: timeout × (retries + 1)', () => {
     expect(ms).toBeLessThan(BUDGET_MS + SLACK_MS);
   });
 
-  it('a TLS handshake that is never answered (a POST may retry: nothing was written)', async () => {
+  it.each(['node', 'undici', 'a proxy'] as const)('a TLS handshake that is never answered, over %s (a POST may retry: nothing was written); the process ends with its error', async (via) => {
     const silent = await startSilent();
+    const proxy = via === 'a proxy' ? await startProxy() : undefined;
     try {
-      const [r, ms] = await timed(() => runCli(['--base-url', `https://127.0.0.1:${silent.port}`, ...TIMEOUT, ...SEND], { env: { CHATCRM_API_KEY: KEY } }));
+      const env = proxy ? { HTTPS_PROXY: proxy.url, NO_PROXY: undefined, no_proxy: undefined } : { CHATCRM_HTTP_TRANSPORT: via };
+      const r = await lingering(['--base-url', `https://127.0.0.1:${silent.port}`, ...TIMEOUT, ...SEND], env);
       expect(r.exitCode).toBe(7);
       expectOneLine(r, /timed out after/);
       expect(silent.connections()).toBe(2);
-      expect(ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+      if (proxy) expect(proxy.seen).toEqual([`CONNECT 127.0.0.1:${silent.port}`, `CONNECT 127.0.0.1:${silent.port}`]);
+      expect(r.ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+      expect(r.lingerMs).toBeLessThan(LINGER_MS);
     } finally {
+      await proxy?.close();
       await silent.close();
     }
   });
 
-  it('a proxy that never answers CONNECT', async () => {
+  it('a proxy that never answers CONNECT; the process ends with its error', async () => {
     const silent = await startSilent();
     try {
       const proxy = `http://127.0.0.1:${silent.port}`;
-      const [r, ms] = await timed(() => cli([...TIMEOUT, 'flows', 'list'], { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, NO_PROXY: undefined, no_proxy: undefined }));
+      const r = await lingering(['--base-url', srv.url, ...TIMEOUT, 'flows', 'list'], { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, NO_PROXY: undefined, no_proxy: undefined });
       expect(r.exitCode).toBe(7);
       expectOneLine(r, /timed out after/);
       expect(silent.connections()).toBeGreaterThanOrEqual(1);
       expect(srv.received).toEqual([]);
-      expect(ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+      expect(r.ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+      expect(r.lingerMs).toBeLessThan(LINGER_MS);
     } finally {
       await silent.close();
     }
