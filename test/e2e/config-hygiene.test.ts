@@ -1,7 +1,8 @@
 // Files and config (issue #10, item 8): a private config dir, credentials nobody else can read
 // or swap, and every broken input — an alias bomb, a corrupt --state file, a key holding a line
 // break, an unparsable credentials file — ends as one clear line and its documented exit code.
-import { chmodSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -77,6 +78,25 @@ describe('the config dir and the credentials file', () => {
     const login = await runCli(['login', '--base-url', sb.url, '--with-key'], { configDir: dir, input: sb.config.apiKey });
     expect(login.exitCode).toBe(0);
     expect(mode(file)).toBe(0o600);
+  });
+
+  // Only root can give a file away; CI (.ci/run installs packages) runs as root.
+  it.runIf(process.getuid?.() === 0)('a credentials file owned by another user is refused (exit 3) with the chown and chmod that fix it', async () => {
+    const { dir, file } = withCredentials(JSON.stringify({ profiles: { default: sb.config.apiKey } }));
+    const nobody = 65534;
+    chownSync(file, nobody, nobody);
+    const r = await refusedWithStoredKey(dir, /credentials\.json is owned by another user \(uid 65534\); refusing to use the keys in it/, 3);
+    const fix = `sudo chown "$(id -u)" '${file}' && chmod 600 '${file}'`;
+    expect(r.stderr.trim()).toBe(`Error: ${file} is owned by another user (uid 65534); refusing to use the keys in it. Fix: ${fix}`);
+    const doctor = await runCli(['doctor'], { configDir: dir, env: { CHATCRM_BASE_URL: sb.url } });
+    expect(doctor.stdout + doctor.stderr).toMatch(/owned by another user \(uid 65534\).*chown/);
+    expect(doctor.exitCode).toBe(3);
+    // The fix it names works (root needs no sudo).
+    execFileSync('sh', ['-c', fix.replace(/^sudo /, '')]);
+    expect(statSync(file).uid).toBe(0);
+    const fixed = await runCli(['tags', 'list', '--json'], { configDir: dir, env: { CHATCRM_BASE_URL: sb.url } });
+    expect(fixed.exitCode).toBe(0);
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'tags.list', headers: expect.objectContaining({ 'x-api-key': sb.config.apiKey }) });
   });
 
   it('a credentials file that is a symlink is refused (exit 3)', async () => {
