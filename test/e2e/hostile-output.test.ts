@@ -184,6 +184,26 @@ describe.skipIf(!existsSync('/usr/bin/script'))('on a terminal, with colour', ()
     onlyOurStyling(e.output);
     expect(e.output).toContain('\u001b[31mError:\u001b[39m');
   });
+
+  it('the export-status spinner shows server text inert, and never the key', async () => {
+    let polls = 0;
+    srv.route('GET /api/contacts/export/status/job1', (_q, res) =>
+      json(res, 200, { success: true, data: ++polls < 3 ? { status: `processing ${EVIL} for ${KEY}`, progress: polls * 40 } : { status: 'completed', file_name: 'contacts.csv' } }),
+    );
+    const r = await onTty(['contacts', 'export-status', 'job1', '--wait', '--interval', '0.3']);
+    expect(r.exitCode).toBe(0);
+    // What ora draws (hide/show the cursor, go up a line or to column 1, erase the line) and our
+    // colours; a raw ESC of the server's (clear screen, title, clipboard), a BEL or a C1 would remain.
+    // eslint-disable-next-line no-control-regex
+    const ours = r.output.replace(/\u001b\[(?:\?25[lh]|\d*[AGK]|[0-9;]*m)/g, '');
+    // eslint-disable-next-line no-control-regex
+    expect(ours).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+    expect(r.output).toContain('Export job1: processing A\\x1b]0;pwned\\x07B\\x1b[2JC');
+    expect(r.output).toContain('(80%)');
+    expect(r.output).not.toContain(KEY);
+    expect(r.output).toContain('for ***');
+    expect(srv.received.map((q) => q.path)).toEqual(Array(3).fill('/api/contacts/export/status/job1'));
+  });
 });
 
 describe('secrets never reach the output', () => {
