@@ -1,7 +1,7 @@
 // Files and config (issue #10, item 8): a private config dir, credentials nobody else can read
 // or swap, and every broken input — an alias bomb, a corrupt --state file, a key holding a line
 // break, an unparsable credentials file — ends as one clear line and its documented exit code.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,18 @@ describe('the config dir and the credentials file', () => {
     const fixed = await runCli(['tags', 'list', '--json'], { configDir: dir, env: { CHATCRM_BASE_URL: sb.url } });
     expect(fixed.exitCode).toBe(0);
     expect(sb.received.at(-1)).toMatchObject({ operation: 'tags.list', headers: expect.objectContaining({ 'x-api-key': sb.config.apiKey }) });
+  });
+
+  it('a write removes the temporary credentials files of writers that died (they hold keys), not those of running ones', async () => {
+    const { dir } = withCredentials(JSON.stringify({ profiles: { default: sb.config.apiKey } }));
+    const gone = spawnSync('node', ['-e', '']).pid;
+    const stale = join(dir, `credentials.json.${gone}.tmp`);
+    const live = join(dir, `credentials.json.${process.pid}.tmp`);
+    for (const f of [stale, live]) writeFileSync(f, JSON.stringify({ profiles: { default: 'half-written-key' } }), { mode: 0o600 });
+    const r = await runCli(['login', '--profile', 'ci', '--base-url', sb.url, '--with-key'], { configDir: dir, input: sb.config.apiKey });
+    expect(r.exitCode).toBe(0);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([`credentials.json.${process.pid}.tmp`]);
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'auth.profile', headers: expect.objectContaining({ 'x-api-key': sb.config.apiKey }) });
   });
 
   it('a credentials file that is a symlink is refused (exit 3)', async () => {
