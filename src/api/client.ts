@@ -57,6 +57,8 @@ export interface RequestOptions {
   response?: ResponseKind;
   /** Do not throw on error statuses (the `api` command shows them as they are). */
   allowErrors?: boolean;
+  /** A 2xx may have no body (204, 205): the operation's `noContent`; raw requests set it themselves. */
+  noContent?: boolean;
   /** Retries for this call, overriding the client's. */
   retries?: number;
   /** Aborts this call, reported as a timeout (the batch engine's per-row deadline). */
@@ -80,7 +82,7 @@ export interface DryRunRequest {
   body?: unknown;
 }
 
-export interface CallOptions extends Omit<RequestOptions, 'method' | 'path' | 'base' | 'form' | 'response'> {
+export interface CallOptions extends Omit<RequestOptions, 'method' | 'path' | 'base' | 'form' | 'response' | 'noContent'> {
   params?: Record<string, string>;
   form?: MultipartBody;
 }
@@ -187,7 +189,14 @@ export class ApiClient {
     // Not `{ ...o, method, ... }`: V8 builds a spread followed by more properties on a slow
     // path (~4 µs, and a dictionary-mode object that makes every later read slower).
     return this.request<T>(
-      Object.assign({}, o, { method: op.method, path: buildPath(op.path, o.params), base: op.base ?? 'api', auth: o.auth ?? !op.noAuth, response: op.response ?? 'json' }),
+      Object.assign({}, o, {
+        method: op.method,
+        path: buildPath(op.path, o.params),
+        base: op.base ?? 'api',
+        auth: o.auth ?? !op.noAuth,
+        response: op.response ?? 'json',
+        noContent: op.noContent === true,
+      }),
     );
   }
 
@@ -307,6 +316,13 @@ export class ApiClient {
         }
         gaveUp = overBudget(asked === undefined ? `another attempt in ${secs(wait)}` : `waiting the ${secs(wait)} the server asked for (Retry-After)`);
       }
+      if ((status === 204 || status === 205) && !o.noContent) {
+        // "No content" where the operation promises a body: not the API answering (a send
+        // would otherwise print ✓ Sent for a request nobody confirmed).
+        res.stream?.resume();
+        this.traceResponse(status, resHeaders, undefined, started);
+        throw this.broken(url, status, kind, `(no content, HTTP ${status})`);
+      }
       if (res.stream) {
         this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms) [streamed body]`);
         return { status, headers: resHeaders, body: undefined as T, stream: this.idleGuard(res.stream, url) };
@@ -315,7 +331,7 @@ export class ApiClient {
       if (status >= 200 && status < 300) {
         let parsed: unknown;
         try {
-          parsed = this.success(raw, resHeaders['content-type'], status, kind, url);
+          parsed = this.success(raw, resHeaders['content-type'], status, kind, url, o.noContent === true);
         } catch (err) {
           // The trace still shows what came back (the error names the body).
           this.traceResponse(status, resHeaders, undefined, started);
@@ -404,18 +420,26 @@ export class ApiClient {
   }
 
   /** A 2xx body as the operation promises it; an answer that breaks the promise is an error. */
-  private success(raw: Buffer, contentType: string | string[] | undefined, status: number, kind: ResponseKind, url: URL): unknown {
+  private success(raw: Buffer, contentType: string | string[] | undefined, status: number, kind: ResponseKind, url: URL, noContent: boolean): unknown {
+    // Reached only where the request allows no content: whatever came along is not a body.
     if (status === 204 || status === 205) return undefined;
     const text = utf8(raw);
-    if (kind !== 'json') return parseBody(text, contentType);
+    if (kind === 'text' || (noContent && text === '')) return parseBody(text, contentType);
     const type = String(contentType ?? '');
-    const notJson = () => new ResponseError(`The server at ${url.origin} did not answer JSON: ${snippet(text)}`, status, 'not_json');
-    if ((type !== '' && !/[/+]json\b/i.test(type)) || text.trim() === '') throw notJson();
+    // The MCP client splits the stream into its messages.
+    if (kind === 'rpc' && /^text\/event-stream\b/i.test(type)) return text;
+    if ((type !== '' && !/[/+]json\b/i.test(type)) || text.trim() === '') throw this.broken(url, status, kind, snippet(text));
     try {
       return JSON.parse(text);
     } catch {
-      throw notJson();
+      throw this.broken(url, status, kind, snippet(text));
     }
+  }
+
+  /** A 2xx without the body the operation promises; `shown` is what came instead. */
+  private broken(url: URL, status: number, kind: ResponseKind, shown: string): ResponseError {
+    if (kind === 'json' || kind === 'rpc') return new ResponseError(`The server at ${url.origin} did not answer JSON: ${shown}`, status, 'not_json');
+    return new ResponseError(`The server at ${url.origin} did not ${kind === 'file' ? 'send the file' : 'answer'}: ${shown}`, status, 'no_content');
   }
 
   private tooLarge(url: URL): ResponseError {

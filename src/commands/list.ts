@@ -75,7 +75,7 @@ async function fetchAll(ctx: Context, src: ListSource, flags: PageFlags): Promis
   const collect = options.query !== undefined;
   const sink = collect ? undefined : listSink(io, options, src.view);
   const kept: Record<string, unknown>[] = [];
-  const progress = io.stderrIsTTY ? (line: string) => io.stderr.write(`\r\u001b[K${line}`) : undefined;
+  const progress = io.stderrIsTTY ? (line: string) => io.redraw(line) : undefined;
   const limit = flags.limit ?? MAX_LIMIT;
   const start = flags.page ?? 1;
   let page = start;

@@ -7,7 +7,7 @@ import { completion, generatedFiles, reference } from '../../src/completion/gene
 import { allNodes, rootNode } from '../../src/completion/tree.js';
 import { commands } from '../../src/manifest/index.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
-import { tempDir } from '../helpers/cli.js';
+import { describeWith, tempDir } from '../helpers/cli.js';
 
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 
@@ -82,7 +82,8 @@ describe('bash completion (the real tree)', () => {
   });
 });
 
-// zsh and fish run when installed: .ci/run installs them (Debian's zsh and fish packages).
+// zsh and fish run when installed; .ci/run installs them (Debian's zsh and fish packages) and in
+// CI a missing one fails these tests.
 const zshCases: [string[], string[]][] = [
   [['chatcrm', ''], ['other', 'things']],
   [['chatcrm', 'th', ''], ['make']],
@@ -94,7 +95,7 @@ const zshCases: [string[], string[]][] = [
   [['chatcrm', 'other', 'x', ''], ['<files>']],
 ];
 
-describe.skipIf(!has('zsh'))('zsh completion (stubbed completion builtins)', () => {
+describeWith('zsh', has('zsh'), 'zsh completion (stubbed completion builtins)', () => {
   const file = join(tempDir(), '_chatcrm');
   writeFileSync(file, completion('zsh', tree));
   const harness = `
@@ -119,7 +120,7 @@ words=("$@"); CURRENT=$#words; _chatcrm`;
   });
 });
 
-describe.skipIf(!has('fish'))('fish completion (complete -C)', () => {
+describeWith('fish', has('fish'), 'fish completion (complete -C)', () => {
   const file = join(tempDir(), 'chatcrm.fish');
   writeFileSync(file, completion('fish', tree));
   it.each<[string, string[]]>([
@@ -141,21 +142,23 @@ describe.skipIf(!has('fish'))('fish completion (complete -C)', () => {
 /** The words of a script: a substring is not a word ('th' is not in 'things', 'red' not in 'stored'). */
 const wordsOf = (script: string) => new Set(script.split(/[^A-Za-z0-9_]+/));
 
-describe.each([
-  ['zsh', ['zsh', '-n']],
-  ['fish', ['fish', '--no-config', '--no-execute']],
-] as const)('%s parses the scripts', (shell, [bin, ...flags]) => {
-  it.skipIf(!has(bin)).each([
-    ['the fake tree', () => completion(shell, tree)],
-    ['the real tree', () => completion(shell)],
-  ])('%s', (_what, script) => {
-    const file = join(tempDir(), `chatcrm.${shell}`);
-    writeFileSync(file, script());
-    const r = spawnSync(bin, [...flags, file], { encoding: 'utf8' });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
+for (const [shell, flags] of [
+  ['zsh', ['-n']],
+  ['fish', ['--no-config', '--no-execute']],
+] as const) {
+  describeWith(shell, has(shell), `${shell} parses the scripts`, () => {
+    it.each([
+      ['the fake tree', () => completion(shell, tree)],
+      ['the real tree', () => completion(shell)],
+    ])('%s', (_what, script) => {
+      const file = join(tempDir(), `chatcrm.${shell}`);
+      writeFileSync(file, script());
+      const r = spawnSync(shell, [...flags, file], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    });
   });
-});
+}
 
 /**
  * No pwsh here: check the PowerShell script's structure instead. Brackets, braces and

@@ -137,7 +137,8 @@ export const run: Run = async (ctx, { args, opts }) => {
   const req = await body(ctx, method, checkPath(ctx, String(args.path), mcp), opts, headers);
   if (opts.paginate) return paginate(ctx, req.path, headers, mcp);
   const api = await ctx.api();
-  const res = await api.request({ ...req, method, base: mcp ? 'mcp' : 'api', headers, allowErrors: true });
+  // Any answer is shown as it came, a 204 included.
+  const res = await api.request({ ...req, method, base: mcp ? 'mcp' : 'api', headers, allowErrors: true, noContent: true });
   if (res.dryRun) return;
   if (res.status >= 400) {
     // An error body is shown as it came: --fields and --query describe the answer hoped for.
