@@ -97,6 +97,7 @@ export async function finishBatch(ctx: Context, summary: BatchSummary, verb = 's
     throw new InterruptedError(`Interrupted by ${summary.stopped_by}: ${counts}; continue with --resume`, signalExit(summary.stopped_by));
   }
   if (summary.stopped_by === 'auth') throw new AuthError(`${summary.stop_reason}: ${counts}; fix the key, then continue with --resume`);
+  if (summary.stopped_by === 'config') throw new UsageError(`${summary.stop_reason}: ${counts}; nothing was sent`);
   if (notDone || summary.status === 'stopped') {
     const why = summary.stop_reason ? ` (stopped: ${summary.stop_reason})` : '';
     throw new CliError(`${counts}${why}`, EXIT.rejected, undefined, 'batch_incomplete');

@@ -67,7 +67,7 @@ export interface BatchOptions<Req> {
   describe?(req: Req): Promise<unknown>;
 }
 
-type StopBy = 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'auth' | 'max_errors' | 'journal' | 'input';
+type StopBy = 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'auth' | 'config' | 'max_errors' | 'journal' | 'input';
 
 export interface BatchSummary {
   /** rows = sent + failed + uncertain + skipped + not_sent */
@@ -450,8 +450,10 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
         if (preflight) {
           // Before the first send, not before a resume that sends nothing.
           await preflight().catch((err: unknown) => {
-            // Only a refused key stops here; anything else, the sends will meet and report per row.
+            // A refused key, or settings no request can go out with (no API address, plain http
+            // to a remote host), stop here; anything else, the sends will meet and report per row.
             if (err instanceof AuthError) halt(err.message, 'auth');
+            else if (err instanceof UsageError) halt(err.message, 'config');
           });
           preflight = undefined;
           if (stopping()) {

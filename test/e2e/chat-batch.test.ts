@@ -185,6 +185,19 @@ describe('chat send-batch: input forms', () => {
     for (const [i, line] of res.entries()) expect(line).toMatch(new RegExp(`^${i + 1},${phones[i]},sent,wamid\\.[^,]+,warning: \\{\\{name\\}\\} is empty$`));
   });
 
+  it('no API address: the check before the first send stops the run, every row not sent, exit 2', async () => {
+    const input = file('no-address.csv', csv([['to'], ['15550020001'], ['15550020002']]));
+    const results = join(dir, 'no-address.results.csv');
+    const before = sb.received.length;
+    const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'Hi', '--results', results], { env: { CHATCRM_BASE_URL: undefined } });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stdout).toBe('2 rows: 0 sent, 0 failed, 0 uncertain, 2 not sent (stopped: No API address: pass --base-url, set CHATCRM_BASE_URL, or run `chatcrm login`)\n');
+    expect(r.stderr).toMatch(/^Error: No API address: .*: 2 of 2 rows not sent: 0 failed, 0 uncertain, 2 not sent; nothing was sent$/m);
+    expect(sb.received.length).toBe(before);
+    const why = '"not sent: No API address: pass --base-url, set CHATCRM_BASE_URL, or run `chatcrm login`"';
+    expect(readFileSync(results, 'utf8').trim().split('\n').slice(1)).toEqual([`1,15550020001,not_sent,,${why}`, `2,15550020002,not_sent,,${why}`]);
+  });
+
   it('FILE - reads stdin (with --journal); a bad CSV line there stops the run with a summary, exit 5', async () => {
     const journal = join(dir, 'stdin.journal');
     const before = sb.calls('chat.send').length;
