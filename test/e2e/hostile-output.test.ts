@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseYaml } from 'yaml';
-import { BIN, cleanEnv, runCli, tempDir, type RunOptions } from '../helpers/cli.js';
+import { BIN, cleanEnv, runCli, tempDir, type RunOptions, describeWith } from '../helpers/cli.js';
 import { startHostile, type HostileServer } from '../helpers/hostile-server.js';
 
 const KEY = 'hostile-key-7c1e9a4b2d6f8e03';
@@ -155,7 +155,7 @@ describe('CSV cells a spreadsheet would evaluate get a leading quote', () => {
   });
 });
 
-describe.skipIf(!existsSync('/usr/bin/script'))('on a terminal, with colour', () => {
+describeWith('script', existsSync('/usr/bin/script'), 'on a terminal, with colour', () => {
   /** stdout and stderr merged, as a terminal shows them (`script` gives the CLI a pseudo-terminal). */
   async function onTty(args: string[]) {
     const cmd = ['node', BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { BIN, cleanEnv, hasTmux, tempDir } from '../helpers/cli.js';
+import { BIN, cleanEnv, hasTmux, tempDir, describeWith } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -17,7 +17,7 @@ afterAll(() => sb.close());
 
 const spring = () => sb.store.list('campaigns', (c) => c.name === 'Spring sale')[0]._id;
 
-describe.skipIf(!hasTmux())('on a terminal (tmux)', () => {
+describeWith('tmux', hasTmux(), 'on a terminal (tmux)', () => {
   const socket = `chatcrm-lists-${process.pid}-${Date.now()}`;
   const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
   let n = 0;
@@ -96,7 +96,7 @@ describe.skipIf(!hasTmux())('on a terminal (tmux)', () => {
   });
 });
 
-describe.skipIf(!existsSync('/usr/bin/script'))('--all on a terminal', () => {
+describeWith('script', existsSync('/usr/bin/script'), '--all on a terminal', () => {
   it('shows its progress on stderr while stdout goes to a file, and clears it at the end', async () => {
     const big = await startTestSandbox({ seedRecords: 150 });
     try {

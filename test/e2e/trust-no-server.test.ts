@@ -7,7 +7,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runCli, tempDir, type RunResult } from '../helpers/cli.js';
+import { BIN, cleanEnv, runCli, tempDir, type RunResult, describeWith } from '../helpers/cli.js';
 import { startHostile, startProxy, startSilent, type HostileServer } from '../helpers/hostile-server.js';
 
 const KEY = 'hostile-key-9c1e5a7b3d2f4e6a';
@@ -401,7 +401,7 @@ describe('--dry-run and --verbose keep URL userinfo out', () => {
   });
 });
 
-describe.runIf(existsSync('/usr/bin/openssl'))('TLS verification is always on', () => {
+describeWith('openssl', existsSync('/usr/bin/openssl'), 'TLS verification is always on', () => {
   it.each(['node', 'undici'])('over %s, a self-signed certificate is refused even with NODE_TLS_REJECT_UNAUTHORIZED=0', async (transport) => {
     const dir = tempDir('chatcrm-tls-');
     await execa('/usr/bin/openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]);
