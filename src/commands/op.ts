@@ -106,8 +106,10 @@ export function opRunner(cmd: CmdSpec): Run {
   return async (ctx, input) => {
     const { params, body, query } = await buildOpRequest(ctx, spec, input);
     if (spec.destructive) {
-      const what = Object.values(params).concat(spec.list ? (input.args[spec.list.arg] as string[]) : []).join(', ');
-      await ctx.confirm(`${getOperation(spec.id).summary}${what ? ` ${what}` : ''}?`);
+      const ids = Object.values(params).concat(spec.list ? (input.args[spec.list.arg] as string[]) : []);
+      await ctx.confirm(`${getOperation(spec.id).summary}${ids.length ? ` ${ids.join(', ')}` : ''}?`, () =>
+        import('./record-name.js').then((m) => m.recordQuestion(ctx, spec.id, ids)),
+      );
     }
     const api = await ctx.api();
     if (spec.paged) {

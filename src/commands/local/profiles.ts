@@ -114,6 +114,11 @@ export const remove: Run = async (ctx, { args }) => {
   const name = String(args.name);
   const dir = ctx.settings.configDir;
   const wasActive = known(ctx, name).active === name;
+  await ctx.confirm(`Remove profile "${name}" and its key?`);
+  if (ctx.settings.dryRun) {
+    ctx.io.err(`(dry run: profile "${name}" was not removed)`);
+    return;
+  }
   await updateConfig((cfg) => {
     const { [name]: _gone, ...rest } = cfg.profiles ?? {};
     cfg.profiles = rest;
