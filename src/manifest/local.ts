@@ -17,6 +17,7 @@ export const login: CmdSpec = {
     'chatcrm login',
     'printf %s "$CHATCRM_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key',
   ],
+  newProfile: true,
   run: () => import('../commands/local/login.js'),
 };
 
@@ -56,6 +57,7 @@ export const profiles: CmdSpec = {
         'chatcrm --profile staging profiles set base-url https://staging.example.com',
         'chatcrm profiles set output json   # default output of this profile (-o and CHATCRM_OUTPUT still win)',
       ],
+      newProfile: true,
       run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.set })),
     },
     {

@@ -69,6 +69,8 @@ export interface CmdSpec {
   op?: OpSpec;
   subcommands?: CmdSpec[];
   hidden?: boolean;
+  /** -p may name a profile that does not exist yet: the command creates it (login, profiles set). */
+  newProfile?: boolean;
 }
 
 export const GLOBAL_OPTIONS: OptSpec[] = [
