@@ -96,4 +96,7 @@ export const GLOBAL_VALUE_FLAGS = new Set(
   GLOBAL_OPTIONS.filter((o) => o.flags.includes('<')).flatMap((o) => o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-'))),
 );
 
+/** The flag of an option as commander names it in opts: `otpLength` → `--otp-length`. */
+export const flagName = (opt: string) => `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
 export const DATA_OPTION: OptSpec = { flags: '--data <json>', description: 'request body as JSON, @file or - (stdin); flags override its fields' };
