@@ -342,7 +342,7 @@ export class ApiClient {
   mcpUrlHint(status: number): string {
     const url = this.opts.mcpUrl;
     if (status !== 404 || !url || !/\/mcp$/i.test(url)) return '';
-    return `; --mcp-url is the address /mcp is added to, so ${url} asks for ${url}/mcp: try --mcp-url ${url.replace(/\/mcp$/i, '')}`;
+    return `; --mcp-url is the base address (chatcrm adds /mcp and /healthz): try --mcp-url ${url.replace(/\/mcp$/i, '')}`;
   }
 
   async close(): Promise<void> {

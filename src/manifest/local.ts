@@ -92,6 +92,9 @@ export const completion: CmdSpec = {
 export const api: CmdSpec = {
   name: 'api',
   summary: 'Send a raw request to any path (areas without a command)',
+  description:
+    'Prints the body of the answer as it is (JSON). With --query, -q, --fields or -o table|csv|jsonl|yaml it prints the records found in it ' +
+    '(or what --query selects), as any list command does. The key comes from the profile or CHATCRM_API_KEY: -H x-api-key is refused.',
   args: [
     { name: 'method', required: true, choices: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
     { name: 'path', required: true },
@@ -107,6 +110,7 @@ export const api: CmdSpec = {
   examples: [
     'chatcrm api GET /api/api-keys',
     'chatcrm api GET /api/v2/contacts -f page=2 -f limit=50',
+    'chatcrm api GET /api/tags -o table',
     'chatcrm api GET /api/v2/contacts --paginate -o jsonl',
     "chatcrm api GET /api/v2/contacts --query 'data.contacts[].phone_number'",
     'chatcrm api POST /api/v2/contacts -f name=Ada -f phone_number=15551234567 -f tags[]=vip',
