@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { BIN } from './cli.js';
 
 export interface Terminal {
-  /** What the pane shows now. */
+  /** Everything the pane has shown (its history and what it shows now). */
   screen(): string;
   /** Type text as it is (no key names). */
   type(text: string): void;
@@ -35,7 +35,8 @@ export function openTerminal(args: string[], env: Record<string, string | undefi
   const command = `env ${unset} ${set} node ${quote(BIN)} ${args.map(quote).join(' ')}; echo EXIT=$?`;
   // remain-on-exit keeps the pane (and its last screen) after the command ends.
   tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'cli', '-x', '120', '-y', '40', command, ';', 'set-option', '-t', 'cli', 'remain-on-exit', 'on');
-  const screen = () => tmux('capture-pane', '-p', '-t', 'cli');
+  // From the start of the history: a fast command's first lines can scroll out of the pane's view.
+  const screen = () => tmux('capture-pane', '-p', '-S', '-', '-t', 'cli');
   const waitFor = async (pattern: RegExp, ms = 15_000) => {
     const until = Date.now() + ms;
     for (;;) {

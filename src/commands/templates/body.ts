@@ -85,6 +85,7 @@ export async function templateBody(ctx: Context, opts: Record<string, unknown>, 
     body.category ??= OTP_FIELDS.some((f) => body[f] !== undefined) ? 'AUTHENTICATION' : 'MARKETING';
   }
   body.business_account_id ??= ctx.settings.businessAccount;
+  if (!preview && ctx.io.canPrompt) await import('./ask.js').then((m) => m.askMissing(ctx, body));
   const missing = REQUIRED.filter(([field]) => body[field] === undefined);
   if (missing.length) {
     throw new UsageError(`${missing.map(([, flag]) => flag).join(', ')}: required${file ? ` (or ${missing.map(([field]) => field).join(', ')} in ${file})` : ''}`);

@@ -11,7 +11,8 @@ export const statusGet =
     const res = await (await ctx.api()).call(spec.id, { json: body });
     if (res.dryRun) return;
     await ctx.print(res.body, spec.view);
-    const returned = new Set((shapeOf(res.body).records ?? [shapeOf(res.body).item]).map((r) => (r as { message_id?: unknown })?.message_id ?? recordId(r)).map(String));
-    const missing = (body?.message_ids as string[]).filter((id) => !returned.has(id));
+    const { records, item } = shapeOf(res.body);
+    const answered = new Set((records ?? [item]).map((r) => String((r as { message_id?: unknown })?.message_id ?? recordId(r))));
+    const missing = (body?.message_ids as string[]).filter((id) => !answered.has(id));
     if (missing.length) ctx.io.err(`Warning: the server returned no status for ${missing.join(', ')}`);
   };
