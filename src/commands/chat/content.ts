@@ -34,7 +34,7 @@ export interface Content {
   message: Message;
   /** A local file to upload in the multipart form (the message then has no url). */
   file?: string;
-  /** Which flag gave which field of the request, for validation messages. */
+  /** Which content flag gave which field of the request, for validation messages. */
   flags: FieldFlags;
 }
 
@@ -158,9 +158,11 @@ export interface SendCall {
   options: CallOptions;
 }
 
-/** The validated request for one message; throws UsageError naming the field. */
-export function sendCall(sender_id: string, to: string, content: Content): SendCall {
-  const flags = { sender_id: '--sender', to: '--to', ...content.flags };
+/**
+ * The validated request for one message; throws a UsageError naming each field, or the flag
+ * that gave it when `flags` says (a batch row's fields come from its columns, not flags).
+ */
+export function sendCall(sender_id: string, to: string, content: Content, flags: FieldFlags = {}): SendCall {
   if (content.file) {
     const body = parseOrUsage(sendFileRequest, { sender_id, to, message: content.message }, flags);
     const form = multipart([

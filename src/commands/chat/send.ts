@@ -48,7 +48,7 @@ export const run: Run = async (ctx, input) => {
   if (typeof opts.message === 'string') flags.message = await readJsonArg(ctx, opts.message, '--message');
   const content = buildContent(flags);
   const sender_id = resolveSender(ctx, opts.sender);
-  const { op, options } = sendCall(sender_id, to, content);
+  const { op, options } = sendCall(sender_id, to, content, { sender_id: '--sender', to: '--to', ...content.flags });
   const api = await ctx.api();
   const res = await api.call(op, options);
   if (!res.dryRun) await ctx.print(res.body, { success: `Sent to ${to}` });
