@@ -93,6 +93,15 @@ async function gather(ctx: Context, opts: Record<string, unknown>, prompter: Pro
   return { ...a, baseUrl, mcpUrl: mcpUrl === baseUrl ? undefined : mcpUrl, defaultSender: str(opts.defaultSender), businessAccount: str(opts.businessAccount) };
 }
 
+/** The stored key Enter would keep; none when the credentials file is refused (login rewrites it, repairing it). */
+function keptKey(name: string, dir: string): string | undefined {
+  try {
+    return readKey(name, dir);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The key typed at a hidden prompt; with a stored key, Enter keeps it (as `aws configure` does). */
 async function askKey(prompter: Prompter, stored: string | undefined): Promise<string> {
   const keep = stored ? ` [${keyTail(stored) ?? 'stored'}; Enter keeps it]` : '';
@@ -137,7 +146,7 @@ export const run: Run = async (ctx, { opts }) => {
   const { ApiClient } = await import('../../api/client.js');
   let current = '';
   const client = new ApiClient({ ...(await ctx.api()).opts, baseUrl: a.baseUrl, mcpUrl: a.mcpUrl ?? a.baseUrl, allowHttp: a.allowHttp, apiKey: () => current });
-  const { key, user } = await checkedKey(ctx, opts, client, prompter, (k) => (current = k), readKey(a.name, s.configDir));
+  const { key, user } = await checkedKey(ctx, opts, client, prompter, (k) => (current = k), prompter && !opts.withKey ? keptKey(a.name, s.configDir) : undefined);
   if (s.dryRun) {
     ctx.io.err('(dry run: no profile was saved)');
     return;
