@@ -31,7 +31,7 @@ _chatcrm_node() {
     'flows toggle-pause') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'flows test') subs=''; opts='--message --message-type -h --help'; vopts='--message --message-type'; args=('') ;;
     'flows node-types') subs=''; opts='-h --help'; vopts='' ;;
-    'flows suggest') subs=''; opts='--business-name --language --industry --purpose --action --tone --occasion --details --platform --out -h --help'; vopts='--business-name --language --industry --purpose --action --tone --occasion --details --platform --out' ;;
+    'flows suggest') subs=''; opts='--business-name --language --industry --purpose --action --tone --occasion --details --platform --out --force -h --help'; vopts='--business-name --language --industry --purpose --action --tone --occasion --details --platform --out' ;;
     'flows executions') subs=''; opts='--page --limit --all --max-items -h --help'; vopts='--page --limit --max-items'; args=('') ;;
     'flows execution') subs=''; opts='-h --help'; vopts=''; args=('') ;;
     'flows stats') subs=''; opts='-h --help'; vopts='' ;;

@@ -168,7 +168,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     }
     $nodes['flows suggest'] = @{
         subs = @()
-        opts = @(@{ n = '--business-name'; d = 'business name' }, @{ n = '--language'; d = 'language of the messages' }, @{ n = '--industry'; d = 'industry' }, @{ n = '--purpose'; d = 'what the flow is for' }, @{ n = '--action'; d = 'what the customer should do' }, @{ n = '--tone'; d = 'tone of voice' }, @{ n = '--occasion'; d = 'occasion' }, @{ n = '--details'; d = 'additional details' }, @{ n = '--platform'; d = 'channel (chat)' }, @{ n = '--out'; d = 'write the suggested flow to this file (.yaml/.yml or .json)' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
+        opts = @(@{ n = '--business-name'; d = 'business name' }, @{ n = '--language'; d = 'language of the messages' }, @{ n = '--industry'; d = 'industry' }, @{ n = '--purpose'; d = 'what the flow is for' }, @{ n = '--action'; d = 'what the customer should do' }, @{ n = '--tone'; d = 'tone of voice' }, @{ n = '--occasion'; d = 'occasion' }, @{ n = '--details'; d = 'additional details' }, @{ n = '--platform'; d = 'channel (chat)' }, @{ n = '--out'; d = 'write the suggested flow to this file (.yaml/.yml or .json)' }, @{ n = '--force'; d = 'overwrite the --out file if it exists' }, @{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @('--business-name', '--language', '--industry', '--purpose', '--action', '--tone', '--occasion', '--details', '--platform', '--out')
         argv = @()
         variadic = $false
@@ -398,7 +398,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         variadic = $false
     }
     $nodes['tags'] = @{
-        subs = @(@{ n = 'create'; d = 'Create a tag' }, @{ n = 'list'; d = 'List tags' }, @{ n = 'get'; d = 'Show a tag' }, @{ n = 'update'; d = 'Rename a tag' }, @{ n = 'delete'; d = 'Delete tags' }, @{ n = 'popular'; d = 'Most used tags' }, @{ n = 'usage'; d = 'How many contacts carry each tag' })
+        subs = @(@{ n = 'create'; d = 'Create a tag' }, @{ n = 'list'; d = 'List tags' }, @{ n = 'get'; d = 'Show a tag' }, @{ n = 'update'; d = 'Rename a tag or change its colour' }, @{ n = 'delete'; d = 'Delete tags' }, @{ n = 'popular'; d = 'Most used tags' }, @{ n = 'usage'; d = 'How many contacts carry each tag' })
         opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
         argv = @()
@@ -825,7 +825,7 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
         variadic = $false
     }
     $nodes['message-status'] = @{
-        subs = @(@{ n = 'delivery'; d = 'Mark a message delivered' }, @{ n = 'read'; d = 'Mark a message read' }, @{ n = 'chat-status'; d = 'Push a chat status (e.g. delivered/read for messages)' }, @{ n = 'bulk-delivery'; d = 'Mark several messages delivered' }, @{ n = 'bulk-read'; d = 'Mark several messages read' }, @{ n = 'user'; d = 'Status of the messages of a user (the sandbox takes the recipient phone number)' }, @{ n = 'get'; d = 'Status of one or more messages' })
+        subs = @(@{ n = 'delivery'; d = 'Mark a message delivered' }, @{ n = 'read'; d = 'Mark a message read' }, @{ n = 'chat-status'; d = 'Push a chat status (e.g. delivered/read for messages)' }, @{ n = 'bulk-delivery'; d = 'Mark several messages delivered' }, @{ n = 'bulk-read'; d = 'Mark several messages read' }, @{ n = 'user'; d = 'Status of the messages of a user (the sandbox takes the recipient phone number)' }, @{ n = 'get'; d = 'Status of one or more messages (ids without an answer are named on stderr)' })
         opts = @(@{ n = '-h'; d = 'show help' }, @{ n = '--help'; d = 'show help' })
         vopts = @()
         argv = @()

@@ -113,6 +113,18 @@ export function keyNames(dir = configDir()): string[] {
   return Object.keys(readCredentials(dir)?.profiles ?? {});
 }
 
+/** Every profile: those with settings and those with only a key. */
+export function profileNames(cfg: ConfigFile, dir = configDir()): string[] {
+  return [...new Set([...Object.keys(cfg.profiles ?? {}), ...keyNames(dir)])].sort();
+}
+
+/** Throws a usage error (prefixed with `label`, the flag or variable that named it) unless `name` is a profile. */
+export function checkProfile(name: string, cfg: ConfigFile, dir: string, label = ''): void {
+  const all = profileNames(cfg, dir);
+  if (all.includes(name)) return;
+  throw new UsageError(`${label ? `${label}: ` : ''}unknown profile "${name}"${all.length ? ` (profiles: ${all.join(', ')})` : '; run `chatcrm login` to create one'}`);
+}
+
 /**
  * Store (or with `undefined`, forget) a profile's key. The file is replaced by a new 0600 one
  * of ours (a symlink is replaced, not followed), so writing also repairs what reading refuses.

@@ -69,6 +69,8 @@ export interface CmdSpec {
   op?: OpSpec;
   subcommands?: CmdSpec[];
   hidden?: boolean;
+  /** -p may name a profile that does not exist yet: the command creates it (login, profiles set). */
+  newProfile?: boolean;
 }
 
 export const GLOBAL_OPTIONS: OptSpec[] = [
@@ -93,5 +95,8 @@ export const GLOBAL_OPTIONS: OptSpec[] = [
 export const GLOBAL_VALUE_FLAGS = new Set(
   GLOBAL_OPTIONS.filter((o) => o.flags.includes('<')).flatMap((o) => o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-'))),
 );
+
+/** The flag of an option as commander names it in opts: `otpLength` → `--otp-length`. */
+export const flagName = (opt: string) => `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 export const DATA_OPTION: OptSpec = { flags: '--data <json>', description: 'request body as JSON, @file or - (stdin); flags override its fields' };

@@ -97,7 +97,11 @@ describe('tags', () => {
     await refused(['tags', 'get', 'nope'], /Tag not found/, 4);
     expect((await ok(['tags', 'update', id, '--name', 'hot-lead'])).name).toBe('hot-lead');
     expect(sb.calls('tags.update').at(-1)?.body).toEqual({ name: 'hot-lead' });
-    await refused(['tags', 'update', id, '--color', '#ABCDEF'], /--name: is required/);
+    // A colour alone is a change: the spec's tag is a name and a colour.
+    expect((await ok(['tags', 'update', id, '--color', '#abcdef'])).color).toBe('#ABCDEF');
+    expect(sb.calls('tags.update').at(-1)?.body).toEqual({ color: '#abcdef' });
+    expect((await ok(['tags', 'get', id])).name).toBe('hot-lead');
+    await refused(['tags', 'update', id], /nothing to send: give at least one field/);
   });
 
   it('popular and usage are computed from the contacts', async () => {
