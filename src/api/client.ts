@@ -147,6 +147,22 @@ function errorCode(err: unknown): string | undefined {
 }
 
 /**
+ * Where a failed connect went when that was not the request's own host: the proxy's address
+ * (`Cannot reach` must not blame a server the CLI never got to).
+ */
+function proxyAddress(err: unknown, url: URL): string | undefined {
+  if (!proxyConfigured()) return undefined;
+  let e = err as { address?: string; port?: number; hostname?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++, e = e.cause as typeof e) {
+    const where = e.address ? `${e.address}:${e.port}` : e.hostname;
+    if (!where) continue;
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    return [url.host, url.hostname, `${url.hostname}:${port}`].includes(where) ? undefined : where;
+  }
+  return undefined;
+}
+
+/**
  * The server said it did not process the request: 429 (refused), or 503 with a Retry-After
  * ("come back later"). Only then is a request other than a GET sent again; a plain 503 may come
  * from a gateway whose upstream did process it. The batch's row outcomes read answers by it too.
@@ -294,7 +310,10 @@ export class ApiClient {
         const code = errorCode(err);
         const timedOut = err instanceof Deadline || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
         // The configured --timeout, even when the budget cut this attempt shorter: that is the knob to turn.
-        let message = timedOut ? `Request timed out after ${secs(timeoutMs)} (--timeout): ${method} ${url.origin}${url.pathname}` : `Cannot reach ${url.origin}: ${code ?? (err as Error).message}`;
+        const proxy = proxyAddress(err, url);
+        let message = timedOut
+          ? `Request timed out after ${secs(timeoutMs)} (--timeout): ${method} ${url.origin}${url.pathname}`
+          : `Cannot reach ${url.origin}${proxy ? ` through the proxy at ${proxy}` : ''}: ${code ?? (err as Error).message}`;
         this.opts.verbose && this.opts.trace(`! ${message}`);
         // Nothing can have been written before the connection was ready: any method may retry.
         // Not once the caller's deadline has passed.

@@ -301,6 +301,19 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
   });
 
   describe('bad input: exit 2, one line, nothing sent', () => {
+    it('a proxy that cannot be reached is named in the error, not the server behind it', async () => {
+      const proxy = await startProxy();
+      const dead = proxy.url;
+      await proxy.close();
+      const r = await cli(['--retries', '0', ...GET], { HTTP_PROXY: dead, NO_PROXY: undefined, no_proxy: undefined });
+      expect(r.exitCode).toBe(7);
+      expect(r.stderr).toBe(`Error: Cannot reach ${srv.url} through the proxy at ${new URL(dead).host}: ECONNREFUSED\n`);
+      expect(srv.seen).toHaveLength(0);
+      // Around the proxy (NO_PROXY), a server that is down is the one named.
+      const down = await runCli(['--base-url', dead, '--retries', '0', ...GET], { env: { CHATCRM_API_KEY: KEY, CHATCRM_HTTP_TRANSPORT: transport, HTTP_PROXY: dead, NO_PROXY: '127.0.0.1', no_proxy: undefined } });
+      expect(down.stderr).toBe(`Error: Cannot reach ${dead}: ECONNREFUSED\n`);
+    });
+
     it('refuses plain http to a remote host before any network (not even the proxy)', async () => {
       const proxy = await startProxy();
       try {
