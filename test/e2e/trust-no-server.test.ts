@@ -141,15 +141,16 @@ describe('a 204 is a success only where the operations table says so', () => {
     expect(srv.received.map((q) => q.path)).toEqual(['/api/auth/profile', '/healthz']);
   });
 
-  it.each<[string[], string]>([
-    [['whoami'], 'GET /api/auth/profile'],
-    [['tags', 'create', '--name', 'vip', '--color', '#FF8800'], 'POST /api/tags'],
-    [['subscription', 'cancel', 'sub1', '--yes'], 'POST /api/subscription/sub1/cancel'],
-  ])('%j answered 204: exit 7', async (args, request) => {
+  it.each<[string[], string, string]>([
+    // whoami says where the key came from, on failure too.
+    [['whoami'], 'GET /api/auth/profile', ' (key from env CHATCRM_API_KEY)'],
+    [['tags', 'create', '--name', 'vip', '--color', '#FF8800'], 'POST /api/tags', ''],
+    [['subscription', 'cancel', 'sub1', '--yes'], 'POST /api/subscription/sub1/cancel', ''],
+  ])('%j answered 204: exit 7', async (args, request, suffix) => {
     srv.route(request, noContent);
     const r = await cli(args);
     expect(r.exitCode).toBe(7);
-    expectOneLine(r, NO_CONTENT);
+    expectOneLine(r, new RegExp(`${NO_CONTENT.source.slice(0, -1)}${suffix.replace(/[()]/g, '\\$&')}$`));
     expect(srv.received.map((q) => `${q.method} ${q.path}`)).toEqual([request]);
   });
 
