@@ -17,4 +17,4 @@ export const LIST_QUERY = { search: 'search' };
 export const idArg = (name: string, description: string): ArgSpec => ({ name, description, required: true });
 
 /** One or more ids (a body `ids` list). */
-export const idsArg = (description: string): ArgSpec => ({ name: 'ids', description, required: true, variadic: true });
+export const idsArg = (description: string): ArgSpec => ({ name: 'IDS', description, required: true, variadic: true });

@@ -54,7 +54,7 @@ describe('segments', () => {
     expect(sb.calls('segments.removeContacts').at(-1)?.body).toEqual({ contact_ids: [a] });
     expect((await ok(['segments', 'contacts', id])).map((c: { _id: string }) => c._id)).toEqual([b]);
     await refused(['segments', 'add-contacts', id, '665f1c2e9b1d4a0012345678'], /Contact not found/, 4);
-    await refused(['segments', 'add-contacts', id, ' '], /contact_ids: give at least one non-empty id/);
+    await refused(['segments', 'add-contacts', id, ' '], /CONTACT_IDS: give at least one non-empty id/);
     await refused(['segments', 'remove-contacts', id], /missing required argument/);
     await refused(['segments', 'contacts', '665f1c2e9b1d4a0012345678'], /Segment not found/, 4);
   });

@@ -255,11 +255,11 @@ describe('error pages', () => {
 
 describe('ids are path segments: "." and ".." (and empty) never change the route', () => {
   it.each<[string[], RegExp]>([
-    [['flows', 'get', '..'], /^Error: flow_id: "\.\." is not a valid id$/],
-    [['flows', 'get', '.'], /^Error: flow_id: "\." is not a valid id$/],
-    [['subscription', 'cancel', '..', '--yes'], /^Error: subscription_id: "\.\." is not a valid id$/],
-    [['chat', 'groups', 'members', '..', '--sender', 's'], /^Error: group_id: "\.\." is not a valid id$/],
-    [['flows', 'toggle', ''], /^Error: flow_id: must not be empty$/],
+    [['flows', 'get', '..'], /^Error: FLOW_ID: "\.\." is not a valid id$/],
+    [['flows', 'get', '.'], /^Error: FLOW_ID: "\." is not a valid id$/],
+    [['subscription', 'cancel', '..', '--yes'], /^Error: SUBSCRIPTION_ID: "\.\." is not a valid id$/],
+    [['chat', 'groups', 'members', '..', '--sender', 's'], /^Error: GROUP_ID: "\.\." is not a valid id$/],
+    [['flows', 'toggle', ''], /^Error: FLOW_ID: must not be empty$/],
   ])('%j: exit 2, nothing sent', async (args, message) => {
     const r = await cli(args);
     expect(r.exitCode).toBe(2);
