@@ -37,6 +37,7 @@ function build(spec: CmdSpec, parent: Command, argv: string[] | undefined, run: 
   for (const a of spec.args ?? []) cmd.argument(a.required ? `<${a.name}${a.variadic ? '...' : ''}>` : `[${a.name}${a.variadic ? '...' : ''}]`, a.description ?? '');
   const options = [...(spec.options ?? []), ...(spec.op?.data ? [DATA_OPTION] : [])];
   for (const o of options) addOption(cmd, o);
+  cmd.addHelpText('after', globalOptionsHelp);
   if (spec.examples?.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   if (spec.subcommands) buildAll(spec.subcommands, cmd, argv, run);
   if (spec.run || spec.op) {
@@ -55,6 +56,53 @@ function buildAll(specs: CmdSpec[], parent: Command, argv: string[], run: (spec:
     const full = named ? spec === named : !topLevel;
     build(spec, parent, full ? (named ? argv.slice(at! + 1) : argv) : undefined, run);
   }
+}
+
+/**
+ * The global options as a command's help lists them (gh's INHERITED FLAGS): names only, wrapped,
+ * since `chatcrm --help` describes them.
+ */
+function globalOptionsHelp(): string {
+  const lines = [''];
+  for (const flags of GLOBAL_OPTIONS.filter((o) => !o.hidden).map((o) => o.flags)) {
+    const last = lines.length - 1;
+    if (lines[last] && lines[last].length + flags.length > 76) lines.push('');
+    lines[lines.length - 1] += `${lines[lines.length - 1] ? '  ' : ''}${flags}`;
+  }
+  return `\nGlobal options (see \`chatcrm --help\`):\n${lines.map((l) => `  ${l}`).join('\n')}`;
+}
+
+/**
+ * `help chat send` is `chat send --help`, and a group named without a subcommand (`chatcrm chat`)
+ * shows its help as the root does: both become --help, which prints on stdout and exits 0.
+ */
+function helpArgv(argv: string[]): string[] {
+  let words = argv;
+  let help = false;
+  let level: CmdSpec[] | undefined = commands;
+  let group = false;
+  let from = 0;
+  while (level) {
+    const rel = commandIndex(words.slice(from));
+    if (rel === undefined) {
+      help ||= group;
+      break;
+    }
+    const at = from + rel;
+    const spec: CmdSpec | undefined = level.find((s) => s.name === words[at] || s.aliases?.includes(words[at]));
+    if (!spec && words[at] === 'help' && !help) {
+      words = [...words.slice(0, at), ...words.slice(at + 1)];
+      help = true;
+      from = at;
+      continue;
+    }
+    // An unknown word: commander says so (`help nope` is not the root's help).
+    if (!spec) return words;
+    group = !spec.run && !spec.op;
+    level = group ? spec.subcommands : undefined;
+    from = at + 1;
+  }
+  return help ? [...words, '--help'] : words;
 }
 
 /** Where in argv the first word that is not a global option or its value is: the command. */
@@ -148,6 +196,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     await ctx.close();
   };
 
+  argv = helpArgv(argv);
   buildAll(commands, program, argv, run, true);
 
   try {
@@ -160,7 +209,6 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
-      if (err.code === 'commander.help' || err.code === 'commander.executeSubCommandAsync') return EXIT.usage;
       return report(io, new CliError(oneLine(err.message), EXIT.usage, undefined, err.code), wantsJson(), false);
     }
     return report(io, err, wantsJson(), verbose);
