@@ -368,8 +368,11 @@ _chatcrm_next() {
 
 _chatcrm_values() {
   case "$1|$2" in
+    'templates create|--category') values='MARKETING UTILITY AUTHENTICATION' ;;
+    'templates preview|--category') values='MARKETING UTILITY AUTHENTICATION' ;;
     'flows list|--status') values='active draft paused all' ;;
     'campaigns recurring|--pattern') values='daily weekly monthly' ;;
+    'custom-fields status|--active') values='true false' ;;
     'subscription create|--gateway') values='gatewayone gatewaytwo gatewaythree' ;;
     'message-status chat-status|--status') values='delivered read' ;;
     'webhook send|--event') values='message status' ;;

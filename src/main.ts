@@ -4,7 +4,7 @@ import { Command, Option, CommanderError } from 'commander';
 import { commands } from './manifest/index.js';
 import { GLOBAL_OPTIONS, GLOBAL_VALUE_FLAGS, DATA_OPTION, type CmdSpec, type OptSpec } from './manifest/types.js';
 import { createIO, type IO } from './core/io.js';
-import { CliError, EXIT, exitCodeFor, InterruptedError } from './core/errors.js';
+import { CliError, EXIT, exitCodeFor, InterruptedError, UsageError, type ErrorCode } from './core/errors.js';
 import type { GlobalFlags } from './config/settings.js';
 
 declare const __VERSION__: string;
@@ -12,12 +12,24 @@ const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
+/** A closed set of values, in any case (`--category utility`), passed on as declared. */
+function choice(flag: string, choices: readonly string[]) {
+  return (value: string) => {
+    const found = choices.find((c) => c.toLowerCase() === value.toLowerCase());
+    if (found === undefined) throw new UsageError(`${flag}: "${value}" is not one of ${choices.join(', ')}`);
+    return found;
+  };
+}
+
 function addOption(cmd: Command, o: OptSpec): void {
   const opt = new Option(o.flags, o.description);
-  if (o.choices) opt.choices(o.choices);
   if (o.default !== undefined) opt.default(o.default);
-  if (o.repeatable) opt.argParser(collect);
   if (o.hidden) opt.hideHelp();
+  // choices() for the help's "(choices: ...)"; the parser set after it replaces its check.
+  if (o.choices) opt.choices(o.choices);
+  const parse = o.choices ? choice(opt.long ?? opt.flags, o.choices) : undefined;
+  if (o.repeatable) opt.argParser((v: string, previous: string[] | undefined) => collect(parse ? parse(v) : v, previous));
+  else if (parse) opt.argParser(parse);
   cmd.addOption(opt);
 }
 
@@ -139,7 +151,8 @@ function report(io: IO, caught: unknown, json: boolean, verbose: boolean): numbe
     err instanceof CliError ? err.message : `Unexpected error: ${(err as Error)?.message ?? String(err)}`;
   if (json) {
     const e = err instanceof CliError ? err : undefined;
-    io.data(JSON.stringify({ error: { message, status: e?.status ?? null, code: e?.code ?? 'unexpected' } }), 'stderr');
+    const errorCode: ErrorCode = e?.code ?? 'unexpected';
+    io.data(JSON.stringify({ error: { message, status: e?.status ?? null, code: errorCode } }), 'stderr');
   } else {
     io.err(io.paint(31, 'Error:'), ' ', message);
   }
@@ -209,7 +222,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
-      return report(io, new CliError(oneLine(err.message), EXIT.usage, undefined, err.code), wantsJson(), false);
+      return report(io, new UsageError(oneLine(err.message)), wantsJson(), false);
     }
     return report(io, err, wantsJson(), verbose);
   } finally {

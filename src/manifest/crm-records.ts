@@ -196,7 +196,7 @@ const customFields: CmdSpec = {
       summary: 'Activate or deactivate custom fields',
       options: [
         { flags: '--id <id>', description: 'custom field id (repeatable)', repeatable: true },
-        { flags: '--active <bool>', description: 'true to activate, false to deactivate' },
+        { flags: '--active <bool>', description: 'true to activate, false to deactivate', choices: ['true', 'false'] },
       ],
       op: { id: 'customFields.status', data: true, fields: { id: 'ids', active: 'is_active' }, convert: { active: 'bool' } },
       examples: ['chatcrm custom-fields status --id FIELD_ID --active false', 'chatcrm custom-fields status --data \'{"ids":["FIELD_ID"],"is_active":true}\''],

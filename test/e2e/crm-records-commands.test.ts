@@ -142,7 +142,10 @@ describe('custom-fields', () => {
     expect(out[0].is_active).toBe(false);
     expect(sb.calls('customFields.status').at(-1)?.body).toEqual({ ids: [id], is_active: false });
     await refused(['custom-fields', 'status', '--data', '{}'], /give at least one field/);
-    await refused(['custom-fields', 'status', '--id', id, '--active', 'maybe'], /--active: expected true or false/);
+    await refused(['custom-fields', 'status', '--id', id, '--active', 'maybe'], /^Error: --active: "maybe" is not one of true, false$/m);
+    // A choice in any case is passed on as declared.
+    await ok(['custom-fields', 'status', '--id', id, '--active', 'TRUE']);
+    expect(sb.calls('customFields.status').at(-1)?.body).toEqual({ ids: [id], is_active: true });
   });
 
   it('delete needs --yes', async () => {
