@@ -31,8 +31,12 @@ export interface PrintOptions {
   quiet?: boolean;
   /** JMESPath expression applied to the records (or the record) before printing. */
   query?: string;
-  /** An unknown --fields name on a single record is an error (false after a write: a warning). */
-  strictFields?: boolean;
+  /**
+   * The command sent a request other than GET (something may have changed): the server's
+   * message is worth a ✓ line, and an unknown --fields name must not turn a done request into
+   * "exit 2, nothing sent" (a warning, not an error). After reads, neither.
+   */
+  wrote?: boolean;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -210,15 +214,15 @@ async function printTable(io: IO, records: Record<string, unknown>[], columns: s
   }
 }
 
-/** A record as `key value` rows; nested objects as dot paths (two levels deep). */
+/** A record as `field value` rows (fields raw, values sanitized); nested objects as dot paths (two levels deep). */
 export function flatten(obj: Record<string, unknown>, prefix = '', depth = 0, out: [string, string][] = []): [string, string][] {
   for (const [k, v] of Object.entries(obj)) {
     if (k === '__v') continue;
     const key = prefix ? `${prefix}.${k}` : k;
     if (isObj(v) && depth < 2 && Object.keys(v).length) flatten(v, key, depth + 1, out);
     // A list of records does not fit a cell: its size, and where to see it.
-    else if (Array.isArray(v) && v.some(isObj)) out.push([sanitizeCell(key), `(${v.length} item${v.length === 1 ? '' : 's'}: --fields ${sanitizeCell(key)} or --json to see them)`]);
-    else out.push([sanitizeCell(key), tableCell(v)]);
+    else if (Array.isArray(v) && v.some(isObj)) out.push([key, `(${v.length} item${v.length === 1 ? '' : 's'}: --fields ${sanitizeCell(key)} or --json to see them)`]);
+    else out.push([key, tableCell(v)]);
   }
   return out;
 }
@@ -249,7 +253,7 @@ export async function printResult(io: IO, body: unknown, opts: PrintOptions, vie
   const fields = opts.fields;
   if (fields && item !== undefined) {
     const problem = unknownField([item], fields);
-    if (problem && opts.strictFields !== false) throw new UsageError(problem);
+    if (problem && !opts.wrote) throw new UsageError(problem);
     if (problem) io.err(`Warning: ${problem}; shown as null`);
   }
   if (opts.quiet) {
@@ -270,7 +274,7 @@ export async function printResult(io: IO, body: unknown, opts: PrintOptions, vie
       return;
     }
     case 'table':
-      return printItem(io, item, shape.message, fields, view);
+      return printItem(io, item, opts.wrote ? shape.message : undefined, fields, view);
   }
 }
 
@@ -287,6 +291,7 @@ async function printExact(io: IO, value: unknown, opts: PrintOptions): Promise<v
   } else io.data(JSON.stringify(v, null, opts.format === 'json' ? 2 : 0));
 }
 
+/** A record as key/value rows, after the command's success note or the server's message (writes only). */
 async function printItem(io: IO, item: unknown, message: string | undefined, fields: string[] | undefined, view: View): Promise<void> {
   const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, k: string) => (isObj(item) && item[k] !== undefined && item[k] !== null ? String(item[k]) : m));
   const note = view.success === undefined ? message : fill(view.success);
