@@ -166,6 +166,9 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const wantsJson = () => argv.includes('--json') || /^jsonl?$/.test(outputFlag(argv) ?? resolvedOutput ?? process.env.CHATCRM_OUTPUT ?? '');
   const verbose = argv.includes('--verbose') || process.env.CHATCRM_DEBUG === '1';
   const io = createIO({ noColor: argv.includes('--no-color'), noInput: argv.includes('--no-input') });
+  // Shell completion, on every TAB: the words are the command line being typed, not options for
+  // commander (cobra's __complete does not parse flags either).
+  if (argv[0] === '__complete') return import('./completion/complete.js').then((m) => m.answer(io, argv.slice(1)));
   // A reader that stops early (`chatcrm ... | head`) is not an error.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {

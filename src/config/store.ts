@@ -108,6 +108,11 @@ export function readKey(profile: string, dir = configDir()): string | undefined 
   return readCredentials(dir)?.profiles?.[profile];
 }
 
+/** Every profile, sorted: those with settings and those with only a stored key. */
+export function profileNames(dir = configDir()): string[] {
+  return [...new Set([...Object.keys(readConfig(dir).profiles ?? {}), ...keyNames(dir)])].sort();
+}
+
 /** Names of the profiles that have a stored key. */
 export function keyNames(dir = configDir()): string[] {
   return Object.keys(readCredentials(dir)?.profiles ?? {});

@@ -35,13 +35,13 @@ export const profiles: CmdSpec = {
     {
       name: 'show',
       summary: 'Show a profile (the key is masked)',
-      args: [{ name: 'NAME', description: 'profile name (default: the active one)' }],
+      args: [{ name: 'NAME', description: 'profile name (default: the active one)', complete: 'profiles' }],
       run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.show })),
     },
     {
       name: 'use',
       summary: 'Make a profile the active one',
-      args: [{ name: 'NAME', required: true }],
+      args: [{ name: 'NAME', required: true, complete: 'profiles' }],
       run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.use })),
     },
     {
@@ -61,7 +61,7 @@ export const profiles: CmdSpec = {
     {
       name: 'remove',
       summary: 'Remove a profile and its key',
-      args: [{ name: 'NAME', required: true }],
+      args: [{ name: 'NAME', required: true, complete: 'profiles' }],
       run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.remove })),
     },
   ],

@@ -10,6 +10,8 @@ export interface OptSpec {
   flags: string;
   description: string;
   choices?: readonly string[];
+  /** Values shell completion reads from local state: the stored profile names. */
+  complete?: 'profiles';
   default?: string | boolean;
   /** Collect repeated values into an array. */
   repeatable?: boolean;
@@ -21,8 +23,10 @@ export interface ArgSpec {
   description?: string;
   required?: boolean;
   variadic?: boolean;
-  /** Values offered by shell completion. */
+  /** Values offered by shell completion (checked by the command, in any case it accepts). */
   choices?: readonly string[];
+  /** Values shell completion reads from local state: the stored profile names. */
+  complete?: 'profiles';
 }
 
 export interface RunInput {
@@ -72,7 +76,7 @@ export interface CmdSpec {
 }
 
 export const GLOBAL_OPTIONS: OptSpec[] = [
-  { flags: '-p, --profile <name>', description: 'stored profile to use (env CHATCRM_PROFILE)' },
+  { flags: '-p, --profile <name>', description: 'stored profile to use (env CHATCRM_PROFILE)', complete: 'profiles' },
   { flags: '--base-url <url>', description: 'API address (env CHATCRM_BASE_URL)' },
   { flags: '--mcp-url <url>', description: 'tool endpoint address, defaults to the base URL (env CHATCRM_MCP_URL)' },
   { flags: '-o, --output <format>', description: 'output format (env CHATCRM_OUTPUT)', choices: ['table', 'json', 'jsonl', 'csv', 'yaml'] },

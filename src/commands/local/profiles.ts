@@ -1,6 +1,6 @@
 // profiles list|show|use|set|remove: the stored settings; keys are only ever shown masked.
 import { OUTPUT_FORMATS, parseUrl } from '../../config/settings.js';
-import { keyNames, PROFILE_KEYS, readConfig, readKey, updateConfig, writeKey, type ConfigFile, type Profile, type ProfileKey } from '../../config/store.js';
+import { PROFILE_KEYS, profileNames, readConfig, readKey, updateConfig, writeKey, type ConfigFile, type Profile, type ProfileKey } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
@@ -11,13 +11,9 @@ export function maskKey(key: string | undefined): string {
   return key.length >= 16 ? `set (…${key.slice(-4)})` : 'set';
 }
 
-function names(cfg: ConfigFile, dir: string): string[] {
-  return [...new Set([...Object.keys(cfg.profiles ?? {}), ...keyNames(dir)])].sort();
-}
-
 function known(ctx: Context, name: string): ConfigFile {
   const cfg = readConfig(ctx.settings.configDir);
-  const all = names(cfg, ctx.settings.configDir);
+  const all = profileNames(ctx.settings.configDir);
   if (!all.includes(name)) {
     throw new UsageError(`unknown profile "${name}"${all.length ? ` (profiles: ${all.join(', ')})` : '; run `chatcrm login` to create one'}`);
   }
@@ -30,7 +26,7 @@ export const list: Run = async (ctx) => {
   const dir = ctx.settings.configDir;
   const cfg = readConfig(dir);
   const table = ctx.settings.output === 'table';
-  const rows = names(cfg, dir).map((name) => {
+  const rows = profileNames(dir).map((name) => {
     const p: Profile = cfg.profiles?.[name] ?? {};
     const active = cfg.active === name;
     return {
