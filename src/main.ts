@@ -2,7 +2,7 @@
 // failure to one line on stderr and the exit code of COMMANDS.md.
 import { Command, Option, CommanderError } from 'commander';
 import { commands } from './manifest/index.js';
-import { GLOBAL_OPTIONS, GLOBAL_VALUE_FLAGS, DATA_OPTION, type CmdSpec, type OptSpec } from './manifest/types.js';
+import { GLOBAL_FLAGS, GLOBAL_OPTIONS, GLOBAL_VALUE_FLAGS, DATA_OPTION, type CmdSpec, type OptSpec } from './manifest/types.js';
 import { createIO, type IO } from './core/io.js';
 import { CliError, EXIT, exitCodeFor, InterruptedError, UsageError, type ErrorCode } from './core/errors.js';
 import type { GlobalFlags } from './config/settings.js';
@@ -85,14 +85,15 @@ function globalOptionsHelp(): string {
 }
 
 /**
- * `help chat send` is `chat send --help`, and a group named without a subcommand (`chatcrm chat`)
- * shows its help as the root does: both become --help, which prints on stdout and exits 0.
+ * `help chat send` is `chat send --help`, and a group named without a subcommand (`chatcrm chat`,
+ * `chatcrm --json`) shows its help: both become --help, which prints on stdout and exits 0. An
+ * option that is not a global one stays an error (`chatcrm chat --bogus`).
  */
 function helpArgv(argv: string[]): string[] {
   let words = argv;
   let help = false;
   let level: CmdSpec[] | undefined = commands;
-  let group = false;
+  let group = true;
   let from = 0;
   while (level) {
     const rel = commandIndex(words.slice(from));
@@ -114,7 +115,9 @@ function helpArgv(argv: string[]): string[] {
     level = group ? spec.subcommands : undefined;
     from = at + 1;
   }
-  return help ? [...words, '--help'] : words;
+  const options = words.slice(from).filter((w) => w.startsWith('-') && w !== '-' && w !== '--');
+  const known = options.every((w) => GLOBAL_FLAGS.has(w.split('=')[0]) || w === '-h' || w === '--help');
+  return help && known ? [...words, '--help'] : words;
 }
 
 /** Where in argv the first word that is not a global option or its value is: the command. */
@@ -225,6 +228,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
+      // A group given an option commander cannot place (`chatcrm -qy`): its help went to stderr.
+      if (err.code === 'commander.help') return EXIT.usage;
       return report(io, new UsageError(oneLine(err.message)), wantsJson(), false);
     }
     return report(io, err, wantsJson(), verbose);

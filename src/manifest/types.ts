@@ -93,9 +93,12 @@ export const GLOBAL_OPTIONS: OptSpec[] = [
   { flags: '--no-color', description: 'plain output (env NO_COLOR)' },
 ];
 
+const spellings = (o: OptSpec) => o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-'));
+
+/** Every spelling of a global option (`-o`, `--output`, ...). */
+export const GLOBAL_FLAGS = new Set(GLOBAL_OPTIONS.flatMap(spellings));
+
 /** Global options that take a value: needed to find the command word in argv. */
-export const GLOBAL_VALUE_FLAGS = new Set(
-  GLOBAL_OPTIONS.filter((o) => o.flags.includes('<')).flatMap((o) => o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-'))),
-);
+export const GLOBAL_VALUE_FLAGS = new Set(GLOBAL_OPTIONS.filter((o) => o.flags.includes('<')).flatMap(spellings));
 
 export const DATA_OPTION: OptSpec = { flags: '--data <json>', description: 'request body as JSON, @file or - (stdin); flags override its fields' };

@@ -22,6 +22,7 @@ describe('help', () => {
     [['chat', 'groups'], ['chat', 'groups', '--help']],
     [['-o', 'json', 'flows'], ['flows', '--help']],
     [['help'], ['--help']],
+    [['--json'], ['--help']],
   ])('%j prints what %j prints, on stdout, exit 0', async (args, same) => {
     const expected = await helpOf(same);
     expect(expected).toMatch(/^Usage: chatcrm /);
@@ -38,6 +39,13 @@ describe('help', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe("Error: unknown command 'nope'\n");
+  });
+
+  it.each([[['chat', '--bogus']], [['--bogus']], [['help', '--bogus']]])('%j: an unknown option stays an error, not a help', async (args) => {
+    const r = await runCli(args);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe("Error: unknown option '--bogus'\n");
   });
 
   it.each(['login', 'chat send', 'chat', 'flows get', 'api', 'profiles use'])('%s --help lists every global option, compactly, before the examples', async (path) => {
