@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The tarball installs and runs on its own: npm pack, install it into a temporary prefix,
-# run `chatcrm --version` and `chatcrm --help` from there, check what they print.
+# run `chatcrm --version`, `--help`, `openapi` and `mcp serve` from there, check what they print.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,4 +36,12 @@ for word in 'Usage: chatcrm' 'chat' 'completion' '--output'; do
   grep -qF -- "$word" <<<"$help" || { echo "pack-check: --help does not mention '$word'" >&2; exit 1; }
 done
 "$bin" completion bash | grep -q 'complete -o default -F _chatcrm chatcrm' || { echo "pack-check: completion bash failed" >&2; exit 1; }
-echo "pack-check: ok ($tarball installs; --version $out; --help lists the commands)"
+"$bin" openapi -o json | grep -q '"openapi": "3.1' || { echo "pack-check: openapi failed" >&2; exit 1; }
+# mcp serve loads the MCP SDK from the installed dependencies (it is not bundled): list its tools over stdio.
+tools="$(printf '%s\n' \
+  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"pack-check","version":"1"}}}' \
+  '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
+  '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' |
+  CHATCRM_API_KEY=pack-check CHATCRM_BASE_URL=http://127.0.0.1:9 timeout 30 "$bin" mcp serve --dry-run 2>/dev/null || true)"
+grep -q '"name":"chat_send"' <<<"$tools" || { echo "pack-check: mcp serve did not list its tools" >&2; exit 1; }
+echo "pack-check: ok ($tarball installs; --version $out; --help lists the commands; openapi; mcp serve lists its tools)"

@@ -24,3 +24,7 @@ declare module 'undici/lib/core/util.js' {
   const util: { parseHeaders(raw: Buffer[]): Record<string, string | string[] | undefined> };
   export default util;
 }
+declare module 'undici/lib/core/connect.js' {
+  import { buildConnector } from 'undici';
+  export default buildConnector;
+}

@@ -57,6 +57,8 @@ export interface RequestOptions {
   response?: ResponseKind;
   /** Do not throw on error statuses (the `api` command shows them as they are). */
   allowErrors?: boolean;
+  /** A 2xx may have no body (204, 205): the operation's `noContent`; raw requests set it themselves. */
+  noContent?: boolean;
   /** Retries for this call, overriding the client's. */
   retries?: number;
   /** Aborts this call, reported as a timeout (the batch engine's per-row deadline). */
@@ -80,7 +82,7 @@ export interface DryRunRequest {
   body?: unknown;
 }
 
-export interface CallOptions extends Omit<RequestOptions, 'method' | 'path' | 'base' | 'form' | 'response'> {
+export interface CallOptions extends Omit<RequestOptions, 'method' | 'path' | 'base' | 'form' | 'response' | 'noContent'> {
   params?: Record<string, string>;
   form?: MultipartBody;
 }
@@ -111,17 +113,41 @@ export function retryDelay(attempt: number, retryAfterMs?: number, random = Math
   return Math.round(cap / 2 + (random() * cap) / 2);
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+/** Marks the deadline of an attempt: cancels it, and tells the catch what happened. */
+class Deadline extends Error {}
+
+/** The wait before a retry: Ctrl-C (`signal`) and the caller's deadline cut it short. */
+const sleep = (ms: number, signal?: AbortSignal, deadline?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new InterruptedError());
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(t), reject(new InterruptedError())), { once: true });
+    if (deadline?.aborted) return reject(new Deadline());
+    const end = (err?: Error) => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', onAbort);
+      deadline?.removeEventListener('abort', onDeadline);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onAbort = () => end(new InterruptedError());
+    const onDeadline = () => end(new Deadline());
+    const t = setTimeout(end, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    deadline?.addEventListener('abort', onDeadline, { once: true });
   });
 
 function errorCode(err: unknown): string | undefined {
   let e = err as { code?: string; cause?: unknown } | undefined;
   for (let i = 0; e && i < 4; i++, e = e.cause as typeof e) if (e.code) return e.code;
   return undefined;
+}
+
+/**
+ * The server said it did not process the request: 429 (refused), or 503 with a Retry-After
+ * ("come back later"). Only then is a request other than a GET sent again; a plain 503 may come
+ * from a gateway whose upstream did process it. The batch's row outcomes read answers by it too.
+ */
+export function notProcessed(status: number, retryAfter: string | string[] | undefined): boolean {
+  return status === 429 || (status === 503 && parseRetryAfter(retryAfter) !== undefined);
 }
 
 /** Seconds as people write them: 0.5s, 30s, 999999s. */
@@ -148,14 +174,12 @@ function redirectTarget(location: string | string[] | undefined, from: URL): str
   }
 }
 
-/** Marks the deadline of an attempt: cancels it, and tells the catch what happened. */
-class Deadline extends Error {}
-
-let undici: Promise<Transport> | undefined;
 
 export class ApiClient {
   /** A request other than GET was sent (something may have changed on the server). */
   wrote = false;
+  /** Built with this client's options (batch or one-shot, its timeout), on first use. */
+  private undici?: Promise<Transport>;
 
   constructor(readonly opts: ClientOptions) {}
 
@@ -165,7 +189,14 @@ export class ApiClient {
     // Not `{ ...o, method, ... }`: V8 builds a spread followed by more properties on a slow
     // path (~4 µs, and a dictionary-mode object that makes every later read slower).
     return this.request<T>(
-      Object.assign({}, o, { method: op.method, path: buildPath(op.path, o.params), base: op.base ?? 'api', auth: o.auth ?? !op.noAuth, response: op.response ?? 'json' }),
+      Object.assign({}, o, {
+        method: op.method,
+        path: buildPath(op.path, o.params),
+        base: op.base ?? 'api',
+        auth: o.auth ?? !op.noAuth,
+        response: op.response ?? 'json',
+        noContent: op.noContent === true,
+      }),
     );
   }
 
@@ -254,10 +285,11 @@ export class ApiClient {
         let message = timedOut ? `Request timed out after ${secs(limit)}: ${method} ${url.origin}${url.pathname}` : `Cannot reach ${url.origin}: ${code ?? (err as Error).message}`;
         this.opts.verbose && this.opts.trace(`! ${message}`);
         // Nothing can have been written before the connection was ready: any method may retry.
-        if (attempt < retries && (!state.connected || method === 'GET')) {
+        // Not once the caller's deadline has passed.
+        if (attempt < retries && (!state.connected || method === 'GET') && !o.signal?.aborted) {
           const wait = retryDelay(attempt);
           if (fits(wait)) {
-            await sleep(wait, this.opts.signal);
+            await this.pause(wait, o.signal, method, url);
             continue;
           }
           message += `; ${overBudget(`another attempt in ${secs(wait)}`)}`;
@@ -273,16 +305,23 @@ export class ApiClient {
         throw new ResponseError(to ? `The server redirected to ${to}; check ${flag}` : `The server answered HTTP ${status}, a redirect without a Location; check ${flag}`, status, 'redirect');
       }
       let gaveUp = '';
-      const retryable = status === 429 || status === 503 || (method === 'GET' && status >= 500);
-      if (retryable && attempt < retries) {
+      const again = method === 'GET' ? status === 429 || status >= 500 : notProcessed(status, resHeaders['retry-after']);
+      if (again && attempt < retries) {
         const asked = parseRetryAfter(resHeaders['retry-after']);
         const wait = retryDelay(attempt, asked);
         if (fits(wait)) {
           this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms), retrying in ${wait} ms`);
-          await sleep(wait, this.opts.signal);
+          await this.pause(wait, o.signal, method, url);
           continue;
         }
         gaveUp = overBudget(asked === undefined ? `another attempt in ${secs(wait)}` : `waiting the ${secs(wait)} the server asked for (Retry-After)`);
+      }
+      if ((status === 204 || status === 205) && !o.noContent) {
+        // "No content" where the operation promises a body: not the API answering (a send
+        // would otherwise print ✓ Sent for a request nobody confirmed).
+        res.stream?.resume();
+        this.traceResponse(status, resHeaders, undefined, started);
+        throw this.broken(url, status, kind, `(no content, HTTP ${status})`);
       }
       if (res.stream) {
         this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms) [streamed body]`);
@@ -292,7 +331,7 @@ export class ApiClient {
       if (status >= 200 && status < 300) {
         let parsed: unknown;
         try {
-          parsed = this.success(raw, resHeaders['content-type'], status, kind, url);
+          parsed = this.success(raw, resHeaders['content-type'], status, kind, url, o.noContent === true);
         } catch (err) {
           // The trace still shows what came back (the error names the body).
           this.traceResponse(status, resHeaders, undefined, started);
@@ -321,7 +360,20 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (undici) await (await undici).close();
+    if (this.undici) await (await this.undici).close();
+  }
+
+  /**
+   * The wait before the next attempt. The caller's deadline passing meanwhile ends the request:
+   * a timeout, of a request that was not processed (only such a request is retried).
+   */
+  private async pause(ms: number, deadline: AbortSignal | undefined, method: string, url: URL): Promise<void> {
+    try {
+      await sleep(ms, this.opts.signal, deadline);
+    } catch (err) {
+      if (!(err instanceof Deadline)) throw err;
+      throw new NetworkError(`Request timed out while waiting to retry ${method} ${url.origin}${url.pathname}`, false, 'timeout');
+    }
   }
 
   private get maxBody(): number {
@@ -333,7 +385,7 @@ export class ApiClient {
     // node:http has no proxy support: a configured proxy wins over a forced transport.
     const kind = proxyConfigured() ? 'undici' : (this.opts.transport ?? (this.opts.longRunning ? 'undici' : 'node'));
     if (kind === 'node') return Promise.resolve(nodeTransport);
-    return (undici ??= import('./transport-undici.js').then((m) => m.undiciTransport(Boolean(this.opts.longRunning), this.opts.timeoutMs)));
+    return (this.undici ??= import('./transport-undici.js').then((m) => m.undiciTransport(Boolean(this.opts.longRunning), this.opts.timeoutMs)));
   }
 
   /**
@@ -368,18 +420,26 @@ export class ApiClient {
   }
 
   /** A 2xx body as the operation promises it; an answer that breaks the promise is an error. */
-  private success(raw: Buffer, contentType: string | string[] | undefined, status: number, kind: ResponseKind, url: URL): unknown {
+  private success(raw: Buffer, contentType: string | string[] | undefined, status: number, kind: ResponseKind, url: URL, noContent: boolean): unknown {
+    // Reached only where the request allows no content: whatever came along is not a body.
     if (status === 204 || status === 205) return undefined;
     const text = utf8(raw);
-    if (kind !== 'json') return parseBody(text, contentType);
+    if (kind === 'text' || (noContent && text === '')) return parseBody(text, contentType);
     const type = String(contentType ?? '');
-    const notJson = () => new ResponseError(`The server at ${url.origin} did not answer JSON: ${snippet(text)}`, status, 'not_json');
-    if ((type !== '' && !/[/+]json\b/i.test(type)) || text.trim() === '') throw notJson();
+    // The MCP client splits the stream into its messages.
+    if (kind === 'rpc' && /^text\/event-stream\b/i.test(type)) return text;
+    if ((type !== '' && !/[/+]json\b/i.test(type)) || text.trim() === '') throw this.broken(url, status, kind, snippet(text));
     try {
       return JSON.parse(text);
     } catch {
-      throw notJson();
+      throw this.broken(url, status, kind, snippet(text));
     }
+  }
+
+  /** A 2xx without the body the operation promises; `shown` is what came instead. */
+  private broken(url: URL, status: number, kind: ResponseKind, shown: string): ResponseError {
+    if (kind === 'json' || kind === 'rpc') return new ResponseError(`The server at ${url.origin} did not answer JSON: ${shown}`, status, 'not_json');
+    return new ResponseError(`The server at ${url.origin} did not ${kind === 'file' ? 'send the file' : 'answer'}: ${shown}`, status, 'no_content');
   }
 
   private tooLarge(url: URL): ResponseError {

@@ -6,11 +6,13 @@ import { UsageError } from '../core/errors.js';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * What a success answer is: `json` (the default; any other 2xx body is an error, a 204 has
- * none), `text` (free-form: JSON when it is JSON, else the text) or `file` (streamed to disk,
- * not capped, not parsed).
+ * What a success answer is: `json` (the default; any other 2xx body is an error), `rpc` (the
+ * same, or a text/event-stream carrying JSON-RPC messages: MCP's streamable HTTP), `text`
+ * (free-form: JSON when it is JSON, else the text) or `file` (streamed to disk, not capped,
+ * not parsed). A success with no body at all (204, 205, an empty 2xx) is one only where
+ * `noContent` says so.
  */
-export type ResponseKind = 'json' | 'text' | 'file';
+export type ResponseKind = 'json' | 'rpc' | 'text' | 'file';
 
 export interface Operation {
   method: Method;
@@ -28,6 +30,13 @@ export interface Operation {
   noAuth?: boolean;
   /** What a 2xx answer carries, when not JSON (see ResponseKind). */
   response?: ResponseKind;
+  /**
+   * A success may have no body (204 No Content). The spec shows no response bodies; the
+   * conventions give every API route a JSON body, so only the endpoints that speak other
+   * protocols say so: a health check, MCP (a notification is answered 202 with no body) and
+   * the provider's webhook receiver. Anywhere else a 204 is an error (exit 7).
+   */
+  noContent?: true;
   /**
    * Not in the spec's endpoint tables: an area the spec names without giving its shape
    * (section 4 preamble, 9.2 aliases) or a job the service runs (observed-conventions.md).
@@ -80,8 +89,8 @@ export const operations = op({
   'auth.logout': { method: 'POST', path: '/api/auth/logout', summary: 'Log out the session' },
 
   // 4.5 Tool endpoint (MCP)
-  'mcp.health': { method: 'GET', path: '/healthz', base: 'mcp', response: 'text', summary: 'Tool endpoint health' },
-  'mcp.rpc': { method: 'POST', path: '/mcp', base: 'mcp', response: 'text', summary: 'JSON-RPC 2.0 request' },
+  'mcp.health': { method: 'GET', path: '/healthz', base: 'mcp', response: 'text', noContent: true, summary: 'Tool endpoint health' },
+  'mcp.rpc': { method: 'POST', path: '/mcp', base: 'mcp', response: 'rpc', noContent: true, summary: 'JSON-RPC 2.0 request' },
 
   // 4.6 Segments
   'segments.list': { method: 'GET', path: '/api/segments', summary: 'List segments' },
@@ -205,7 +214,7 @@ export const operations = op({
 
   // 6 Inbound webhook
   'webhook.challenge': { method: 'GET', path: '/webhook/chat', noAuth: true, response: 'text', summary: 'Verification challenge' },
-  'webhook.event': { method: 'POST', path: '/webhook/chat', noAuth: true, response: 'text', summary: 'Inbound event (signed)' },
+  'webhook.event': { method: 'POST', path: '/webhook/chat', noAuth: true, response: 'text', noContent: true, summary: 'Inbound event (signed)' },
 });
 
 export type OperationId = keyof typeof operations;

@@ -2,6 +2,8 @@
 // node:http's keep-alive throughput, and EnvHttpProxyAgent honours HTTP(S)_PROXY / NO_PROXY.
 // Loaded only by the commands that use it: its parser and dispatcher cost a one-shot start.
 import { setFlagsFromString } from 'node:v8';
+import type { Socket } from 'node:net';
+import type { buildConnector as Connector } from 'undici';
 import { Readable } from 'node:stream';
 import { type Attempt, BodyTooLarge, declaredTooLarge, type Exchange, type Headers_, type Outgoing, proxyConfigured, type Transport } from './transport.js';
 
@@ -33,6 +35,8 @@ interface Undici {
   request: (this: Dispatcher, opts: DispatchOptions & { signal?: AbortSignal }) => Promise<{ statusCode: number; headers: Headers_; body: Readable }>;
   dispatcher: Dispatcher;
   parseHeaders: (raw: Buffer[]) => Headers_;
+  /** Every socket the dispatcher opened and that is still open. */
+  sockets: Set<Socket>;
 }
 
 /**
@@ -43,13 +47,14 @@ async function loadUndici(longRunning: boolean, timeoutMs: number): Promise<Undi
   // A short-lived CLI exits right after its request; TurboFan compiling undici's wasm
   // HTTP parser in the background then delays the exit by ~100 ms for no benefit.
   if (!longRunning) setFlagsFromString('--liftoff-only');
-  const [{ default: EnvHttpProxyAgent }, { default: Agent }, { default: Pool }, { default: api }, { default: DispatcherBase }, { default: util }] = await Promise.all([
+  const [{ default: EnvHttpProxyAgent }, { default: Agent }, { default: Pool }, { default: api }, { default: DispatcherBase }, { default: util }, { default: buildConnector }] = await Promise.all([
     import('undici/lib/dispatcher/env-http-proxy-agent.js'),
     import('undici/lib/dispatcher/agent.js'),
     import('undici/lib/dispatcher/pool.js'),
     import('undici/lib/api/index.js'),
     import('undici/lib/dispatcher/dispatcher.js'),
     import('undici/lib/core/util.js'),
+    import('undici/lib/core/connect.js'),
   ]);
   // What undici's index does: the proxy agent opens its CONNECT tunnel with `.connect()`
   // of this API, so without it every proxied request fails.
@@ -58,17 +63,31 @@ async function loadUndici(longRunning: boolean, timeoutMs: number): Promise<Undi
   // it (a connect, a TLS handshake or a proxy CONNECT still pending) to the same length.
   // rejectUnauthorized is explicit so NODE_TLS_REJECT_UNAUTHORIZED=0 cannot turn it off.
   const tls = { timeout: timeoutMs, rejectUnauthorized: true };
+  // undici knows a socket only once it is connected: destroying the dispatcher leaves a TCP
+  // connect or TLS handshake in progress (and the process) alive until its own timeout fires.
+  // Every socket goes through here, so that a one-shot command can end them (onEarlyCancel).
+  // Through a proxy that is the socket to the proxy, which the tunnel's TLS runs on.
+  const sockets = new Set<Socket>();
+  const tracked =
+    (connect: Connector.connector): Connector.connector =>
+    (opts, callback) => {
+      const socket = connect(opts, callback) as unknown as Socket;
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      return socket as never;
+    };
   const options = {
     connections: 128,
-    connect: tls,
+    connect: tracked(buildConnector(tls)),
     requestTls: tls,
     proxyTls: tls,
-    clientFactory: (origin: URL, o: object) => new Pool(origin, { ...o, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
+    clientFactory: (origin: URL, o: { connect: Connector.connector }) =>
+      new Pool(origin, { ...o, connect: tracked(o.connect), headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
   };
   // With no proxy configured the env agent sends everything through a plain Agent anyway,
   // after re-reading NO_PROXY and parsing the origin on every request (~3 µs each).
   const dispatcher = proxyConfigured() ? new EnvHttpProxyAgent(options) : new Agent(options);
-  return { request: api.request, dispatcher, parseHeaders: util.parseHeaders } as unknown as Undici;
+  return { request: api.request, dispatcher, parseHeaders: util.parseHeaders, sockets } as unknown as Undici;
 }
 
 /**
@@ -133,7 +152,12 @@ export function undiciTransport(longRunning: boolean, timeoutMs: number): Transp
     if (longRunning || !undici) return;
     const stale = undici;
     undici = undefined;
-    void stale.then((u) => u.dispatcher.destroy()).catch(() => undefined);
+    void stale
+      .then((u) => {
+        for (const socket of u.sockets) socket.destroy();
+        return u.dispatcher.destroy();
+      })
+      .catch(() => undefined);
   };
   return {
     name: 'undici',

@@ -64,13 +64,15 @@ export async function batchClient(ctx: Context): Promise<ApiClient> {
   return new Client({ ...base.opts, apiKey: () => (key ??= base.opts.apiKey()), signal: undefined });
 }
 
+const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+
 /** `300 rows: 0 sent, 1 failed, 0 uncertain, 299 not sent (stopped: Invalid API key)` */
 export function summaryLine(s: BatchSummary, verb = 'sent'): string {
   const parts = [`${s.sent} ${verb}`, `${s.failed} failed`, `${s.uncertain} uncertain`];
   if (s.skipped) parts.push(`${s.skipped} skipped`);
   parts.push(`${s.not_sent} not ${verb}`);
   const why = s.stop_reason ? ` (stopped: ${s.stop_reason})` : '';
-  return `${s.rows} rows: ${parts.join(', ')}${why}`;
+  return `${rows(s.rows)}: ${parts.join(', ')}${why}`;
 }
 
 /**
@@ -87,14 +89,15 @@ export async function finishBatch(ctx: Context, summary: BatchSummary, verb = 's
   }
   const notDone = summary.failed + summary.uncertain + summary.skipped_uncertain + summary.not_sent;
   if (ctx.settings.dryRun) {
-    if (summary.failed) throw new UsageError(`${summary.failed} of ${summary.rows} rows are invalid (dry run: nothing was sent)`);
+    if (summary.failed) throw new UsageError(`${summary.failed} of ${rows(summary.rows)} are invalid (dry run: nothing was sent)`);
     if (summary.status !== 'interrupted') return;
   }
-  const counts = `${notDone} of ${summary.rows} rows not ${verb}: ${summary.failed} failed, ${summary.uncertain + summary.skipped_uncertain} uncertain, ${summary.not_sent} not ${verb}`;
+  const counts = `${notDone} of ${rows(summary.rows)} not ${verb}: ${summary.failed} failed, ${summary.uncertain + summary.skipped_uncertain} uncertain, ${summary.not_sent} not ${verb}`;
   if (isSignal(summary.stopped_by)) {
     throw new InterruptedError(`Interrupted by ${summary.stopped_by}: ${counts}; continue with --resume`, signalExit(summary.stopped_by));
   }
   if (summary.stopped_by === 'auth') throw new AuthError(`${summary.stop_reason}: ${counts}; fix the key, then continue with --resume`);
+  if (summary.stopped_by === 'config') throw new UsageError(`${summary.stop_reason}: ${counts}; nothing was sent`);
   if (notDone || summary.status === 'stopped') {
     const why = summary.stop_reason ? ` (stopped: ${summary.stop_reason})` : '';
     throw new CliError(`${counts}${why}`, EXIT.rejected, undefined, 'batch_incomplete');

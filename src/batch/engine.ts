@@ -1,8 +1,9 @@
 // The generic batch engine: one request per input row, streamed (flat memory for any number of
 // rows), a worker pool, a rate limit, and the journal that makes it crash-safe and resumable by
 // row identity. A command supplies how a row becomes a request and how a request is sent; the
-// engine does the rest. Retries of 429/503/unwritten connections belong to the ApiClient; what an
-// answer means for the row (sent, failed, uncertain) belongs to outcome.ts.
+// engine does the rest. Retries (429, 503 with Retry-After, unwritten connections) belong to the
+// ApiClient; what an answer means for the row (sent, failed, uncertain) belongs to outcome.ts.
+import { setMaxListeners } from 'node:events';
 import { existsSync, realpathSync, renameSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -66,7 +67,7 @@ export interface BatchOptions<Req> {
   describe?(req: Req): Promise<unknown>;
 }
 
-type StopBy = 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'auth' | 'max_errors' | 'journal' | 'input';
+type StopBy = 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'auth' | 'config' | 'max_errors' | 'journal' | 'input';
 
 export interface BatchSummary {
   /** rows = sent + failed + uncertain + skipped + not_sent */
@@ -136,6 +137,23 @@ function asideName(journal: string): string {
 }
 
 /**
+ * Why an existing journal is not started over silently, and what to do. --restart sends every row
+ * again, so it is offered first only when every row was sent; otherwise --resume, which sends
+ * only the rows not recorded as sent.
+ */
+function inUse(journalPath: string, scan: JournalScan): string {
+  const sent = scan.table.count(State.Sent);
+  // Invalid rows have no record: the footer's count of failed rows has them.
+  if (scan.completed && sent === scan.table.size && !scan.footer?.failed) {
+    return `--journal: ${journalPath} is the journal of a run that completed with every row sent; to send again, pass --journal NEW for a new journal, or --restart to move this one aside`;
+  }
+  return (
+    `--journal: ${journalPath} is the journal of an earlier run that ${scan.completed ? 'completed, not every row sent' : 'did not finish'} (${sent} recorded as sent); ` +
+    `send the rest with --resume (it skips the rows recorded as sent), or start over with --restart (which sends every row again, the ${sent} already sent too)`
+  );
+}
+
+/**
  * What to make of an existing journal: moved aside (--restart), read (--resume), or refused.
  * Returns the scan of the journal being resumed.
  */
@@ -150,12 +168,7 @@ async function priorRun(o: Pick<BatchOptions<unknown>, 'restart' | 'resume' | 'i
     o.io.err(`Moved the old journal aside: ${aside}`);
     return undefined;
   }
-  if (!o.resume) {
-    if ((await scanJournal(journalPath)).completed) {
-      throw new UsageError(`--journal: ${journalPath} is the journal of a run that completed; to send again, pass --journal NEW for a new journal, or --restart to move this one aside`);
-    }
-    throw new UsageError(`--journal: ${journalPath} exists from an earlier run; continue it with --resume, or start over with --restart`);
-  }
+  if (!o.resume) throw new UsageError(inUse(journalPath, await scanJournal(journalPath)));
   const prior = await scanJournal(journalPath, table);
   if (prior.legacy && !prior.header?.v) throw new UsageError(`--resume: ${journalPath} was written by an older chatcrm (rows by line number) and cannot be resumed by row identity; start over with --restart`);
   return prior;
@@ -178,10 +191,20 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     if (reported++ < MAX_REPORTED) progress.note(sanitizeText(scrub(`row ${row}: ${message}`)));
     else if (reported === MAX_REPORTED + 1) progress.note(`(more rows to report: see ${o.results ? o.results : 'the journal, or pass --results FILE'})`);
   };
-  const warner = (row: number) => (message: string) => {
+  // The row being built and its warnings (an empty {{column}}): past the cap of stderr reports,
+  // the results file is where a warned row is found.
+  let building = 0;
+  let warned = '';
+  const warn = (message: string) => {
     if (o.strict) throw new UsageError(`${message} (--strict)`);
     summary.warnings++;
-    report(row, `warning: ${message}`);
+    warned = `${warned && `${warned}; `}warning: ${message}`;
+    report(building, `warning: ${message}`);
+  };
+  const build = (record: Record_, row: number): Req => {
+    building = row;
+    warned = '';
+    return o.build(record, row, warn);
   };
   const input = stdin ? undefined : resolve(o.file);
 
@@ -207,7 +230,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       summary.rows++;
       try {
         if (error) throw new UsageError(error);
-        const req = o.build(record, row, warner(row));
+        const req = build(record, row);
         if (valid++ === 0 && o.describe) summary.request = await o.describe(req);
       } catch (err) {
         summary.failed++;
@@ -231,6 +254,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     if (prior) priorFile = await open(journalPath, 'r');
     const fingerprint = check ? { size: check.size, sha256: check.sha256 } : null;
     const before = prior?.header?.fingerprint;
+    const journalSent = prior ? table.count(State.Sent) : 0;
     if (prior) {
       summary.matched = 0;
       if (before && fingerprint && before.sha256 !== fingerprint.sha256) {
@@ -241,6 +265,9 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
 
     let stop: { reason: string; by: StopBy } | undefined;
     const stopped = new AbortController();
+    // Every row in flight may wait for a rate token on it at once, each with its own listener
+    // (removed when the wait ends): up to --concurrency, more than the default warning's 10.
+    setMaxListeners(concurrency, stopped.signal);
     let wake: (() => void) | undefined;
     const signalWake = () => {
       const w = wake;
@@ -251,8 +278,10 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     // An unreadable rest of the input stops reading, not the rows already read and dispatched.
     const cancelled = () => stop !== undefined && stop.by !== 'input';
     const halt = (reason: string, by: StopBy) => {
-      if (!stop) {
-        stop = { reason, by };
+      // The first reason stands, except that a signal overrides a stop for another reason: whoever
+      // sent it wants the run to end now, and the exit code (143, 129, 130) must say so.
+      if (!stop || (isSignal(by) && !isSignal(stop.by))) {
+        stop = { reason: stop ? `${stop.reason}; then ${reason}` : reason, by };
         stopped.abort();
       }
       signalWake();
@@ -275,10 +304,11 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       results = new ResultsWriter(o.results, o.resultColumns, scrub);
       summary.results = o.results;
     }
-    const result = (row: number, key: string, status: ResultStatus, id?: string, error?: string) => results?.add(row, key, status, id, error);
-    const notSent = (row: number, key: string) => {
+    const result = (row: number, key: string, status: ResultStatus, id: string, error: string, warning: string) =>
+      results?.add(row, key, status, id, warning && error ? `${error}; ${warning}` : error || warning);
+    const notSent = (row: number, key: string, warning = '') => {
       summary.not_sent++;
-      result(row, key, 'not_sent', '', `not sent: ${stop?.reason ?? 'the run stopped'}`);
+      result(row, key, 'not_sent', '', `not sent: ${stop?.reason ?? 'the run stopped'}`, warning);
     };
 
     // A long batch allocates steadily but keeps little alive (~15 MB): V8 would let the old
@@ -315,7 +345,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
 
     // A row holds a slot (pending) before its rate token and its intent: a crash leaves at most
     // `concurrency` rows uncertain.
-    const dispatch = async (row: number, key: string, id: string, req: Req) => {
+    const dispatch = async (row: number, key: string, id: string, req: Req, warning: string) => {
       let out = false;
       try {
         if (limiter) await limiter.take(stopped.signal);
@@ -324,18 +354,18 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           // Stopped while the intent was syncing: it never went out, and the journal says so.
           if (cancelled()) journal!.outcome('N', row, id, key, `not sent: ${stop!.reason}`);
         }
-        if (cancelled()) return notSent(row, key);
+        if (cancelled()) return notSent(row, key, warning);
         out = true;
         const messageId = (await sendWithin(req)) ?? '';
         journal!.outcome('S', row, id, key, messageId);
         summary.sent++;
         counts.sent++;
-        result(row, key, 'sent', messageId);
+        result(row, key, 'sent', messageId, '', warning);
       } catch (err) {
         if (!out) {
           // The journal could not take the intent, or the wait for a token was cut short: not sent.
           if (journal!.error) halt(journal!.error.message, 'journal');
-          notSent(row, key);
+          notSent(row, key, warning);
           return;
         }
         const e = rowError(err);
@@ -349,7 +379,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
         }
         const status = e.verdict === 'U' ? 'uncertain' : 'failed';
         report(row, `${status}: ${e.message}`);
-        result(row, key, status, '', e.message);
+        result(row, key, status, '', e.message, warning);
         if (e.stops) halt(e.message, 'auth');
         else checkErrors();
       } finally {
@@ -376,7 +406,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
         let id: string;
         try {
           if (error) throw new UsageError(error);
-          req = o.build(record, row, warner(row));
+          req = build(record, row);
           id = identity(key, o.render(req));
         } catch (err) {
           const message = (err as Error).message;
@@ -384,7 +414,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           summary.invalid++;
           counts.failed++;
           report(row, `invalid, not sent: ${message}`);
-          result(row, key, 'failed', '', `invalid: ${message}`);
+          result(row, key, 'failed', '', `invalid: ${message}`, '');
           checkErrors();
           continue;
         }
@@ -394,7 +424,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           summary.skipped_duplicate++;
           counts.skipped++;
           report(row, 'duplicate of an earlier row (same recipient and message): sent once');
-          result(row, key, 'skipped', '', 'duplicate of an earlier row');
+          result(row, key, 'skipped', '', 'duplicate of an earlier row', warned);
           continue;
         }
         const state = table.state(slot);
@@ -405,33 +435,35 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           const rec = results && priorFile ? await recordAt(priorFile, table.offset(slot)!) : undefined;
           if (state === State.Sent) {
             summary.skipped_sent++;
-            result(row, key, 'sent', rec?.detail ?? '', 'sent by an earlier run');
+            result(row, key, 'sent', rec?.detail ?? '', 'sent by an earlier run', warned);
           } else {
             summary.skipped_uncertain++;
-            result(row, key, 'uncertain', '', rec?.kind === 'U' ? rec.detail : 'no answer recorded (an earlier run stopped while it was in flight)');
+            result(row, key, 'uncertain', '', rec?.kind === 'U' ? rec.detail : 'no answer recorded (an earlier run stopped while it was in flight)', warned);
           }
           continue;
         }
         while ((pending >= concurrency || (results && results.waiting > MAX_WAITING)) && !stop) await new Promise<void>((r) => (wake = r));
         if (stop) {
-          notSent(row, key);
+          notSent(row, key, warned);
           continue;
         }
         if (preflight) {
           // Before the first send, not before a resume that sends nothing.
           await preflight().catch((err: unknown) => {
-            // Only a refused key stops here; anything else, the sends will meet and report per row.
+            // A refused key, or settings no request can go out with (no API address, plain http
+            // to a remote host), stop here; anything else, the sends will meet and report per row.
             if (err instanceof AuthError) halt(err.message, 'auth');
+            else if (err instanceof UsageError) halt(err.message, 'config');
           });
           preflight = undefined;
           if (stopping()) {
-            notSent(row, key);
+            notSent(row, key, warned);
             continue;
           }
         }
         if (results) await results.drained();
         pending++;
-        void dispatch(row, key, id, req);
+        void dispatch(row, key, id, req, warned);
       }
     } catch (err) {
       halt(err instanceof UsageError ? err.message : `cannot read ${stdin ? 'stdin' : o.file}: ${(err as Error).message}`, 'input');
@@ -439,21 +471,30 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
       while (pending > 0) await new Promise<void>((r) => (wake = r));
       progress.stop();
     }
+    // The outcomes not yet on disk: a journal that cannot take them stops the run like any write.
+    await journal.flush().catch((err: Error) => halt(err.message, 'journal'));
 
     const s = stop as { reason: string; by: StopBy } | undefined;
     if (s) Object.assign(summary, { status: isSignal(s.by) ? 'interrupted' : 'stopped', stop_reason: s.reason, stopped_by: s.by });
     if (prior && summary.input_changed) o.io.err(`Note: ${summary.matched} of ${summary.rows} rows matched the journal`);
-    Object.assign(summary, { elapsed_s: Number(progress.elapsedS().toFixed(2)), rate_per_s: Math.round(progress.rate()) });
-    if (journal) {
-      const { rows, sent, failed, uncertain, skipped, not_sent } = summary;
-      journal.end({ end: summary.status, rows, sent, failed, uncertain, skipped, not_sent, at: new Date().toISOString() });
+    // A row is its recipient and its message: another --text makes every row new, sent again.
+    if (summary.skipped_sent < journalSent && summary.sent + summary.uncertain > 0) {
+      o.io.err(
+        `Warning: ${summary.skipped_sent} of the ${journalSent} rows the journal records as sent matched this input${s ? ' (rows after the stop were not compared)' : ''}; ` +
+          'if the message or sender changed since (--text, --template, --sender, a {{column}}), those rows were new rows, and their recipients were sent the new message too',
+      );
     }
+    Object.assign(summary, { elapsed_s: Number(progress.elapsedS().toFixed(2)), rate_per_s: Math.round(progress.rate()) });
+    const { rows, sent, failed, uncertain, skipped, not_sent } = summary;
+    journal.end({ end: summary.status, rows, sent, failed, uncertain, skipped, not_sent, at: new Date().toISOString() });
     return summary;
   } finally {
     if (onAbort) o.signal.removeEventListener('abort', onAbort);
     for (const [name, l] of listeners) process.off(name, l);
     try {
-      await journal?.close();
+      // A journal that failed has stopped the run and the summary says so; one that cannot take
+      // the footer reads as a run that did not finish, which --resume handles.
+      await journal?.close().catch(() => undefined);
       await results?.close();
       await priorFile?.close();
     } finally {

@@ -23,7 +23,7 @@ const STATE = 0x0f;
  */
 export class IdTable {
   private cap: number;
-  private count = 0;
+  private used = 0;
   private hi: Uint32Array;
   private lo: Uint32Array;
   private flags: Uint8Array;
@@ -43,7 +43,7 @@ export class IdTable {
   slot(id: string): number {
     const h = parseInt(id.slice(0, 8), 16) >>> 0;
     const l = parseInt(id.slice(8, 16), 16) >>> 0;
-    if ((this.count + 1) * 2 > this.cap) this.grow();
+    if ((this.used + 1) * 2 > this.cap) this.grow();
     const mask = this.cap - 1;
     let i = (l ^ Math.imul(h, 0x9e3779b1)) & mask;
     while (this.flags[i] & USED) {
@@ -53,7 +53,7 @@ export class IdTable {
     this.hi[i] = h;
     this.lo[i] = l;
     this.flags[i] = USED;
-    this.count++;
+    this.used++;
     return i;
   }
 
@@ -71,6 +71,18 @@ export class IdTable {
 
   offset(slot: number): number | undefined {
     return this.offsets?.[slot];
+  }
+
+  /** Identities in the table. */
+  get size(): number {
+    return this.used;
+  }
+
+  /** How many identities are in a state: one pass over the table, not per row. */
+  count(state: State): number {
+    let n = 0;
+    for (let i = 0; i < this.flags.length; i++) if ((this.flags[i] & (USED | STATE)) === (USED | state)) n++;
+    return n;
   }
 
   /** Marks the identity as had by a row of this run; false if one had it already (a duplicate). */

@@ -62,6 +62,8 @@ export interface RunHeader {
   input?: string;
   fingerprint?: { size: number; sha256: string } | null;
   end?: 'complete' | 'stopped' | 'interrupted';
+  /** In a footer: rows of that run that failed (invalid ones too, which have no record). */
+  failed?: number;
   [k: string]: unknown;
 }
 
@@ -69,6 +71,8 @@ export interface JournalScan {
   table: IdTable;
   /** The header of the last run. */
   header?: RunHeader;
+  /** The footer of the last run, if it ended (how, and its counts). */
+  footer?: RunHeader;
   /** The last run reached the end of its input. */
   completed: boolean;
   /** Records of an older, row-numbered format (not usable for resume). */
@@ -85,10 +89,13 @@ export async function scanJournal(path: string, table = new IdTable()): Promise<
       } catch {
         continue;
       }
-      if (h.end) scan.completed = h.end === 'complete';
-      else {
+      if (h.end) {
+        scan.completed = h.end === 'complete';
+        scan.footer = h;
+      } else {
         scan.header = h;
         scan.completed = false;
+        scan.footer = undefined;
       }
       continue;
     }
@@ -216,7 +223,7 @@ export class Journal {
     this.intents = 0;
     try {
       if (lines) {
-        await this.fh.write(lines);
+        await writeAll(this.fh, lines);
         if (!DSYNC) await this.fh.datasync();
       }
       for (const w of waiters) w.resolve();
@@ -231,6 +238,23 @@ export class Journal {
     if (this.intents >= this.o.intentBatch || (this.flushing && this.buf.length)) this.kick(false);
     else if (this.intents) this.intentTimer ??= setTimeout(() => this.kick(true), this.o.intentDelayMs);
     else this.timer ??= setTimeout(() => this.kick(false), this.o.flushMs);
+  }
+}
+
+/**
+ * A write may take only part of the text (a full disk, a file size limit): the rest is written,
+ * or fails, before any intent in it counts as on disk. The text goes as a string (no Buffer copy)
+ * unless a write falls short.
+ */
+async function writeAll(fh: FileHandle, text: string): Promise<void> {
+  const size = Buffer.byteLength(text);
+  let done = (await fh.write(text)).bytesWritten;
+  if (done === size) return;
+  const buf = Buffer.from(text);
+  while (done < size) {
+    const { bytesWritten } = await fh.write(buf, done);
+    if (bytesWritten === 0) throw new Error('the file takes no more bytes');
+    done += bytesWritten;
   }
 }
 

@@ -1,6 +1,8 @@
 // One run per journal: `JOURNAL.lock`, created with O_EXCL ('wx'), holds the pid and host of the
 // run. A lock whose pid is gone (on this host) is stale and taken over; a live one refuses the
-// second run (exit 2) before it reads the journal or sends anything.
+// second run (exit 2) before it reads the journal or sends anything. A lock naming this very
+// process that this process does not hold was left by an earlier run that had the same pid: in a
+// container the CLI is pid 1 (or another fixed pid) every time.
 import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { UsageError } from '../core/errors.js';
@@ -28,6 +30,9 @@ function holder(path: string): Holder | undefined {
     return undefined;
   }
 }
+
+/** Locks this process holds (a lock file naming our pid but not in here is a leftover). */
+const held = new Set<string>();
 
 const nap = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
@@ -68,7 +73,7 @@ export function lockJournal(journal: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new UsageError(`--journal: cannot create ${path}: ${(err as NodeJS.ErrnoException).code}`);
       const h = holder(path);
-      const stale = h !== undefined && h.host === me.host && !alive(h.pid);
+      const stale = h !== undefined && h.host === me.host && (h.pid === me.pid ? !held.has(path) : !alive(h.pid));
       if ((!stale && h) || attempt > 50) {
         const who = h ? `pid ${h.pid}${h.host === me.host ? '' : ` on ${h.host}`}` : 'another run';
         throw new UsageError(`--journal: ${journal} is in use by ${who} (lock ${path}); wait for that run to end, or remove the lock if it is gone`, 'journal_locked');
@@ -78,10 +83,12 @@ export function lockJournal(journal: string): () => void {
       else nap(10);
     }
   }
-  let held = true;
+  held.add(path);
+  let holding = true;
   const release = () => {
-    if (!held) return;
-    held = false;
+    if (!holding) return;
+    holding = false;
+    held.delete(path);
     // Only our own lock: a stale-lock takeover by another run must not be undone.
     if (holder(path)?.pid === me.pid) {
       try {

@@ -7,13 +7,14 @@
 //   3xx                                uncertain: a redirect may come after processing (303)
 //   401, 403                           failed, and the run stops (every row would fail alike)
 //   other 4xx                          failed: refused before processing
-//   503 or 429 with Retry-After        failed: "come back later", not processed (retried first)
-//   other 5xx (502, 504 gateways)      uncertain: the upstream may have processed it
+//   503 with Retry-After               failed: "come back later", not processed (retried first)
+//   other 5xx (502, 504 gateways, a    uncertain: the upstream may have processed it (not
+//   503 without Retry-After)           retried: the ApiClient repeats a send only when notProcessed)
 //   connection failed before writing   failed
 //   reset, timeout, no answer          uncertain
 import { STATUS_CODES } from 'node:http';
 import { errorMessage } from '../api/errors-body.js';
-import type { ApiResponse } from '../api/client.js';
+import { notProcessed, type ApiResponse } from '../api/client.js';
 import { ApiError, AuthError, CliError, NetworkError, ResponseError } from '../core/errors.js';
 
 export type Verdict = 'F' | 'U';
@@ -35,8 +36,8 @@ const statusMessage = (res: ApiResponse) => {
 };
 
 /** The verdict on a non-2xx status (the ApiClient has done its retries). */
-export function statusVerdict(status: number, retryAfter: boolean): Verdict {
-  if (status >= 500) return status === 503 && retryAfter ? 'F' : 'U';
+export function statusVerdict(status: number, retryAfter?: string | string[]): Verdict {
+  if (status >= 500) return notProcessed(status, retryAfter) ? 'F' : 'U';
   if (status >= 400) return 'F';
   return 'U';
 }
@@ -54,7 +55,7 @@ export function accepted(res: ApiResponse): Record<string, unknown> {
     throw new RowError(message, 'F', auth);
   }
   if (status >= 300 && status < 400) throw new RowError(`${message}: redirected to ${String(res.headers.location ?? '?')}, not known to be sent`, 'U');
-  throw new RowError(message, statusVerdict(status, res.headers['retry-after'] !== undefined));
+  throw new RowError(message, statusVerdict(status, res.headers['retry-after']));
 }
 
 /** Any error a send threw, as a RowError. */
@@ -66,6 +67,6 @@ export function rowError(err: unknown): RowError {
   // all came after the server had the request.
   if (err instanceof ResponseError) return new RowError(message, 'U');
   if (err instanceof AuthError) return new RowError(message, 'F', err);
-  if (err instanceof ApiError && err.status !== undefined) return new RowError(message, statusVerdict(err.status, false));
+  if (err instanceof ApiError && err.status !== undefined) return new RowError(message, statusVerdict(err.status));
   return new RowError(message, 'F');
 }

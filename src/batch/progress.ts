@@ -65,7 +65,7 @@ export class Progress {
     const c = this.counts;
     if (this.io.stderrIsTTY) {
       const done = c.sent + c.failed + c.uncertain + c.skipped;
-      this.io.stderr.write(`\r\u001b[K${this.label} ${progressBar(done, this.total, this.rate())}`);
+      this.io.redraw(`${this.label} ${progressBar(done, this.total, this.rate())}`);
     } else {
       this.io.err(statusLine(this.label, c, this.rate(), this.elapsedS()));
     }
@@ -73,6 +73,6 @@ export class Progress {
 
   stop(): void {
     clearInterval(this.timer);
-    if (this.io.stderrIsTTY) this.io.stderr.write('\r\u001b[K');
+    if (this.io.stderrIsTTY) this.io.redraw();
   }
 }

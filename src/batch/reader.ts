@@ -249,9 +249,11 @@ const LF = 10;
 const CR = 13;
 
 /**
- * A byte-level CSV syntax check and record count, two orders of magnitude cheaper than parsing:
- * quotes must open at the start of a field, close before the end of the input, and be followed
- * by a delimiter or a line end. Blank lines are not records.
+ * A byte-level CSV syntax check and record count, two orders of magnitude cheaper than parsing,
+ * that agrees with csv-parse: quotes must open at the start of a field, close before the end of
+ * the input, and be followed by a delimiter or a line end. The line end is the first one outside
+ * quotes (CRLF, LF or CR, as csv-parse settles it); any other CR or LF is data. Blank lines are
+ * not records.
  */
 export class CsvScan {
   records = 0;
@@ -262,9 +264,11 @@ export class CsvScan {
   private fieldStart = true;
   private hasData = false;
   private quoteLine = 0;
-  /** The record delimiter, as csv-parse settles it: the first line end of the input. */
   private eol?: 'lf' | 'crlf' | 'cr';
+  /** A CR outside quotes where the line end is CRLF or not settled yet: the next byte decides. */
   private pendingCr = false;
+  /** That CR came right after a closing quote (where only a whole line end may follow). */
+  private crAfterQuote = false;
   private first = true;
 
   constructor(private readonly delimiter: number) {}
@@ -279,8 +283,8 @@ export class CsvScan {
   }
 
   end(): void {
+    if (this.pendingCr && !this.error) this.crAlone();
     if (this.error) return;
-    if (this.pendingCr) this.crAlone();
     if (this.quoted) this.error = `line ${this.quoteLine}: a quote opened here is never closed`;
     else if (this.hasData) this.records++;
   }
@@ -297,11 +301,16 @@ export class CsvScan {
     this.hasData = true;
   }
 
-  /** A CR not followed by LF: a line end only where CR alone ends lines. */
+  private badClose(): void {
+    this.error = `line ${this.line}: a closing quote must be followed by a delimiter or a line end`;
+  }
+
+  /** A CR not followed by LF: the line end of a CR file (the first makes it one), else data. */
   private crAlone(): void {
     this.pendingCr = false;
-    if (this.eol === undefined) this.eol = 'cr';
+    this.eol ??= 'cr';
     if (this.eol === 'cr') this.endRecord();
+    else if (this.crAfterQuote) this.badClose();
     else this.data();
   }
 
@@ -309,10 +318,11 @@ export class CsvScan {
     if (this.pendingCr) {
       if (c === LF) {
         this.pendingCr = false;
-        this.eol ??= 'crlf';
+        this.eol = 'crlf';
         return this.endRecord();
       }
       this.crAlone();
+      if (this.error) return;
     }
     if (this.quoted) {
       if (c === QUOTE) {
@@ -321,25 +331,28 @@ export class CsvScan {
       } else if (c === LF) this.line++;
       return;
     }
-    if (this.afterQuote) {
+    const closed = this.afterQuote;
+    if (closed) {
       this.afterQuote = false;
       if (c === QUOTE) {
         this.quoted = true;
         return;
       }
+      // After a closing quote, a line end must be the file's (a CR may still turn out to be CRLF).
       const ends = c === this.delimiter || (c === LF && (this.eol ?? 'lf') === 'lf') || (c === CR && this.eol !== 'lf');
-      if (!ends) {
-        this.error = `line ${this.line}: a closing quote must be followed by a delimiter or a line end`;
-        return;
-      }
+      if (!ends) return this.badClose();
     }
     if (c === LF) {
       this.eol ??= 'lf';
       if (this.eol === 'lf') this.endRecord();
       else this.data();
     } else if (c === CR) {
-      if (this.eol === 'lf') this.data();
-      else this.pendingCr = true;
+      if (this.eol === 'cr') this.endRecord();
+      else if (this.eol === 'lf') this.data();
+      else {
+        this.pendingCr = true;
+        this.crAfterQuote = closed;
+      }
     } else if (c === this.delimiter) {
       this.fieldStart = true;
       this.hasData = true;
@@ -397,6 +410,6 @@ async function confirmCsvError(file: string, o: ReadOptions, found: string): Pro
   try {
     for await (const _ of source.rows) rows++;
   } catch (err) {
-    throw new UsageError(`FILE: ${file} is not valid CSV: ${found} (row ${rows + 1}; ${(err as Error).message.replace(/^FILE: .*? is not valid CSV: /, '').replace(/:.*/, '')})`);
+    throw new UsageError(`FILE: ${file} is not valid CSV: ${found} (row ${rows + 1}; ${(err as Error).message.replace(/^FILE: .*? is not valid CSV: /, '').replace(/:.*/s, '')})`);
   }
 }

@@ -75,9 +75,10 @@ async function fetchAll(ctx: Context, src: ListSource, flags: PageFlags): Promis
   const collect = options.query !== undefined;
   const sink = collect ? undefined : listSink(io, options, src.view);
   const kept: Record<string, unknown>[] = [];
-  const progress = io.stderrIsTTY ? (line: string) => io.stderr.write(`\r\u001b[K${line}`) : undefined;
+  const progress = io.stderrIsTTY ? (line: string) => io.redraw(line) : undefined;
   const limit = flags.limit ?? MAX_LIMIT;
-  let page = flags.page ?? 1;
+  const start = flags.page ?? 1;
+  let page = start;
   let got = 0;
   let previous: string | undefined;
   let firstSize: number | undefined;
@@ -86,38 +87,42 @@ async function fetchAll(ctx: Context, src: ListSource, flags: PageFlags): Promis
       const body = await src.fetch(page, limit);
       if (body === undefined) return;
       const shape = shapeOf(body);
-      if (!shape.records) {
-        // Not a list after all: show it as it is.
-        if (page === (flags.page ?? 1)) return printResult(io, body, options, src.view);
+      // Not a list after all, or nothing on the first page (past the end, say): show it as one page.
+      if (!shape.records || (page === start && !shape.records.length)) {
+        if (page === start) return printResult(io, body, options, src.view);
         break;
       }
       const key = pageKey(shape.records);
-      if (shape.records.length && key === previous) {
-        // A short list without pagination was simply all there is; otherwise records may be missing.
-        const doubtful = shape.pagination !== undefined || src.serverLimit || shape.records.length >= limit;
+      if (key === previous) {
         progress?.('');
-        if (doubtful) io.err(`Warning: page ${page} repeats page ${page - 1} (the server seems to ignore "page"); stopped after ${got} records`);
+        io.err(`Warning: page ${page} repeats page ${page - 1} (the server seems to ignore "page"); stopped after ${got} records`);
         break;
       }
       previous = key;
       let records = shape.records;
       if (src.map) records.forEach(src.map);
       if (flags.maxItems !== undefined && got + records.length > flags.maxItems) records = records.slice(0, flags.maxItems - got);
-      got += records.length;
       if (sink) {
         progress?.('');
         await sink.add(records);
       } else kept.push(...records);
+      got += records.length;
       const more = morePages(shape.pagination, shape.records.length);
       const pages = pageCount(shape.pagination);
       const total = shape.pagination?.total;
       firstSize ??= shape.records.length;
       if (more !== false) progress?.(`Fetched ${got}${total !== undefined ? ` of ${total}` : ''} records (page ${page}${pages !== undefined ? ` of ${pages}` : ''})…`);
       if (flags.maxItems !== undefined && got >= flags.maxItems) break;
-      // Without pagination in the answer, a short or empty page is the last one.
-      if (more === false || shape.records.length === 0 || (more === undefined && shape.records.length < firstSize)) break;
+      // Without a word on pages, a page shorter than a full one is the last: a full page is the
+      // server's stated limit, else the one asked for (api --paginate asks none: its first page).
+      const full = shape.pagination?.limit ?? (src.serverLimit ? firstSize : limit);
+      if (more === false || !shape.records.length || (more === undefined && shape.records.length < full)) break;
       page++;
     }
+  } catch (err) {
+    // What was written stays valid output (json closes its array) before the error exits.
+    if (got > 0) await sink?.end();
+    throw err;
   } finally {
     progress?.('');
   }

@@ -53,6 +53,16 @@ export interface Settings {
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
+/**
+ * Why a key cannot travel in the x-api-key header, or undefined. Keys are opaque but ASCII (the
+ * service issues hex): anything else is a paste accident, and Node refuses it only when it sends.
+ */
+export function unsendableKey(key: string): string | undefined {
+  if (/[\s\u0000-\u001f\u007f]/.test(key)) return 'the key holds a line break, space or control character';
+  if (/[^\u0021-\u007e]/.test(key)) return 'the key holds a character outside printable ASCII, which an HTTP header cannot carry';
+  return undefined;
+}
+
 export function parseUrl(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
   let url: URL;
@@ -147,10 +157,10 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = pro
         throw new AuthError(`No API key for profile "${profileName}": run \`chatcrm login\` or set CHATCRM_API_KEY`);
       }
       keep(key);
-      // A header cannot carry it, and it is surely a paste accident: say where to fix it.
-      if (/[\s\u0000-\u001f\u007f]/.test(key)) {
+      const problem = unsendableKey(key);
+      if (problem) {
         const where = fromEnv ? 'CHATCRM_API_KEY' : `the stored key of profile "${profileName}" (run \`chatcrm login\` again)`;
-        throw new AuthError(`${where}: the key holds a line break, space or control character; give the key alone`);
+        throw new AuthError(`${where}: ${problem}; give the key alone`);
       }
       return key;
     },

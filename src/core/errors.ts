@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   network: 'the connection failed',
   redirect: 'the server answered a redirect (never followed)',
   not_json: 'the server answered something else where JSON is due',
+  no_content: 'the server answered 204 (no content) where a body is due',
   too_large: 'the answer was larger than the size cap',
   interrupted: 'stopped by Ctrl-C, SIGTERM or SIGHUP',
   unexpected: 'a bug: please report it',
@@ -115,10 +116,10 @@ export class NetworkError extends CliError {
 
 /**
  * The server answered, but not with a success the CLI can trust: a redirect (never followed),
- * a 2xx that should be JSON and is not, or a body over the size cap.
+ * a 2xx that should be JSON and is not, a 204 where a body is due, or a body over the size cap.
  */
 export class ResponseError extends CliError {
-  constructor(message: string, status: number | undefined, code: 'redirect' | 'not_json' | 'too_large') {
+  constructor(message: string, status: number | undefined, code: 'redirect' | 'not_json' | 'no_content' | 'too_large') {
     super(message, EXIT.server, status, code);
   }
 }

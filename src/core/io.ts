@@ -5,7 +5,7 @@
 // the userinfo of a URL, appears in any write, whichever command wrote it.
 import type { Writable, Readable } from 'node:stream';
 import { redactUrls, scrub } from './redact.js';
-import { escapeC1, sanitizeText } from './sanitize.js';
+import { escapeC1, sanitizeCell, sanitizeText } from './sanitize.js';
 
 /** Terminal control we compose ourselves (colour, redrawing a line): the only text written unsanitized. */
 export class Styled {
@@ -31,6 +31,13 @@ export interface IO {
   /** The same on stderr (messages, errors, progress, warnings). */
   err(...parts: Part[]): void;
   /**
+   * A progress line redrawn in place on stderr (a TTY only: the caller checks): the parts
+   * cleaned as err() cleans them, without a newline; no parts erases the line.
+   */
+  redraw(...parts: Part[]): void;
+  /** A spinner on stderr when it is a terminal, else undefined; its text is one cleaned line. */
+  spinner(text: string): Promise<Spinner | undefined>;
+  /**
    * Structured output (json, jsonl, yaml) exactly as encoded: secrets replaced, and the C1
    * controls those encoders leave raw inside quoted strings written as `\u00XX` escapes, which
    * both formats read back as the same character. On stdout unless told otherwise (`--json` errors).
@@ -42,6 +49,11 @@ export interface IO {
   secret(value: string): string;
   /** Secrets and URL userinfo replaced by ***: for text the CLI writes to files. */
   scrub(text: string): string;
+}
+
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
 }
 
 export interface IOOptions {
@@ -77,7 +89,8 @@ export function createIO(opts: IOOptions = {}): IO {
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
   const secrets: string[] = [];
   const clean = (text: string) => redactUrls(scrub(text, secrets));
-  const human = (parts: Part[]) => line(clean(parts.map((p) => (typeof p === 'string' ? sanitizeText(p) : p.text)).join('')));
+  const joined = (parts: Part[], sanitize: (s: string) => string) => clean(parts.map((p) => (typeof p === 'string' ? sanitize(p) : p.text)).join(''));
+  const human = (parts: Part[]) => line(joined(parts, sanitizeText));
   const color = colorPolicy(stdoutIsTTY, env, opts.noColor);
   return {
     stdout,
@@ -97,6 +110,15 @@ export function createIO(opts: IOOptions = {}): IO {
     columns: s?.columns ?? (process.stdout.columns || Number(env.COLUMNS) || 100),
     out: (...parts) => void stdout.write(human(parts)),
     err: (...parts) => void stderr.write(human(parts)),
+    redraw: (...parts) => void stderr.write(`\r${joined(parts, sanitizeCell)}\u001b[K`),
+    async spinner(text) {
+      // A terminal that reports no width (some pseudo-terminals) makes ora clear lines forever.
+      if (!stderrIsTTY || !((stderr as NodeJS.WriteStream).columns > 0)) return undefined;
+      const { default: ora } = await import('ora');
+      // ora writes its text as it is: cleaned here, like every other line.
+      const spin = ora({ text: joined([text], sanitizeCell), stream: stderr, color: 'cyan', isEnabled: true }).start();
+      return { update: (t) => void (spin.text = joined([t], sanitizeCell)), stop: () => void spin.stop() };
+    },
     data: (text, to) => void (to === 'stderr' ? stderr : stdout).write(line(escapeC1(clean(text)))),
     paint: (code, text) => new Styled(color ? `\u001b[${code}m${text}\u001b[39m` : text),
     secret(value) {

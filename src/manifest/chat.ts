@@ -37,7 +37,7 @@ export const chat: CmdSpec = {
       op: {
         id: 'chat.senders',
         paged: true,
-        view: { id: 'sender_id', columns: ['sender_id', 'name', 'kind', 'phone_number', 'status', 'capabilities.group_messaging'], drop: ['capabilities.group_messaging', 'status', 'phone_number'] },
+        view: { id: 'sender_id', columns: ['sender_id', 'name', 'kind', 'phone_number', 'status', 'capabilities.group_messaging'], drop: ['capabilities.group_messaging', 'status', 'phone_number'], cut: ['name'] },
       },
       examples: ['chatcrm chat senders', 'chatcrm chat senders --json --fields sender_id,capabilities'],
     },

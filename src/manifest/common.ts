@@ -13,6 +13,12 @@ export const PAGE_OPTIONS: OptSpec[] = [
 export const LIST_OPTIONS: OptSpec[] = [...PAGE_OPTIONS, { flags: '--search <text>', description: 'filter by text' }];
 export const LIST_QUERY = { search: 'search' };
 
+/**
+ * The description of a list the service answers whole (a fixed catalogue, a ranking): it takes
+ * no paging flags, and says so in --help and docs/commands.md.
+ */
+export const unpaged = (summary: string, what: string) => `${summary}. Not paged: the service answers ${what} in one response, so there is no --page, --limit or --all.`;
+
 /** A required id argument (a path parameter). */
 export const idArg = (name: string, description: string): ArgSpec => ({ name, description, required: true });
 

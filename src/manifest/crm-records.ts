@@ -1,7 +1,7 @@
 // CRM records (spec 4.6–4.10): segments, tags, custom fields, contacts (REST), currencies,
 // subscription. Plain CRUD is declared as one-operation commands; only the export
 // download/wait and the gateway choice of `subscription create` have code of their own.
-import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY } from './common.js';
+import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS, unpaged } from './common.js';
 import type { CmdSpec } from './types.js';
 
 const segments: CmdSpec = {
@@ -12,7 +12,7 @@ const segments: CmdSpec = {
       name: 'list',
       summary: 'List segments',
       options: LIST_OPTIONS,
-      op: { id: 'segments.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'contacts_count', 'created_at'] } },
+      op: { id: 'segments.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'contacts_count', 'created_at'], drop: ['created_at', 'contacts_count'], cut: ['name'] } },
       examples: ['chatcrm segments list', 'chatcrm segments list --search vip --json', 'chatcrm segments list --all -q'],
     },
     {
@@ -76,7 +76,7 @@ const segments: CmdSpec = {
       summary: 'List the contacts of a segment',
       args: [idArg('SEGMENT_ID', 'segment id')],
       options: LIST_OPTIONS,
-      op: { id: 'segments.contacts', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'phone_number', 'email', 'status', 'tags'] } },
+      op: { id: 'segments.contacts', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'phone_number', 'email', 'status', 'tags'], drop: ['tags', 'status', 'email'], cut: ['name', 'email'] } },
       examples: ['chatcrm segments contacts SEGMENT_ID', 'chatcrm segments contacts SEGMENT_ID -q'],
     },
   ],
@@ -100,7 +100,7 @@ const tags: CmdSpec = {
       name: 'list',
       summary: 'List tags',
       options: LIST_OPTIONS,
-      op: { id: 'tags.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'color', 'created_at'] } },
+      op: { id: 'tags.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'color', 'created_at'], drop: ['created_at', 'color'], cut: ['name'] } },
       examples: ['chatcrm tags list', 'chatcrm tags list --search vip -q', 'chatcrm tags list --all -o csv > tags.csv'],
     },
     {
@@ -132,14 +132,17 @@ const tags: CmdSpec = {
     {
       name: 'popular',
       summary: 'Most used tags',
-      op: { id: 'tags.popular', view: { columns: ['name', 'color', 'count'] } },
+      description: unpaged('Most used tags', 'its ranking'),
+      op: { id: 'tags.popular', view: { columns: ['name', 'color', 'count'], drop: ['color'], cut: ['name'] } },
       examples: ['chatcrm tags popular'],
     },
     {
       name: 'usage',
       summary: 'How many contacts carry each tag',
-      op: { id: 'tags.usage', view: { columns: ['tag_id', 'name', 'color', 'contacts_count', 'percentage'] } },
-      examples: ['chatcrm tags usage --json'],
+      // One row per tag: as long as the tag list, which the service pages.
+      options: PAGE_OPTIONS,
+      op: { id: 'tags.usage', paged: true, view: { columns: ['tag_id', 'name', 'color', 'contacts_count', 'percentage'], drop: ['color', 'percentage'], cut: ['name'] } },
+      examples: ['chatcrm tags usage --json', 'chatcrm tags usage --all -o csv'],
     },
   ],
 };
@@ -152,7 +155,7 @@ const customFields: CmdSpec = {
       name: 'list',
       summary: 'List custom fields',
       options: LIST_OPTIONS,
-      op: { id: 'customFields.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'type', 'is_active'] } },
+      op: { id: 'customFields.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'type', 'is_active'], drop: ['is_active', 'type'], cut: ['name'] } },
       examples: ['chatcrm custom-fields list'],
     },
     {
@@ -212,7 +215,7 @@ const currencies: CmdSpec = {
       name: 'list',
       summary: 'List currencies',
       options: LIST_OPTIONS,
-      op: { id: 'currencies.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'code', 'name', 'symbol', 'is_active', 'is_default'] } },
+      op: { id: 'currencies.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'code', 'name', 'symbol', 'is_active', 'is_default'], drop: ['is_default', 'is_active', 'symbol'], cut: ['name'] } },
       examples: ['chatcrm currencies list'],
     },
     {
@@ -339,7 +342,8 @@ export const contactsRest: CmdSpec[] = [
   {
     name: 'funnels',
     summary: 'Contacts by funnel stage',
-    op: { id: 'contacts.funnels', view: { columns: ['stage', 'count'] } },
+    description: unpaged('Contacts by funnel stage', 'every stage'),
+    op: { id: 'contacts.funnels', view: { columns: ['stage', 'count'], drop: [], cut: ['stage'] } },
     examples: ['chatcrm contacts funnels'],
   },
   {

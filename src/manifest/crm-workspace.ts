@@ -1,15 +1,16 @@
 // CRM workspace (spec 4.11–4.18): teams, taxes, quick replies, chatbots, message status,
 // reply materials, notifications, and the REST half of campaigns.
 import type { OperationId } from '../api/operations.js';
-import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY } from './common.js';
+import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS, unpaged } from './common.js';
+import type { View } from '../core/output/print.js';
 import type { CmdSpec, OptSpec } from './types.js';
 
 /** `<group> list` with page/limit/search. */
-const list = (group: string, id: OperationId, what: string, columns: string[]): CmdSpec => ({
+const list = (group: string, id: OperationId, what: string, view: View): CmdSpec => ({
   name: 'list',
   summary: `List ${what}`,
   options: LIST_OPTIONS,
-  op: { id, query: LIST_QUERY, paged: true, view: { columns } },
+  op: { id, query: LIST_QUERY, paged: true, view },
   examples: [`chatcrm ${group} list`, `chatcrm ${group} list --search sales --limit 20 --json`, `chatcrm ${group} list --all -o jsonl`],
 });
 
@@ -51,8 +52,14 @@ const teams: CmdSpec = {
   name: 'teams',
   summary: 'Teams: members, permissions, active state',
   subcommands: [
-    list('teams', 'teams.list', 'teams', ['_id', 'name', 'status', 'members']),
-    { name: 'permissions', summary: 'List the permissions a team can be given', op: { id: 'teams.permissions' }, examples: ['chatcrm teams permissions', 'chatcrm teams permissions --json'] },
+    list('teams', 'teams.list', 'teams', { columns: ['_id', 'name', 'status', 'members'], drop: ['status'], cut: ['members', 'name'] }),
+    {
+      name: 'permissions',
+      summary: 'List the permissions a team can be given',
+      description: unpaged('List the permissions a team can be given', 'its whole catalogue'),
+      op: { id: 'teams.permissions' },
+      examples: ['chatcrm teams permissions', 'chatcrm teams permissions --json'],
+    },
     get('teams', 'teams.get', 'a team', 'TEAM_ID'),
     {
       name: 'create',
@@ -84,7 +91,7 @@ const taxes: CmdSpec = {
   name: 'taxes',
   summary: 'Taxes: name and rate in percent',
   subcommands: [
-    list('taxes', 'taxes.list', 'taxes', ['_id', 'name', 'rate', 'status']),
+    list('taxes', 'taxes.list', 'taxes', { columns: ['_id', 'name', 'rate', 'status'], drop: ['status'], cut: ['name'] }),
     get('taxes', 'taxes.get', 'a tax', 'TAX_ID'),
     {
       name: 'create',
@@ -153,7 +160,7 @@ const chatbots: CmdSpec = {
   name: 'chatbots',
   summary: 'Chatbots: knowledge bases, training, URL scraping, documents',
   subcommands: [
-    list('chatbots', 'chatbots.list', 'chatbots', ['_id', 'name', 'status', 'knowledge_sources', 'last_trained_at']),
+    list('chatbots', 'chatbots.list', 'chatbots', { columns: ['_id', 'name', 'status', 'knowledge_sources', 'last_trained_at'], drop: ['last_trained_at', 'knowledge_sources'], cut: ['name'] }),
     get('chatbots', 'chatbots.get', 'a chatbot', 'CHATBOT_ID'),
     {
       name: 'create',
@@ -226,8 +233,10 @@ const messageStatus: CmdSpec = {
       name: 'user',
       summary: 'Status of the messages of a user (the sandbox takes the recipient phone number)',
       args: [idArg('USER_ID', 'user id (recipient phone number in the sandbox)')],
-      op: { id: 'messageStatus.user', view: { columns: ['message_id', 'to', 'status', 'sent_at', 'delivered_at', 'read_at'] } },
-      examples: ['chatcrm message-status user 15551234567', 'chatcrm message-status user 15551234567 --json'],
+      // A user's messages grow without bound: the service pages them.
+      options: PAGE_OPTIONS,
+      op: { id: 'messageStatus.user', paged: true, view: { columns: ['message_id', 'to', 'status', 'sent_at', 'delivered_at', 'read_at'], drop: ['read_at', 'delivered_at', 'sent_at'] } },
+      examples: ['chatcrm message-status user 15551230001', 'chatcrm message-status user 15551230001 --all --json'],
     },
     {
       name: 'get',
@@ -236,7 +245,7 @@ const messageStatus: CmdSpec = {
       op: {
         id: 'messageStatus.get',
         list: { arg: 'MSG_IDS', field: 'message_ids' },
-        view: { id: 'message_id', columns: ['message_id', 'to', 'status', 'delivered_at', 'read_at'] },
+        view: { id: 'message_id', columns: ['message_id', 'to', 'status', 'delivered_at', 'read_at'], drop: ['read_at', 'delivered_at'] },
       },
       examples: ['chatcrm message-status get wamid.ABC', 'chatcrm message-status get wamid.A wamid.B --json'],
     },
@@ -247,7 +256,7 @@ const replyMaterials: CmdSpec = {
   name: 'reply-materials',
   summary: 'Reply materials: files agents attach to replies',
   subcommands: [
-    list('reply-materials', 'replyMaterials.list', 'reply materials', ['_id', 'title', 'file_name', 'file_type', 'file_size']),
+    list('reply-materials', 'replyMaterials.list', 'reply materials', { columns: ['_id', 'title', 'file_name', 'file_type', 'file_size'], drop: ['file_size', 'file_type'], cut: ['title', 'file_name'] }),
     get('reply-materials', 'replyMaterials.get', 'a reply material', 'MATERIAL_ID'),
     {
       name: 'create',
@@ -279,7 +288,7 @@ const notifications: CmdSpec = {
   name: 'notifications',
   summary: 'In-app notifications and their read state',
   subcommands: [
-    list('notifications', 'notifications.list', 'notifications', ['_id', 'title', 'message', 'read', 'created_at']),
+    list('notifications', 'notifications.list', 'notifications', { columns: ['_id', 'title', 'message', 'read', 'created_at'], drop: ['created_at', 'read'], cut: ['message', 'title'] }),
     {
       name: 'create',
       summary: 'Create a notification',
@@ -308,7 +317,7 @@ export const campaignsRest: CmdSpec[] = [
     name: 'list',
     summary: 'List campaigns (GET /api/v2/campaigns)',
     options: LIST_OPTIONS,
-    op: { id: 'campaigns.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'status', 'is_recurring', 'sent_at', 'created_at'], drop: ['created_at', 'sent_at', 'is_recurring'] } },
+    op: { id: 'campaigns.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'status', 'is_recurring', 'sent_at', 'created_at'], drop: ['created_at', 'sent_at', 'is_recurring'], cut: ['name'] } },
     examples: ['chatcrm campaigns list', 'chatcrm campaigns list --search sale --json', 'chatcrm campaigns list --all -q'],
   },
   {
@@ -322,11 +331,14 @@ export const campaignsRest: CmdSpec[] = [
     name: 'report',
     summary: 'Campaign report: one row per recipient message, and the funnel on a terminal',
     args: [idArg('CAMPAIGN_ID', 'campaign id')],
+    // One row per recipient: thousands for a real campaign, so the service pages them.
+    options: PAGE_OPTIONS,
     op: {
       id: 'campaigns.report',
+      paged: true,
       view: { id: 'message_id', summary: 'funnel', columns: ['to', 'message_id', 'status', 'sent_at', 'delivered_at', 'read_at'], drop: ['read_at', 'delivered_at', 'sent_at'] },
     },
-    examples: ['chatcrm campaigns report 65f1c0ffee0123456789abcd', 'chatcrm campaigns report 65f1c0ffee0123456789abcd -o csv > report.csv'],
+    examples: ['chatcrm campaigns report 65f1c0ffee0123456789abcd', 'chatcrm campaigns report 65f1c0ffee0123456789abcd --all -o csv > report.csv'],
   },
   {
     name: 'publish',

@@ -1,9 +1,9 @@
 // flows: automation flows (spec 4.3), plus the offline `flows validate`.
-import { PAGE_OPTIONS } from './common.js';
+import { PAGE_OPTIONS, unpaged } from './common.js';
 import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
 
 const FLOW_ID: ArgSpec = { name: 'FLOW_ID', required: true, description: 'flow id (from `chatcrm flows list`)' };
-const FLOW_VIEW = { columns: ['_id', 'name', 'keyword', 'platform', 'status', 'updated_at'] };
+const FLOW_VIEW = { columns: ['_id', 'name', 'keyword', 'platform', 'status', 'updated_at'], drop: ['updated_at', 'platform', 'keyword'], cut: ['name'] };
 
 const flowOptions = (create: boolean): OptSpec[] => [
   { flags: '--file <path>', description: create ? 'the flow as JSON or YAML (- for stdin); flags override its fields' : 'a partial flow as JSON or YAML (- for stdin)' },
@@ -84,7 +84,8 @@ export const flows: CmdSpec = {
     {
       name: 'node-types',
       summary: 'List the step and screen types flows can use',
-      op: { id: 'flows.nodeTypes', view: { id: 'type', columns: ['type', 'kind', 'description'] } },
+      description: unpaged('List the step and screen types flows can use', 'its whole catalogue'),
+      op: { id: 'flows.nodeTypes', view: { id: 'type', columns: ['type', 'kind', 'description'], drop: ['kind'], cut: ['description'] } },
       examples: ['chatcrm flows node-types', 'chatcrm flows node-types --json'],
     },
     {
@@ -113,7 +114,7 @@ export const flows: CmdSpec = {
       summary: 'List the executions of a flow',
       args: [FLOW_ID],
       options: PAGE_OPTIONS,
-      op: { id: 'flows.executions', paged: true, view: { columns: ['_id', 'status', 'trigger', 'message', 'final_screen', 'created_at'], drop: ['message', 'trigger'] } },
+      op: { id: 'flows.executions', paged: true, view: { columns: ['_id', 'status', 'trigger', 'message', 'final_screen', 'created_at'], drop: ['message', 'trigger'], cut: ['final_screen'] } },
       examples: ['chatcrm flows executions 65f0c0ffee0000000000abcd', 'chatcrm flows executions 65f0c0ffee0000000000abcd --page 2 --limit 20', 'chatcrm flows executions 65f0c0ffee0000000000abcd --all -q'],
     },
     {

@@ -137,7 +137,7 @@ export const sandbox: CmdSpec = {
     { flags: '--api-key <key>', description: 'the key the sandbox accepts (default: random)' },
     { flags: '--webhook-secret <secret>', description: 'app secret for /webhook/chat signatures (default: random)' },
     { flags: '--verify-token <token>', description: 'verify token for the webhook challenge' },
-    { flags: '--seed-records <n>', description: 'add N generated records to every list (contacts, tags, segments, flows, templates, campaigns, ...) to try paging' },
+    { flags: '--seed-records <n>', description: 'add N generated records to every list (contacts, segments and their members, senders, groups and their members, flows, templates, campaigns and a report, currencies, ...) to try paging' },
   ],
   examples: ['chatcrm sandbox', 'chatcrm sandbox --port 8787 --state ./sandbox.json', 'chatcrm sandbox --seed-records 250'],
   run: () => import('../commands/local/sandbox.js'),

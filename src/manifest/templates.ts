@@ -34,7 +34,7 @@ export const templates: CmdSpec = {
         id: 'templates.list',
         query: LIST_QUERY,
         paged: true,
-        view: { id: 'template_id', columns: ['template_id', 'template_name', 'category', 'language', 'status'], drop: ['language', 'category'] },
+        view: { id: 'template_id', columns: ['template_id', 'template_name', 'category', 'language', 'status'], drop: ['language', 'category'], cut: ['template_name'] },
       },
       examples: ['chatcrm templates list', 'chatcrm templates list --search order --json', 'chatcrm templates list --all -o csv > templates.csv'],
     },

@@ -120,7 +120,7 @@ class StreamableHttpClient implements McpClient {
 
   private post(method: string, params: Record<string, unknown>, id?: number): Promise<ApiResponse> {
     const json = id === undefined ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', id, method, params };
-    return this.api.request({ method: 'POST', path: '/mcp', base: 'mcp', json, headers: this.headers(method, params), allowErrors: true });
+    return this.api.call('mcp.rpc', { json, headers: this.headers(method, params), allowErrors: true });
   }
 
   /** One request; `retry` allows one handshake (or re-handshake after an expired session). */
@@ -192,7 +192,8 @@ class StreamableHttpClient implements McpClient {
     if (this.version) headers['mcp-protocol-version'] = this.version;
     this.sessionId = undefined;
     // A server may refuse to end sessions explicitly (405); nothing to do about it then.
-    await this.api.request({ method: 'DELETE', path: '/mcp', base: 'mcp', headers, allowErrors: true, retries: 0 }).catch(() => undefined);
+    // Not an operation of the table (the spec has no DELETE): a 204 is its usual answer.
+    await this.api.request({ method: 'DELETE', path: '/mcp', base: 'mcp', headers, allowErrors: true, retries: 0, noContent: true }).catch(() => undefined);
   }
 }
 

@@ -1,7 +1,7 @@
 // Request and reply types of the sandbox, and replies in the service's conventions.
 import type * as z from 'zod/mini';
 import { problemsOf, type Problem } from '../schemas/index.js';
-import type { Store, Doc } from './store.js';
+import type { Store } from './store.js';
 
 export interface UploadedFile {
   filename: string;
@@ -72,7 +72,7 @@ export const notFound = (what: string): SandboxReply => fail(404, `${what} not f
 
 /** `{ success, data: [...], pagination }` with page/limit/search, as list routes answer. */
 export function paged(
-  items: Doc[],
+  items: Record<string, unknown>[],
   query: Record<string, string>,
   opts: { defaultLimit?: number; maxLimit?: number; searchFields?: string[]; message?: string } = {},
 ): SandboxReply {

@@ -148,6 +148,7 @@ describe('1. input edited between the run and --resume', () => {
     accountedFor(s2, 7, out);
     expect(r.stderr).toMatch(/changed since the journal was written/);
     expect(r.stderr).toMatch(/3 of 7 rows matched the journal/);
+    expect(r.stderr).not.toMatch(/Warning/);
     onceEach(sink);
     expect(sink.delivered.get(fresh)).toBe(1);
     expect([...sink.delivered.keys()].sort()).toEqual([fresh, ...list].sort());
@@ -172,6 +173,26 @@ describe('1. input edited between the run and --resume', () => {
     expect(sink.delivered.get(a)).toBe(2);
     expect(results(out)[2]).toMatchObject({ status: 'skipped', error: 'duplicate of an earlier row' });
   });
+
+  it('a resume with another message (--text changed) is a new row for everyone: it says how few of the sent rows matched', async () => {
+    const list = phones(4);
+    const sink = await startSink();
+    const { dir, file } = input(list);
+    expect((await runCli(batch(file), { env: env(sink.url) })).exitCode).toBe(0);
+    const out = join(dir, 'out.csv');
+    const r = await runCli(['chat', 'send-batch', file, '--sender', 's1', '--text', 'Hello {{name}}', '--resume', '--results', out, '--json'], { env: env(sink.url) });
+    expect(r.exitCode).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ sent: 4, skipped_sent: 0, matched: 0 });
+    accountedFor(s, 4, out);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'Warning: 0 of the 4 rows the journal records as sent matched this input; if the message or sender changed since (--text, --template, --sender, a {{column}}), those rows were new rows, and their recipients were sent the new message too',
+    ]);
+    // What the warning says happened: each recipient has both messages.
+    expect(list.map((p) => sink.delivered.get(p))).toEqual([2, 2, 2, 2]);
+    const bodies = sink.server.received.filter((x) => x.method === 'POST').map((x) => (JSON.parse(x.body) as { message: { text: { body: string } } }).message.text.body);
+    expect(bodies.filter((b) => b.startsWith('Hello '))).toHaveLength(4);
+  });
 });
 
 describe('2. two runs at once on the same journal', () => {
@@ -183,15 +204,23 @@ describe('2. two runs at once on the same journal', () => {
     expect(first.exitCode).toBe(0);
     // A second input, so both resumes have work: the journal is shared, the lock is on it.
     input([...list, ...phones(40, 100)], dir);
-    const [x, y] = [spawnBatch(sink.url, batch(file, '--resume', '--concurrency', '4', '--json')), spawnBatch(sink.url, batch(file, '--resume', '--concurrency', '4', '--json'))];
+    const outs = [join(dir, 'x.csv'), join(dir, 'y.csv')];
+    const [x, y] = outs.map((out) => spawnBatch(sink.url, batch(file, '--resume', '--concurrency', '4', '--results', out, '--json')));
     const [rx, ry] = await Promise.all([x, y]);
     const codes = [rx.exitCode, ry.exitCode].sort();
     expect(codes).toEqual([0, 2]);
-    const loser = rx.exitCode === 2 ? rx : ry;
-    const winnerPid = rx.exitCode === 2 ? y.pid : x.pid;
+    const lost = rx.exitCode === 2 ? 0 : 1;
+    const [loser, winner] = lost === 0 ? [rx, ry] : [ry, rx];
+    const winnerPid = lost === 0 ? y.pid : x.pid;
     expect(String(loser.stderr)).toMatch(new RegExp(`is in use by pid ${winnerPid}`));
     expect(String(loser.stderr).trim().split('\n')).toHaveLength(1);
     expect(String(loser.stdout)).toBe('');
+    // The loser wrote no results file; the winner's has every row, in order.
+    expect(existsSync(outs[lost])).toBe(false);
+    accountedFor(JSON.parse(String(winner.stdout)), 80, outs[1 - lost]);
+    const res = results(outs[1 - lost]);
+    expect(res.slice(0, 40).every((r) => r.status === 'sent' && r.error === 'sent by an earlier run')).toBe(true);
+    expect(res.slice(40).every((r) => r.status === 'sent' && r.error === '' && r.id.startsWith('wamid.'))).toBe(true);
     onceEach(sink);
     expect(sink.delivered.size).toBe(80);
     expect(existsSync(`${file}.journal.lock`)).toBe(false);
@@ -211,6 +240,24 @@ describe('2. two runs at once on the same journal', () => {
     expect([0, 5]).toContain(r.exitCode);
     onceEach(sink);
     accountedFor(JSON.parse(r.stdout), 30);
+  });
+
+  it('a lock left by an earlier run with this run\'s own pid (a container\'s fixed pid) is stale and taken over', async () => {
+    const list = phones(5);
+    const sink = await startSink();
+    const { dir, file } = input(list);
+    const out = join(dir, 'out.csv');
+    const lock = `${file}.journal.lock`;
+    // The CLI started in a process that first leaves the lock an earlier run with its pid would have left.
+    const asSamePid = `require('node:fs').writeFileSync(process.env.LOCK, JSON.stringify({ pid: process.pid, host: require('node:os').hostname() }) + '\\n'); process.argv.splice(1, 0, process.env.BIN); require(process.env.BIN);`;
+    const r = await execa('node', ['-e', asSamePid, ...batch(file, '--results', out, '--json')], { env: cleanEnv({ ...env(sink.url), LOCK: lock, BIN }), extendEnv: false, reject: false });
+    expect(String(r.stderr)).toBe('');
+    expect(r.exitCode).toBe(0);
+    accountedFor(JSON.parse(String(r.stdout)), 5, out);
+    expect(results(out).every((x) => x.status === 'sent')).toBe(true);
+    expect([...sink.delivered.keys()].sort()).toEqual(list);
+    onceEach(sink);
+    expect(existsSync(lock)).toBe(false);
   });
 });
 
@@ -240,23 +287,56 @@ describe('3. a 5xx or gateway answer to a send', () => {
   });
 
   it('502 is uncertain, 4xx failed, 503 with Retry-After retried then failed; a 3xx or an HTML 200 is never sent', async () => {
-    const [a, b, c, d, e] = phones(5);
-    const sink = await startSink((to): Answer =>
+    const [a, b, c, d, e, f] = phones(6);
+    const sink = await startSink((to, attempt): Answer =>
       to === a ? { status: 502, body: '<html>Bad Gateway</html>' }
       : to === b ? { status: 422 }
       : to === c ? { status: 503, headers: { 'retry-after': '0' } }
       : to === d ? { status: 302, headers: { location: '/login' }, body: '' }
       : to === e ? { status: 200, body: '<html><title>Sign in</title></html>' }
+      // A plain 503 from a gateway whose upstream delivered: not retried (a retry would deliver twice).
+      : to === f && attempt === 1 ? { status: 503, delivers: true }
       : {},
     );
-    const { dir, file } = input([a, b, c, d, e]);
+    const { dir, file } = input([a, b, c, d, e, f]);
     const out = join(dir, 'out.csv');
     const r = await runCli(batch(file, '--retries', '1', '--results', out, '--json'), { env: env(sink.url) });
     expect(r.exitCode).toBe(5);
-    expect(results(out).map((x) => x.status)).toEqual(['uncertain', 'failed', 'failed', 'uncertain', 'uncertain']);
+    expect(results(out).map((x) => x.status)).toEqual(['uncertain', 'failed', 'failed', 'uncertain', 'uncertain', 'uncertain']);
+    expect(results(out)[5].error).toBe('status 503 (HTTP 503)');
     expect(sink.hits.filter((h) => h === c)).toHaveLength(2);
     expect(sink.hits.filter((h) => h === a)).toHaveLength(1);
-    accountedFor(JSON.parse(r.stdout), 5, out);
+    expect(sink.hits.filter((h) => h === f)).toHaveLength(1);
+    onceEach(sink);
+    accountedFor(JSON.parse(r.stdout), 6, out);
+  });
+  it('a run that completed with a failed row: running it again points at --resume first, which sends that row alone', async () => {
+    const list = phones(3);
+    const sink = await startSink((to, attempt) => (to === list[1] && attempt === 1 ? { status: 422 } : {}));
+    const { file } = input(list);
+    expect((await runCli(batch(file, '--json'), { env: env(sink.url) })).exitCode).toBe(5);
+    const again = await runCli(batch(file), { env: env(sink.url) });
+    expect(again.exitCode).toBe(2);
+    expect(again.stdout).toBe('');
+    expect(again.stderr.trim().split('\n')).toEqual([
+      `Error: --journal: ${file}.journal is the journal of an earlier run that completed, not every row sent (2 recorded as sent); send the rest with --resume (it skips the rows recorded as sent), or start over with --restart (which sends every row again, the 2 already sent too)`,
+    ]);
+    expect(sink.hits).toHaveLength(3);
+    const resumed = await runCli(batch(file, '--resume', '--json'), { env: env(sink.url) });
+    expect(resumed.exitCode).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ sent: 1, skipped_sent: 2 });
+    expect(sink.hits).toEqual([...list, list[1]]);
+    onceEach(sink);
+
+    // An invalid row has no journal record: the run's footer counts it, and --resume is offered first too.
+    const dir = tempDir('chatcrm-crash-');
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, `to,name\n12,Bad\n${phones(1, 50)[0]},Ada\n`);
+    expect((await runCli(batch(bad), { env: env(sink.url) })).exitCode).toBe(5);
+    const hint = await runCli(batch(bad), { env: env(sink.url) });
+    expect(hint.exitCode).toBe(2);
+    expect(hint.stderr).toMatch(/is the journal of an earlier run that completed, not every row sent \(1 recorded as sent\); send the rest with --resume/);
+    expect(sink.hits).toHaveLength(5);
   });
 });
 
@@ -306,6 +386,43 @@ describe('4. SIGTERM and SIGHUP drain like Ctrl-C', () => {
     expect(Date.now() - started).toBeLessThan(3000);
     expect(existsSync(`${file}.journal.lock`)).toBe(false);
   });
+
+  it.each([
+    ['SIGTERM', 143, 1],
+    ['SIGHUP', 129, 2],
+  ] as const)('%s after a stop for --max-errors still counts: exit %i (%i signal(s))', async (signal, code, times) => {
+    const list = phones(10);
+    // Row 1 is refused once rows 2-4 are in flight; they answer slowly.
+    const sink = await startSink((to) => (to === list[0] ? { status: 400, delayMs: 300 } : { delayMs: 2500 }));
+    const { dir, file } = input(list);
+    const out = join(dir, 'out.csv');
+    const child = spawnBatch(sink.url, batch(file, '--concurrency', '4', '--max-errors', '0', '--results', out, '--json'));
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    // The run has stopped for --max-errors and is waiting for rows 2-4.
+    await until(() => /row 1: failed/.test(stderr));
+    const started = Date.now();
+    for (let i = 0; i < times; i++) {
+      child.kill(signal);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const r = await child;
+    expect(r.exitCode).toBe(code);
+    expect(sink.hits).toHaveLength(4);
+    onceEach(sink);
+    expect(existsSync(`${file}.journal.lock`)).toBe(false);
+    if (times === 2) {
+      // The second signal exits at once: rows 2-4 are left to the journal (intents, uncertain).
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(String(r.stdout)).toBe('');
+      return;
+    }
+    const s = JSON.parse(String(r.stdout));
+    expect(s).toMatchObject({ status: 'interrupted', stopped_by: signal, sent: 3, failed: 1, not_sent: 6 });
+    expect(s.stop_reason).toMatch(/--max-errors.*; then interrupted by SIGTERM/);
+    accountedFor(s, 10, out);
+    expect(String(r.stderr)).toMatch(/Interrupted by SIGTERM: 7 of 10 rows not sent/);
+  });
 });
 
 describe('5. every row counted, on every exit path', () => {
@@ -333,7 +450,40 @@ describe('5. every row counted, on every exit path', () => {
     expect(r.exitCode).toBe(3);
     expect(r.stdout.trim()).toBe('300 rows: 0 sent, 1 failed, 0 uncertain, 299 not sent (stopped: status 401 (HTTP 401))');
     expect(sink.hits).toHaveLength(1);
-    expect(results(out)).toHaveLength(300);
+    expect(results(out).map((x) => x.status)).toEqual(['failed', ...Array(299).fill('not_sent')]);
+
+    // With rows in flight when the 401 comes: each is counted once, whatever it became.
+    sink.hits.length = 0;
+    const r2 = await runCli(batch(file, '--restart', '--concurrency', '4', '--results', out, '--json'), { env: env(sink.url) });
+    expect(r2.exitCode).toBe(3);
+    const s = JSON.parse(r2.stdout);
+    expect(s).toMatchObject({ status: 'stopped', stopped_by: 'auth', sent: 0, uncertain: 0, failed: sink.hits.length });
+    accountedFor(s, 300, out);
+    expect(sink.hits.length).toBeLessThanOrEqual(4);
+    expect(results(out).filter((x) => x.status === 'failed')).toHaveLength(sink.hits.length);
+    expect(results(out).filter((x) => x.status === 'not_sent')).toHaveLength(300 - sink.hits.length);
+  });
+
+  it('a journal that cannot be written (a full disk) stops the run: no request without its intent on disk, every row counted, exit 5', async () => {
+    const list = phones(200);
+    const sink = await startSink();
+    const { file } = input(list);
+    // A 4 KiB file size limit (SIGXFSZ ignored, so writes past it fail with EFBIG): the journal fills up after ~40 rows.
+    const r = await execa('bash', ['-c', 'trap "" XFSZ; ulimit -f 4; exec node "$0" "$@"', BIN, ...batch(file, '--concurrency', '4', '--json')], {
+      env: cleanEnv(env(sink.url)),
+      extendEnv: false,
+      reject: false,
+    });
+    expect(r.exitCode).toBe(5);
+    const s = JSON.parse(String(r.stdout));
+    expect(s).toMatchObject({ status: 'stopped', stopped_by: 'journal', stop_reason: 'cannot write the journal: EFBIG: file too large, write', sent: sink.hits.length, failed: 0, uncertain: 0 });
+    accountedFor(s, 200);
+    expect(s.not_sent).toBeGreaterThan(100);
+    expect(String(r.stderr)).toMatch(/^\{"error":\{"message":"\d+ of 200 rows not sent: 0 failed, 0 uncertain, \d+ not sent \(stopped: cannot write the journal: EFBIG/m);
+    const journal = readFileSync(`${file}.journal`, 'utf8');
+    for (const to of sink.hits) expect(journal).toMatch(new RegExp(`^I\\t\\d+\\t[0-9a-f]{16}\\t${to}$`, 'm'));
+    onceEach(sink);
+    expect(existsSync(`${file}.journal.lock`)).toBe(false);
   });
 
   it('--dry-run sends nothing (no GET either) and shows the request of the first valid row', async () => {
@@ -365,6 +515,38 @@ describe('deadlines and retries', () => {
     expect(r.stderr).toMatch(/row 1: uncertain: .*timed out after 1s/);
     expect(results(out)[0]).toMatchObject({ status: 'uncertain' });
     expect(sink.hits.filter((h) => h === a)).toHaveLength(1);
+  });
+
+  it('the row deadline ends a row the client\'s own timers would not: a slow retry, a long Retry-After wait', async () => {
+    const [a, b, c] = phones(3);
+    // a: "come back in 1s", then an answer that takes 20s: the client's per-attempt timer would
+    // end it at 1 + 3 = 4s; only the row's deadline (3s from its start) ends it within --timeout.
+    // b: "come back in 15s" (the budget of 3s x 6 attempts allows it): the row's deadline passes
+    // during the wait, which must end then, not 15s later.
+    const sink = await startSink((to, attempt): Answer =>
+      to === a ? (attempt === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { delayMs: 20_000 })
+      : to === b ? { status: 503, headers: { 'retry-after': '15' } }
+      : {},
+    );
+    const { dir, file } = input([a, b, c]);
+    const out = join(dir, 'out.csv');
+    const started = Date.now();
+    const r = await runCli(batch(file, '--timeout', '3', '--retries', '5', '--results', out, '--json'), { env: env(sink.url), timeout: 40_000 });
+    const took = Date.now() - started;
+    expect(r.stderr).toMatch(/row 1: uncertain: Request timed out after 3s \(--timeout\)/);
+    expect(took).toBeLessThan(9000);
+    expect(r.exitCode).toBe(5);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ sent: 1, uncertain: 2, failed: 0 });
+    accountedFor(s, 3, out);
+    expect(results(out).map((x) => [x.status, x.error])).toEqual([
+      ['uncertain', 'Request timed out after 3s (--timeout)'],
+      ['uncertain', 'Request timed out after 3s (--timeout)'],
+      ['sent', ''],
+    ]);
+    expect(sink.hits.filter((h) => h === a)).toHaveLength(2);
+    expect(sink.hits.filter((h) => h === b)).toHaveLength(1);
+    onceEach(sink);
   });
 
   it('retries 429 and 503 honouring Retry-After, then sends', async () => {
@@ -407,6 +589,18 @@ describe('deadlines and retries', () => {
     const r = await runCli(batch(file, '--rate', '200', '--concurrency', '2', '--json'), { env: env(sink.url) });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).not.toMatch(/MaxListeners/);
+  });
+
+  it('--rate below --concurrency (32 rows waiting for a token at once): no MaxListenersExceededWarning', async () => {
+    const sink = await startSink();
+    const list = phones(45);
+    const { file } = input(list);
+    const r = await runCli(batch(file, '--rate', '20', '--concurrency', '32', '--json'), { env: env(sink.url) });
+    expect(r.stderr).not.toMatch(/Warning/);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 45, sent: 45 });
+    expect([...sink.delivered.keys()].sort()).toEqual(list);
+    onceEach(sink);
   });
 });
 

@@ -120,6 +120,8 @@ describe('chat send-batch: bad input exits 2, names the problem, sends nothing',
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--delimiter', ';;'], /--delimiter: must be one character/],
     ['dup-header.csv', 'to,Name,NAME\n15550000001,a,b\n', ['--text', 'x'], /FILE: .* line 1: duplicate column "name"/],
     ['quote.csv', `to,name\n${Array.from({ length: 50 }, (_, i) => `1555000${String(i).padStart(4, '0')},n`).join('\n')}\n15550009999,"open\n15550009998,x\n`, ['--text', 'x'], /is not valid CSV: line 52: a quote opened here is never closed \(row 51; Quote Not Closed\)/],
+    // A CRLF file where a closing quote is followed by a lone CR: csv-parse refuses it, so the pre-pass must.
+    ['crlf.csv', `to,name\r\n${Array.from({ length: 30 }, (_, i) => `1555000${String(i).padStart(4, '0')},n`).join('\r\n')}\r\n15550000099,"Bob"\r15550000100,x\r\n`, ['--text', 'x'], /is not valid CSV: line 32: a closing quote must be followed by a delimiter or a line end \(row 31; Invalid Closing Quote\)/],
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--results', '@input'], /--results: .* is the input file/],
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '@input'], /--journal: .* is the input file/],
     ['t.csv', 'to\n15550000001\n', ['--text', 'x', '--journal', '@j', '--results', '@j'], /--results: .* is the journal/],
@@ -139,7 +141,7 @@ describe('chat send-batch: bad input exits 2, names the problem, sends nothing',
   it('a completed journal: says so and points at --journal NEW or --restart; --resume sends nothing', async () => {
     const input = file('twice.csv', csv([['to'], ['15550000031']]));
     expect((await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x'])).exitCode).toBe(0);
-    await sb.refused(['chat', 'send-batch', input, ...S, '--text', 'x'], /--journal: .* is the journal of a run that completed; .*--journal NEW.*--restart/);
+    await sb.refused(['chat', 'send-batch', input, ...S, '--text', 'x'], /--journal: .* is the journal of a run that completed with every row sent; .*--journal NEW.*--restart/);
     const before = sb.received.length;
     const again = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'x', '--resume', '--json']);
     expect(again.exitCode).toBe(0);
@@ -163,6 +165,37 @@ describe('chat send-batch: input forms', () => {
     expect(s2.exitCode).toBe(5);
     expect(JSON.parse(s2.stdout)).toMatchObject({ rows: 2, sent: 1, failed: 1, invalid: 1 });
     expect(s2.stderr).toMatch(/row 2: invalid, not sent: \{\{name\}\} is empty \(--strict\)/);
+  });
+
+  it('every row warned of an empty {{column}} is in the results file, past the 20 reports on stderr too', async () => {
+    const phones = Array.from({ length: 25 }, (_, i) => `1555001${String(i).padStart(4, '0')}`);
+    const input = file('empty-names.csv', csv([['to', 'name'], ...phones.map((p) => [p, ''])]));
+    const results = join(dir, 'empty-names.results.csv');
+    const before = sb.calls('chat.send').length;
+    const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'Hi {{name}}', '--results', results, '--json']);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 25, sent: 25, warnings: 25 });
+    const lines = r.stderr.trim().split('\n');
+    expect(lines.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => `row ${i + 1}: warning: {{name}} is empty`));
+    expect(lines.slice(20)).toEqual([`(more rows to report: see ${results})`]);
+    // Eight rows are in flight at once: the order the server saw them in is not the input's.
+    expect(sb.calls('chat.send').slice(before).map((c) => (c.body as { to: string }).to).sort()).toEqual(phones);
+    const res = readFileSync(results, 'utf8').trim().split('\n').slice(1);
+    expect(res).toHaveLength(25);
+    for (const [i, line] of res.entries()) expect(line).toMatch(new RegExp(`^${i + 1},${phones[i]},sent,wamid\\.[^,]+,warning: \\{\\{name\\}\\} is empty$`));
+  });
+
+  it('no API address: the check before the first send stops the run, every row not sent, exit 2', async () => {
+    const input = file('no-address.csv', csv([['to'], ['15550020001'], ['15550020002']]));
+    const results = join(dir, 'no-address.results.csv');
+    const before = sb.received.length;
+    const r = await sb.run(['chat', 'send-batch', input, ...S, '--text', 'Hi', '--results', results], { env: { CHATCRM_BASE_URL: undefined } });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stdout).toBe('2 rows: 0 sent, 0 failed, 0 uncertain, 2 not sent (stopped: No API address: pass --base-url, set CHATCRM_BASE_URL, or run `chatcrm login`)\n');
+    expect(r.stderr).toMatch(/^Error: No API address: .*: 2 of 2 rows not sent: 0 failed, 0 uncertain, 2 not sent; nothing was sent$/m);
+    expect(sb.received.length).toBe(before);
+    const why = '"not sent: No API address: pass --base-url, set CHATCRM_BASE_URL, or run `chatcrm login`"';
+    expect(readFileSync(results, 'utf8').trim().split('\n').slice(1)).toEqual([`1,15550020001,not_sent,,${why}`, `2,15550020002,not_sent,,${why}`]);
   });
 
   it('FILE - reads stdin (with --journal); a bad CSV line there stops the run with a summary, exit 5', async () => {

@@ -1,7 +1,8 @@
 // Files and config (issue #10, item 8): a private config dir, credentials nobody else can read
 // or swap, and every broken input — an alias bomb, a corrupt --state file, a key holding a line
 // break, an unparsable credentials file — ends as one clear line and its documented exit code.
-import { chmodSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -79,6 +80,37 @@ describe('the config dir and the credentials file', () => {
     expect(mode(file)).toBe(0o600);
   });
 
+  // Only root can give a file away; CI (.ci/run installs packages) runs as root.
+  it.runIf(process.getuid?.() === 0)('a credentials file owned by another user is refused (exit 3) with the chown and chmod that fix it', async () => {
+    const { dir, file } = withCredentials(JSON.stringify({ profiles: { default: sb.config.apiKey } }));
+    const nobody = 65534;
+    chownSync(file, nobody, nobody);
+    const r = await refusedWithStoredKey(dir, /credentials\.json is owned by another user \(uid 65534\); refusing to use the keys in it/, 3);
+    const fix = `sudo chown "$(id -u)" '${file}' && chmod 600 '${file}'`;
+    expect(r.stderr.trim()).toBe(`Error: ${file} is owned by another user (uid 65534); refusing to use the keys in it. Fix: ${fix}`);
+    const doctor = await runCli(['doctor'], { configDir: dir, env: { CHATCRM_BASE_URL: sb.url } });
+    expect(doctor.stdout + doctor.stderr).toMatch(/owned by another user \(uid 65534\).*chown/);
+    expect(doctor.exitCode).toBe(3);
+    // The fix it names works (root needs no sudo).
+    execFileSync('sh', ['-c', fix.replace(/^sudo /, '')]);
+    expect(statSync(file).uid).toBe(0);
+    const fixed = await runCli(['tags', 'list', '--json'], { configDir: dir, env: { CHATCRM_BASE_URL: sb.url } });
+    expect(fixed.exitCode).toBe(0);
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'tags.list', headers: expect.objectContaining({ 'x-api-key': sb.config.apiKey }) });
+  });
+
+  it('a write removes the temporary credentials files of writers that died (they hold keys), not those of running ones', async () => {
+    const { dir } = withCredentials(JSON.stringify({ profiles: { default: sb.config.apiKey } }));
+    const gone = spawnSync('node', ['-e', '']).pid;
+    const stale = join(dir, `credentials.json.${gone}.tmp`);
+    const live = join(dir, `credentials.json.${process.pid}.tmp`);
+    for (const f of [stale, live]) writeFileSync(f, JSON.stringify({ profiles: { default: 'half-written-key' } }), { mode: 0o600 });
+    const r = await runCli(['login', '--profile', 'ci', '--base-url', sb.url, '--with-key'], { configDir: dir, input: sb.config.apiKey });
+    expect(r.exitCode).toBe(0);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([`credentials.json.${process.pid}.tmp`]);
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'auth.profile', headers: expect.objectContaining({ 'x-api-key': sb.config.apiKey }) });
+  });
+
   it('a credentials file that is a symlink is refused (exit 3)', async () => {
     const elsewhere = withCredentials(JSON.stringify({ profiles: { default: sb.config.apiKey } }));
     const dir = tempDir();
@@ -107,6 +139,27 @@ describe('the config dir and the credentials file', () => {
     const doctor = await runCli(['doctor'], { configDir: dir, env: { CHATCRM_BASE_URL: sb.url } });
     expect(doctor.stdout).toMatch(/✗ key +the stored key of profile "default".*holds a line break/);
     expect(doctor.exitCode).toBe(3);
+  });
+
+  it.each(['sk_live_ключ€123', 'sk_live_clé'])('a key outside printable ASCII (%s), from the environment, stored or given to login: one clear line, nothing sent', async (key) => {
+    const before = sb.requestCount;
+    const outside = /the key holds a character outside printable ASCII, which an HTTP header cannot carry; give (the|only the) key( alone)?$/;
+    const env = await runCli(['tags', 'list'], { env: { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: key } });
+    expect(env.stderr).toMatch(/^Error: CHATCRM_API_KEY: /);
+    expect(env.stderr.trim()).toMatch(outside);
+    expect(env.stderr.trim().split('\n')).toHaveLength(1);
+    expect(env.stderr).not.toContain(key);
+    expect(env.exitCode).toBe(3);
+    const { dir } = withCredentials(JSON.stringify({ profiles: { default: key } }));
+    const stored = await refusedWithStoredKey(dir, /^Error: the stored key of profile "default" \(run `chatcrm login` again\): /, 3);
+    expect(stored.stderr.trim()).toMatch(outside);
+    const fresh = tempDir();
+    const login = await runCli(['login', '--base-url', sb.url, '--with-key'], { configDir: fresh, input: key });
+    expect(login.stderr.trim()).toMatch(/^Error: --with-key: the key holds a character outside printable ASCII/);
+    expect(login.stderr).not.toContain(key);
+    expect(login.exitCode).toBe(2);
+    expect(readdirSync(fresh)).toEqual([]);
+    expect(sb.requestCount).toBe(before);
   });
 });
 

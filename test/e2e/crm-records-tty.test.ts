@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { BIN, cleanEnv, tempDir } from '../helpers/cli.js';
+import { BIN, cleanEnv, tempDir, describeWith } from '../helpers/cli.js';
 
 const hasScript = existsSync('/usr/bin/script');
 let sb: TestSandbox;
@@ -29,7 +29,7 @@ async function startExport(): Promise<string> {
   return r.stdout.trim();
 }
 
-describe.skipIf(!hasScript)('on a terminal', () => {
+describeWith('script', hasScript, 'on a terminal', () => {
   it('export-status --wait shows a spinner, export-download a progress line', async () => {
     const dir = tempDir('chatcrm-tty-');
     const job = await startExport();
@@ -45,7 +45,7 @@ describe.skipIf(!hasScript)('on a terminal', () => {
   });
 });
 
-describe.skipIf(!hasScript)('password prompt on a terminal', () => {
+describeWith('script', hasScript, 'password prompt on a terminal', () => {
   /** Types each answer once its prompt is on the screen, as a person would. */
   async function converse(args: string[], answers: [RegExp, string][]) {
     const cmd = ['node', BIN, ...args].join(' ');

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv } from '../helpers/cli.js';
+import { cleanEnv, describeWith } from '../helpers/cli.js';
 
 const DEMO = resolve(import.meta.dirname, '../../scripts/demo.mjs');
 /** util-linux `script`: runs a command on a pseudo-terminal and copies what it wrote. */
@@ -31,8 +31,10 @@ describe('npm run demo', () => {
     expect(r.stdout).not.toContain('\u001b');
     expect(r.stdout + r.stderr).not.toContain('Press Ctrl-C');
   }, 60_000);
+});
 
-  it.skipIf(!hasScript)('on a terminal: bold command lines, and none with NO_COLOR', () => {
+describeWith('script', hasScript, 'npm run demo on a terminal', () => {
+  it('bold command lines, and none with NO_COLOR', () => {
     const colour = demo({ TERM: 'xterm' }, true);
     expect(colour.status, colour.stdout).toBe(0);
     expectFinished(colour.stdout);

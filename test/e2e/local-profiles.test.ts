@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { startHostile } from '../helpers/hostile-server.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -185,6 +186,29 @@ describe('doctor', () => {
     expect(r.exitCode).toBe(7);
     expect(r.stdout).toMatch(/^✗ base url reachable\s+Cannot reach .*ECONNREFUSED/m);
     expect(r.stderr).toContain('check(s) failed');
+  });
+
+  // The sandbox serves the API and /healthz on one port: only a different --mcp-url shows where the probe goes.
+  it('the MCP probe goes to --mcp-url: a closed port is ✗ (exit 7), another server gets the /healthz', async () => {
+    const before = sb.received.length;
+    const closedMcp = `http://127.0.0.1:${closedPort}`;
+    const r = await cli(['doctor', '--mcp-url', closedMcp]);
+    expect(r.exitCode).toBe(7);
+    expect(r.stdout).toMatch(new RegExp(`^✗ mcp url reachable\\s+Cannot reach ${closedMcp}: ECONNREFUSED$`, 'm'));
+    expect(r.stdout).toMatch(/^✓ base url reachable/m);
+    expect(r.stdout).toMatch(/^✓ key\s+valid/m);
+    expect(sb.received.slice(before).map((c) => c.operation)).toEqual(['auth.profile', 'subscription.show']);
+
+    const mcp = await startHostile({ 'GET /healthz': (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}') });
+    try {
+      const ok = await cli(['doctor', '--mcp-url', mcp.url]);
+      expect(ok.exitCode).toBe(0);
+      expect(ok.stdout).toMatch(new RegExp(`^✓ mcp url reachable\\s+${mcp.url} answered HTTP 200 in \\d+ ms$`, 'm'));
+      expect(mcp.received.map((q) => [q.method, q.path, q.headers['x-api-key']])).toEqual([['GET', '/healthz', sb.config.apiKey]]);
+      expect(sb.received.slice(before).map((c) => c.operation)).toEqual(['auth.profile', 'subscription.show', 'auth.profile', 'subscription.show']);
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('a wrong key exits 3', async () => {

@@ -1,7 +1,7 @@
 // chatcrm mcp serve, driven by the official SDK client over stdio and --http against the
 // sandbox: which tools are listed, what each call sends, and what is refused.
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,6 +184,15 @@ describe.each(['stdio', 'http'] as const)('mcp serve over %s: calls do what the 
     expect((r.structuredContent as { pagination: unknown }).pagination).toEqual({ page: 2, totalPages: 4, total: 4, limit: 1 });
   });
 
+  it('flows_list pages like `flows list --page --limit` (a command with code of its own)', async () => {
+    const r = await s.client.callTool({ name: 'flows_list', arguments: { page: 2, limit: 1 } });
+    expect(r.isError).toBeFalsy();
+    expect(sb.calls('flows.list').at(-1)!.query).toEqual({ page: '2', limit: '1' });
+    const cli = await sb.run(['flows', 'list', '--page', '2', '--limit', '1', '--json']);
+    expect(sb.calls('flows.list').at(-1)!.query).toEqual({ page: '2', limit: '1' });
+    expect((r.structuredContent as { records: { _id: string }[] }).records.map((f) => f._id)).toEqual(JSON.parse(cli.stdout).map((f: { _id: string }) => f._id));
+  });
+
   it('flows_list adds the state column the CLI shows', async () => {
     const r = await s.client.callTool({ name: 'flows_list', arguments: {} });
     const records = (r.structuredContent as { records: { state: string }[] }).records;
@@ -276,6 +285,9 @@ describe.each(['stdio', 'http'] as const)('mcp serve over %s: calls do what the 
       s.client.callTool({ name: 'flows_get', arguments: { flow_id: 'nope' } }),
     ]);
     expect(s.stderr()).toMatch(/x-api-key: \*\*\*/);
+    // A server lives long: its requests share undici's warm pool, as a batch's do (and the group
+    // send's sender lookup goes through the same client).
+    expect([...new Set([...s.stderr().matchAll(/^> [A-Z]+ \S+ \[(.+)\]$/gm)].map((m) => m[1]))]).toEqual(['undici']);
     expect(s.stderr()).toMatch(/chatcrm mcp serve: flows_get: error: .*\(HTTP 404\)/);
     for (const text of [JSON.stringify(tools), ...results.map((r) => JSON.stringify(r)), s.stderr()]) expect(text).not.toContain(sb.config.apiKey);
   });
@@ -310,6 +322,21 @@ describe('mcp serve: safety flags', () => {
       expect(third.isError).toBe(true);
       expect(textOf(third)).toMatch(/^max-sends: .*2 messages/);
       expect(sb.calls('chat.send').length - before).toBe(2);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('--max-sends counts a published campaign (it messages its audience) like a send', async () => {
+    const s = await serveStdio(sb, ['--toolsets', 'chat,campaigns', '--max-sends', '1']);
+    try {
+      const campaign = sb.store.list('campaigns')[0];
+      const before = sb.calls('campaigns.publish').length;
+      expect((await s.client.callTool({ name: 'chat_send', arguments: { sender_id: 'wa_snd_cloud_0001', to: '15551234567', message: TEXT } })).isError).toBeFalsy();
+      const publish = await s.client.callTool({ name: 'campaigns_publish', arguments: { campaign_id: campaign._id } });
+      expect(publish.isError).toBe(true);
+      expect(textOf(publish)).toMatch(/^max-sends: .*1 message\b/);
+      expect(sb.calls('campaigns.publish').length).toBe(before);
     } finally {
       await s.close();
     }
@@ -401,6 +428,17 @@ describe('the examples of `mcp serve --help` and `openapi --help` run against th
 });
 
 describe('mcp serve --http', () => {
+  it('prints the start line docs/mcp-serve.md shows (the default tool count)', async () => {
+    const h = await serveHttp(sb, []);
+    try {
+      const count = /chatcrm mcp serve: (\d+) tools at /.exec(h.stderr())![1];
+      const docs = readFileSync(new URL('../../docs/mcp-serve.md', import.meta.url), 'utf8');
+      expect(docs).toContain(`chatcrm mcp serve: ${count} tools at http://127.0.0.1:8765/mcp`);
+    } finally {
+      await h.close();
+    }
+  });
+
   it('serves streamable HTTP on 127.0.0.1 and requires the bearer token printed at start', async () => {
     const h = await serveHttp(sb, ['--toolsets', 'chat']);
     try {
@@ -422,6 +460,11 @@ describe('mcp serve --http', () => {
       });
       expect(rebound).toBe(403);
       await expect(h.connect('not-the-token')).rejects.toThrow();
+      // Stateless: a GET (server stream) or DELETE (session end) is answered at once, never left open.
+      for (const method of ['GET', 'DELETE']) {
+        const r = await fetch(h.url, { method, headers: { accept: 'text/event-stream', authorization: `Bearer ${h.token}` }, signal: AbortSignal.timeout(5000) });
+        expect([method, r.status, r.headers.get('allow')]).toEqual([method, 405, 'POST']);
+      }
 
       const client = await h.connect();
       const names = (await client.listTools()).tools.map((t) => t.name);

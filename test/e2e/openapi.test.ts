@@ -55,6 +55,8 @@ describe('chatcrm openapi', () => {
     expect(send.requestBody!.content['multipart/form-data'].schema.properties!.file.contentMediaType).toBe('application/octet-stream');
     expect(doc.paths['/api/segments/{segment_id}/contacts'].post.parameters).toEqual([expect.objectContaining({ name: 'segment_id', in: 'path', required: true })]);
     expect(doc.paths['/api/tags'].get.parameters!.map((p) => p.name)).toEqual(['page', 'limit', 'search']);
+    expect(doc.paths['/api/automation'].get.parameters!.map((p) => p.name)).toEqual(['status', 'page', 'limit']);
+    expect(doc.paths['/api/quick-replies'].get.parameters!.map((p) => p.name)).toEqual(['page', 'limit', 'search']);
     expect(doc.paths['/mcp'].post.servers).toBeDefined();
     for (const { path, op } of each()) expect(op.security, path).toEqual(path === '/webhook/chat' ? [] : [{ apiKey: [] }]);
     expect(doc.paths['/api/automation/{flow_id}/toggle-pause'].patch.operationId).toBe('flows_toggle_pause');

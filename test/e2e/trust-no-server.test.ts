@@ -7,8 +7,8 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runCli, tempDir, type RunResult } from '../helpers/cli.js';
-import { startHostile, startSilent, type HostileServer } from '../helpers/hostile-server.js';
+import { BIN, cleanEnv, runCli, tempDir, type RunResult, describeWith } from '../helpers/cli.js';
+import { startHostile, startProxy, startSilent, type HostileServer } from '../helpers/hostile-server.js';
 
 const KEY = 'hostile-key-9c1e5a7b3d2f4e6a';
 const SEND = ['chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender', 's'];
@@ -86,18 +86,103 @@ describe('only 2xx is success', () => {
   });
 });
 
-/** Peak RSS (kB) of the CLI run under /usr/bin/time -v, with its exit code and stderr. */
+describe('a 204 is a success only where the operations table says so', () => {
+  const NO_CONTENT = /^Error: The server at http:\/\/127\.0\.0\.1:\d+ did not answer JSON: \(no content, HTTP 204\)$/;
+  const noContent = (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(204).end();
+
+  it('a send answered 204: exit 7, not "Sent"', async () => {
+    srv.route('POST /api/v2/chat/messages', noContent);
+    const r = await cli(SEND);
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, NO_CONTENT);
+    expect(srv.received.map((q) => `${q.method} ${q.path} ${q.body}`)).toEqual(['POST /api/v2/chat/messages {"sender_id":"s","to":"15551234567","message":{"type":"text","text":{"body":"hi"}}}']);
+  });
+
+  it('login answered 204: exit 7, and no key is saved', async () => {
+    srv.route('GET /api/auth/profile', noContent);
+    const dir = tempDir('chatcrm-cfg-');
+    const r = await runCli(['login', '--profile', 'ci', '--base-url', srv.url, '--with-key'], { configDir: dir, input: KEY });
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, NO_CONTENT);
+    expect(srv.received.map((q) => [q.path, q.headers['x-api-key']])).toEqual([['/api/auth/profile', KEY]]);
+    expect(readdirSync(dir).join(' ')).not.toMatch(/cred|secret|key/i);
+    const saved = await runCli(['profiles', 'list', '--json'], { configDir: dir });
+    expect(saved.stdout).not.toContain('ci');
+  });
+
+  it('doctor against a server answering 204 to everything: no ✓ key, no ✓ plan; /healthz may answer 204', async () => {
+    for (const path of ['/api/auth/profile', '/api/subscription/my-subscription', '/healthz']) srv.route(path, noContent);
+    const r = await cli(['doctor']);
+    expect(r.exitCode).toBe(7);
+    expect(r.stdout).toMatch(/✗ base url reachable +The server at http:\/\/127\.0\.0\.1:\d+ did not answer JSON: \(no content, HTTP 204\)/);
+    expect(r.stdout).toMatch(/- key +service not reachable/);
+    expect(r.stdout).toMatch(/✓ mcp url reachable +http:\/\/127\.0\.0\.1:\d+ answered HTTP 204/);
+    expect(r.stdout).not.toMatch(/✓ (key|plan)/);
+    expect(srv.received.map((q) => q.path)).toEqual(['/api/auth/profile', '/healthz']);
+  });
+
+  it.each<[string[], string]>([
+    [['whoami'], 'GET /api/auth/profile'],
+    [['tags', 'create', '--name', 'vip', '--color', '#FF8800'], 'POST /api/tags'],
+    [['subscription', 'cancel', 'sub1', '--yes'], 'POST /api/subscription/sub1/cancel'],
+  ])('%j answered 204: exit 7', async (args, request) => {
+    srv.route(request, noContent);
+    const r = await cli(args);
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, NO_CONTENT);
+    expect(srv.received.map((q) => `${q.method} ${q.path}`)).toEqual([request]);
+  });
+
+  it('a download answered 204: exit 7, no empty file', async () => {
+    srv.route('GET /api/contacts/export/download/contacts.csv', noContent);
+    const dir = tempDir('chatcrm-dl-');
+    const r = await cli(['contacts', 'export-download', 'contacts.csv', '-O', dir]);
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, /^Error: The server at http:\/\/127\.0\.0\.1:\d+ did not send the file: \(no content, HTTP 204\)$/);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(srv.received.map((q) => q.path)).toEqual(['/api/contacts/export/download/contacts.csv']);
+  });
+
+  it('the webhook challenge answered with nothing: exit 5, one line (not a crash)', async () => {
+    srv.route('GET /webhook/chat', (_req, res) => void res.writeHead(200).end());
+    const r = await cli(['webhook', 'challenge', '--verify-token', 'tok', '--challenge', '42']);
+    expect(r.exitCode).toBe(5);
+    expectOneLine(r, /^Error: The endpoint answered "" instead of the challenge 42$/);
+    expect(srv.received.map((q) => q.path)).toEqual(['/webhook/chat']);
+  });
+});
+
+describe('the tool endpoint follows the same response policy', () => {
+  it.each([
+    ['mcp', 'tools'],
+    ['mcp', 'call', 'list_contacts'],
+  ])('%s %s answered by a 2xx HTML page: exit 7, "did not answer JSON" with its first printable characters', async (...args) => {
+    srv.route('POST /mcp', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Hotel \u001b]0;x\u0007WiFi</title><form>Sign in</form>'));
+    const r = await cli(args);
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, /^Error: The server at http:\/\/127\.0\.0\.1:\d+ did not answer JSON: <!doctype html><title>Hotel ]0;x WiFi<\/title><form>Sign in<\/form>$/);
+    // `mcp call` reads the tool's schema first: the first answer already ends it.
+    expect(srv.received.map((q) => `${q.method} ${q.path} ${JSON.parse(q.body).method}`)).toEqual(['POST /mcp tools/list']);
+  });
+});
+
+/**
+ * Loaded into the CLI's process (node --import): at exit, it writes the process's own peak RSS
+ * (kB, what `/usr/bin/time -v` reports) to $RSS_REPORT. No tool to install, so it always runs.
+ */
+const REPORT_RSS = `data:text/javascript,${encodeURIComponent("import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.RSS_REPORT, String(process.resourceUsage().maxRSS)));")}`;
+
+/** Peak RSS (kB) of the CLI run, with its exit code and stderr. */
 async function runMeasured(args: string[], env: Record<string, string | undefined>): Promise<{ exitCode: number; stderr: string; maxRssKb: number; ms: number }> {
+  const report = join(tempDir('chatcrm-rss-'), 'max-rss');
   const started = Date.now();
-  const r = await execa('/usr/bin/time', ['-v', 'node', BIN, ...args], { env: cleanEnv(env), extendEnv: false, reject: false, timeout: 60_000 });
-  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(String(r.stderr));
-  expect(rss, String(r.stderr)).not.toBeNull();
-  // The CLI's own stderr comes first; /usr/bin/time's report follows it.
-  const own = String(r.stderr).split(/^(?:Command exited with|\tCommand being timed)/m)[0];
-  return { exitCode: r.exitCode ?? -1, stderr: own, maxRssKb: Number(rss![1]), ms: Date.now() - started };
+  const r = await execa('node', ['--import', REPORT_RSS, BIN, ...args], { env: cleanEnv({ ...env, RSS_REPORT: report }), extendEnv: false, reject: false, timeout: 60_000 });
+  const maxRssKb = Number(readFileSync(report, 'utf8'));
+  expect(maxRssKb).toBeGreaterThan(10 * 1024);
+  return { exitCode: r.exitCode ?? -1, stderr: String(r.stderr), maxRssKb, ms: Date.now() - started };
 }
 
-describe.runIf(existsSync('/usr/bin/time'))('the body cap', () => {
+describe('the body cap', () => {
   /** A body of `total` bytes (Infinity: endless), written as fast as the client reads it. */
   function flood(total: number, sent: { bytes: number; done: boolean }) {
     return (_req: unknown, res: import('node:http').ServerResponse) => {
@@ -151,6 +236,23 @@ describe.runIf(existsSync('/usr/bin/time'))('the body cap', () => {
   });
 });
 
+/** Longer than the ~20 ms a process needs to exit after its last line; far shorter than a pending socket's own timeout. */
+const LINGER_MS = 300;
+
+/**
+ * The CLI's wall time, and how long the process lived after its first line on stderr (its
+ * error): a process that lingers holds a socket or a timer it should have let go.
+ */
+async function lingering(args: string[], env: Record<string, string | undefined>): Promise<RunResult & { ms: number; lingerMs: number }> {
+  const started = Date.now();
+  let said: number | undefined;
+  const child = execa('node', [BIN, ...args], { env: cleanEnv({ CHATCRM_API_KEY: KEY, ...env }), extendEnv: false, reject: false, input: '', timeout: 30_000 });
+  child.stderr?.once('data', () => (said = Date.now()));
+  const r = await child;
+  const ended = Date.now();
+  return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? -1, ms: ended - started, lingerMs: ended - (said ?? started) };
+}
+
 describe('deadlines bound the whole command: timeout × (retries + 1)', () => {
   const TIMEOUT = ['--timeout', '1', '--retries', '1'];
   const BUDGET_MS = 2000;
@@ -176,29 +278,35 @@ describe('deadlines bound the whole command: timeout × (retries + 1)', () => {
     expect(ms).toBeLessThan(BUDGET_MS + SLACK_MS);
   });
 
-  it('a TLS handshake that is never answered (a POST may retry: nothing was written)', async () => {
+  it.each(['node', 'undici', 'a proxy'] as const)('a TLS handshake that is never answered, over %s (a POST may retry: nothing was written); the process ends with its error', async (via) => {
     const silent = await startSilent();
+    const proxy = via === 'a proxy' ? await startProxy() : undefined;
     try {
-      const [r, ms] = await timed(() => runCli(['--base-url', `https://127.0.0.1:${silent.port}`, ...TIMEOUT, ...SEND], { env: { CHATCRM_API_KEY: KEY } }));
+      const env = proxy ? { HTTPS_PROXY: proxy.url, NO_PROXY: undefined, no_proxy: undefined } : { CHATCRM_HTTP_TRANSPORT: via };
+      const r = await lingering(['--base-url', `https://127.0.0.1:${silent.port}`, ...TIMEOUT, ...SEND], env);
       expect(r.exitCode).toBe(7);
       expectOneLine(r, /timed out after/);
       expect(silent.connections()).toBe(2);
-      expect(ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+      if (proxy) expect(proxy.seen).toEqual([`CONNECT 127.0.0.1:${silent.port}`, `CONNECT 127.0.0.1:${silent.port}`]);
+      expect(r.ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+      expect(r.lingerMs).toBeLessThan(LINGER_MS);
     } finally {
+      await proxy?.close();
       await silent.close();
     }
   });
 
-  it('a proxy that never answers CONNECT', async () => {
+  it('a proxy that never answers CONNECT; the process ends with its error', async () => {
     const silent = await startSilent();
     try {
       const proxy = `http://127.0.0.1:${silent.port}`;
-      const [r, ms] = await timed(() => cli([...TIMEOUT, 'flows', 'list'], { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, NO_PROXY: undefined, no_proxy: undefined }));
+      const r = await lingering(['--base-url', srv.url, ...TIMEOUT, 'flows', 'list'], { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, NO_PROXY: undefined, no_proxy: undefined });
       expect(r.exitCode).toBe(7);
       expectOneLine(r, /timed out after/);
       expect(silent.connections()).toBeGreaterThanOrEqual(1);
       expect(srv.received).toEqual([]);
-      expect(ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+      expect(r.ms).toBeLessThan(BUDGET_MS + SLACK_MS);
+      expect(r.lingerMs).toBeLessThan(LINGER_MS);
     } finally {
       await silent.close();
     }
@@ -293,7 +401,7 @@ describe('--dry-run and --verbose keep URL userinfo out', () => {
   });
 });
 
-describe.runIf(existsSync('/usr/bin/openssl'))('TLS verification is always on', () => {
+describeWith('openssl', existsSync('/usr/bin/openssl'), 'TLS verification is always on', () => {
   it.each(['node', 'undici'])('over %s, a self-signed certificate is refused even with NODE_TLS_REJECT_UNAUTHORIZED=0', async (transport) => {
     const dir = tempDir('chatcrm-tls-');
     await execa('/usr/bin/openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]);

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { describe, it } from 'vitest';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/chatcrm.js');
 
@@ -54,5 +55,22 @@ export function hasTmux(): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * A suite that needs a tool (a shell, a terminal): skipped where the tool is missing, except
+ * in CI (CI set), where .ci/run installs it: there a missing tool is one failed test in place
+ * of the suite, so a green CI run means these tests ran.
+ */
+export function describeWith(tool: string, installed: boolean, name: string, suite: () => void): void {
+  if (installed) describe(name, suite);
+  else if (!process.env.CI) describe.skip(name, suite);
+  else {
+    describe(name, () => {
+      it(`needs ${tool}`, () => {
+        throw new Error(`${tool} is not installed: CI must run these tests (.ci/run installs it)`);
+      });
+    });
   }
 }

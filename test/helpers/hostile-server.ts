@@ -1,8 +1,8 @@
 // A purpose-built misbehaving server on a loopback port for "trust no server" tests: each test
 // registers the routes it needs (a handler per METHOD /path or /path), the server records what it
 // received, and close() destroys every socket so a dripping or stalled route never outlives its test.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 
 export interface Received {
   method: string;
@@ -84,5 +84,45 @@ export async function startSilent(): Promise<{ port: number; connections: () => 
         for (const s of sockets) s.destroy();
         server.close(() => r());
       }),
+  };
+}
+
+/** A forward proxy that records what it is asked for: absolute-form requests and CONNECT tunnels. */
+export async function startProxy(): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
+  const seen: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    const target = new URL(req.url ?? '');
+    const up = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    req.pipe(up);
+  });
+  server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
+    seen.push(`CONNECT ${req.url}`);
+    const [host, port] = (req.url ?? '').split(':');
+    const up = connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      up.write(head);
+      up.pipe(client);
+      client.pipe(up);
+    });
+    for (const s of [up, client]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => sockets.delete(s));
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
   };
 }

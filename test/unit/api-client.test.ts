@@ -104,6 +104,19 @@ describe.each(['node', 'undici'] as const)('ApiClient.request over %s', (transpo
     expect(hits['/busy']).toBe(2);
   });
 
+  it('a POST answered 503 is retried only with a Retry-After: a plain 503 (a gateway\'s) may have been processed', async () => {
+    routes['/gw'] = (_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"upstream timed out"}');
+    const err = await client().request({ method: 'POST', path: '/gw', json: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 503, message: 'upstream timed out (HTTP 503)' });
+    expect(hits['/gw']).toBe(1);
+    routes['/later'] = (_req, res) => res.writeHead(503, { 'retry-after': '0', 'content-type': 'application/json' }).end('{"message":"later"}');
+    await client().request({ method: 'POST', path: '/later', json: {} }).catch(() => undefined);
+    expect(hits['/later']).toBe(3);
+    await client().request({ method: 'GET', path: '/gw' }).catch(() => undefined);
+    expect(hits['/gw']).toBe(4);
+  });
+
   it('a POST whose connection drops after it was sent is not retried and may have been processed', async () => {
     routes['/drop'] = (req) => req.socket.destroy();
     const api = client();
@@ -192,11 +205,33 @@ describe.each(['node', 'undici'] as const)('ApiClient.request over %s', (transpo
     expect((err as Error).message).toContain(`The server at ${base} did not answer JSON`);
   });
 
-  it('a 204 has no body; free-form answers stay as they are', async () => {
+  it('a 204 is a success only where the request allows no content; free-form answers stay as they are', async () => {
     routes['/none'] = (_req, res) => res.writeHead(204).end();
     routes['/text'] = (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('1234567');
-    expect((await client().request({ method: 'DELETE', path: '/none', response: 'json' })).body).toBeUndefined();
+    for (const [response, message] of [
+      ['json', 'did not answer JSON: (no content, HTTP 204)'],
+      ['text', 'did not answer: (no content, HTTP 204)'],
+      ['file', 'did not send the file: (no content, HTTP 204)'],
+    ] as const) {
+      const err = await client().request({ method: 'DELETE', path: '/none', response }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ResponseError);
+      expect(err).toMatchObject({ status: 204, exitCode: 7, message: `The server at ${base} ${message}` });
+    }
+    expect((await client().request({ method: 'DELETE', path: '/none', response: 'json', noContent: true })).body).toBeUndefined();
     expect((await client().request({ method: 'GET', path: '/text', response: 'text' })).body).toBe('1234567');
+  });
+
+  it('a JSON-RPC answer (rpc) is JSON or an event stream; an empty 202 only where no content is allowed', async () => {
+    routes['/rpc-json'] = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":{}}');
+    routes['/rpc-sse'] = (_req, res) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end('event: message\ndata: {"id":1}\n\n');
+    routes['/rpc-html'] = (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Sign in</html>');
+    routes['/rpc-accepted'] = (_req, res) => res.writeHead(202).end();
+    const rpc = (path: string, noContent = true) => client().request({ method: 'POST', path, json: {}, response: 'rpc', noContent });
+    expect((await rpc('/rpc-json')).body).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    expect((await rpc('/rpc-sse')).body).toBe('event: message\ndata: {"id":1}\n\n');
+    expect((await rpc('/rpc-accepted')).body).toBeUndefined();
+    await expect(rpc('/rpc-accepted', false)).rejects.toMatchObject({ code: 'not_json', message: `The server at ${base} did not answer JSON: (an empty body)` });
+    await expect(rpc('/rpc-html')).rejects.toMatchObject({ code: 'not_json', exitCode: 7, message: `The server at ${base} did not answer JSON: <html>Sign in</html>` });
   });
 
   it('stops retrying when the wait the server asks for (Retry-After) would pass the time budget', async () => {

@@ -1,11 +1,13 @@
 import { getEventListeners } from 'node:events';
-import { appendFileSync, constants, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, constants, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IdTable, identity, State } from '../../src/batch/identity.js';
 import { Journal, scanJournal, type OpenFile } from '../../src/batch/journal.js';
 import { TokenBucket } from '../../src/batch/limiter.js';
+import { lockJournal } from '../../src/batch/lock.js';
 import { accepted, rowError } from '../../src/batch/outcome.js';
 import { formatDuration, progressBar, statusLine } from '../../src/batch/progress.js';
 import { checkInput, CsvScan, detectDelimiter, openRows } from '../../src/batch/reader.js';
@@ -82,16 +84,16 @@ describe('reader', () => {
 });
 
 describe('CSV pre-pass scan', () => {
-  const parsed = async (text: string) => {
+  const parsed = async (text: string, delimiter = ',') => {
     const { parse } = await import('csv-parse/sync');
     try {
-      return { ok: true, rows: (parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as unknown[]).length };
+      return { ok: true, rows: (parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, delimiter }) as unknown[]).length };
     } catch {
       return { ok: false, rows: 0 };
     }
   };
-  const scanned = (text: string) => {
-    const s = new CsvScan(44);
+  const scanned = (text: string, delimiter = ',') => {
+    const s = new CsvScan(delimiter.charCodeAt(0));
     // In two chunks: the state carries across a chunk boundary.
     const b = Buffer.from(text);
     s.push(b.subarray(0, b.length >> 1));
@@ -100,13 +102,15 @@ describe('CSV pre-pass scan', () => {
     return { ok: !s.error, rows: s.records };
   };
   it('agrees with csv-parse: what it passes parses, with as many records', async () => {
+    // Every line end (a lone CR too) and every delimiter, as data or as the delimiter.
+    const alphabet = fc.array(fc.constantFrom('a', 'b', ',', ';', '\t', '"', '\n', '\r\n', '\r', ' '), { maxLength: 30 });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom('a', 'b', ',', '"', '\n', '\r\n', ' '), { maxLength: 30 }), async (parts) => {
+      fc.asyncProperty(alphabet, fc.constantFrom(',', ';', '\t'), async (parts, delimiter) => {
         const text = parts.join('');
-        const [s, p] = [scanned(text), await parsed(text)];
+        const [s, p] = [scanned(text, delimiter), await parsed(text, delimiter)];
         if (s.ok) expect(p).toEqual(s);
       }),
-      { numRuns: 3000 },
+      { numRuns: 5000 },
     );
   });
   it('names the line of an unclosed quote, a stray quote, a bad closing quote', () => {
@@ -120,6 +124,13 @@ describe('CSV pre-pass scan', () => {
     expect(err('to\n1\nab"c\n')).toBe('line 3: a quote inside a field that does not start with one');
     expect(err('to\n"1"x\n')).toBe('line 2: a closing quote must be followed by a delimiter or a line end');
     expect(err('to\n"multi\nline",x\n2\n')).toBeUndefined();
+    // A CRLF file: a lone CR after a closing quote is not a line end (csv-parse: Invalid Closing Quote).
+    expect(err('to,name\r\n15550000099,"Bob"\r15550000100,x\r\n')).toBe('line 2: a closing quote must be followed by a delimiter or a line end');
+    // A CR file: CR LF is a line end and then an LF of data, a record of its own.
+    const s = new CsvScan(44);
+    s.push(Buffer.from('to\ra\r\nb\r'));
+    s.end();
+    expect([s.error, s.records]).toEqual([undefined, 3]);
   });
 });
 
@@ -229,6 +240,22 @@ describe('journal', () => {
   });
 });
 
+describe('journal lock', () => {
+  it('refuses a second hold in this process; a lock naming this pid that this process does not hold is a leftover', () => {
+    const j = join(dir, 'own.journal');
+    const release = lockJournal(j);
+    expect(() => lockJournal(j)).toThrow(new RegExp(`is in use by pid ${process.pid} `));
+    release();
+    expect(existsSync(`${j}.lock`)).toBe(false);
+    // What a run with the same pid (a container's pid 1) left behind when it was killed.
+    writeFileSync(`${j}.lock`, JSON.stringify({ pid: process.pid, host: hostname() }));
+    const again = lockJournal(j);
+    expect(JSON.parse(readFileSync(`${j}.lock`, 'utf8'))).toEqual({ pid: process.pid, host: hostname() });
+    again();
+    expect(existsSync(`${j}.lock`)).toBe(false);
+  });
+});
+
 describe('results', () => {
   it('writes one line per row in input order, whatever order rows finish in', async () => {
     const out = join(dir, 'r.csv');
@@ -284,6 +311,8 @@ describe('outcomes', () => {
     for (const s of [500, 502, 504]) expect(verdict(() => accepted(res(s, 'Bad Gateway')))).toBe('U');
     expect(verdict(() => accepted(res(503, {})))).toBe('U');
     expect(verdict(() => accepted(res(503, {}, { 'retry-after': '5' })))).toBe('F');
+    // Not a Retry-After the client can honour: it did not retry, and the send may have been processed.
+    expect(verdict(() => accepted(res(503, {}, { 'retry-after': 'soon' })))).toBe('U');
     let stops: unknown;
     try {
       accepted(res(401, { message: 'Invalid API key' }));
@@ -334,5 +363,6 @@ describe('progress and summary', () => {
   it('the summary line counts every row', () => {
     const s = { rows: 300, sent: 0, failed: 1, uncertain: 0, skipped: 0, not_sent: 299, stop_reason: 'Invalid API key' } as Parameters<typeof summaryLine>[0];
     expect(summaryLine(s)).toBe('300 rows: 0 sent, 1 failed, 0 uncertain, 299 not sent (stopped: Invalid API key)');
+    expect(summaryLine({ ...s, rows: 1, failed: 0, not_sent: 0, sent: 1, stop_reason: undefined })).toBe('1 row: 1 sent, 0 failed, 0 uncertain, 0 not sent');
   });
 });

@@ -11,7 +11,7 @@ import { completionScript } from '../../src/completion/scripts.js';
 import { allNodes, globalFlags, rootNode } from '../../src/completion/tree.js';
 import { commands } from '../../src/manifest/index.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
-import { BIN, cleanEnv, tempDir } from '../helpers/cli.js';
+import { BIN, cleanEnv, describeWith, tempDir } from '../helpers/cli.js';
 
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 
@@ -164,7 +164,8 @@ describe('__complete on the command line', () => {
   });
 });
 
-// zsh and fish run when installed: .ci/run installs them (Debian's zsh and fish packages).
+// zsh and fish run when installed; .ci/run installs them (Debian's zsh and fish packages) and in
+// CI a missing one fails these tests.
 const bashScript = completionScript('bash');
 
 describe('bash completion (COMP_WORDS in, COMPREPLY out)', () => {
@@ -197,7 +198,7 @@ describe('bash completion (COMP_WORDS in, COMPREPLY out)', () => {
   });
 });
 
-describe.skipIf(!has('zsh'))('zsh completion (stubbed completion builtins)', () => {
+describeWith('zsh', has('zsh'), 'zsh completion (stubbed completion builtins)', () => {
   const env = shellEnv();
   const file = join(tempDir(), '_chatcrm');
   writeFileSync(file, completionScript('zsh'));
@@ -232,7 +233,7 @@ words=("$@"); CURRENT=$#words; _chatcrm`;
   });
 });
 
-describe.skipIf(!has('fish'))('fish completion (complete -C)', () => {
+describeWith('fish', has('fish'), 'fish completion (complete -C)', () => {
   const env = shellEnv();
   const file = join(tempDir(), 'chatcrm.fish');
   writeFileSync(file, completionScript('fish'));
@@ -262,19 +263,21 @@ describe.skipIf(!has('fish'))('fish completion (complete -C)', () => {
   });
 });
 
-describe.each([
-  ['bash', ['bash', '-n']],
-  ['zsh', ['zsh', '-n']],
-  ['fish', ['fish', '--no-config', '--no-execute']],
-] as const)('%s parses its script', (shell, [bin, ...flags]) => {
-  it.skipIf(!has(bin))('without errors', () => {
-    const file = join(tempDir(), `chatcrm.${shell}`);
-    writeFileSync(file, completionScript(shell));
-    const r = spawnSync(bin, [...flags, file], { encoding: 'utf8' });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
+for (const [shell, flags] of [
+  ['bash', ['-n']],
+  ['zsh', ['-n']],
+  ['fish', ['--no-config', '--no-execute']],
+] as const) {
+  describeWith(shell, has(shell), `${shell} parses its script`, () => {
+    it('without errors', () => {
+      const file = join(tempDir(), `chatcrm.${shell}`);
+      writeFileSync(file, completionScript(shell));
+      const r = spawnSync(shell, [...flags, file], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    });
   });
-});
+}
 
 /**
  * No pwsh here: check the PowerShell script's structure instead. Brackets, braces and

@@ -45,6 +45,25 @@ describe('mcp serve catalog', () => {
     for (const t of destructive) expect(t.inputSchema.required).toContain('confirm');
   });
 
+  it('gives every tool of a list command the paging and search flags that command takes', () => {
+    const paged: string[] = [];
+    const walk = (list: CmdSpec[], path: string[]) => {
+      for (const c of list) {
+        const name = [...path, c.name].join('_').replace(/-/g, '_');
+        if (c.options?.some((o) => o.flags.startsWith('--page '))) paged.push(name);
+        if (c.subcommands) walk(c.subcommands, [...path, c.name]);
+      }
+    };
+    walk(commands, []);
+    expect(paged).toEqual(expect.arrayContaining(['flows_list', 'flows_executions', 'quick_replies_list', 'chat_groups_list', 'chat_groups_members', 'tags_list']));
+    for (const name of [...paged, 'quick_replies_list_admin']) {
+      const tool = catalog.find((t) => t.name === name);
+      if (!tool) continue; // a relay to the service's tool endpoint (contacts_list): its own arguments
+      expect(Object.keys(tool.inputSchema.properties), name).toEqual(expect.arrayContaining(['page', 'limit']));
+    }
+    expect(Object.keys(catalog.find((t) => t.name === 'quick_replies_list_admin')!.inputSchema.properties)).toContain('search');
+  });
+
   it('gives every path parameter as a required string; reads are GETs (or a read-only POST)', () => {
     for (const t of catalog.filter((x) => x.op)) {
       for (const p of pathParams(operations[t.op!].path)) {

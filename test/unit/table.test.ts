@@ -4,6 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { testIO } from '../helpers/io.js';
 import { clip, displayWidth, fitColumns, isIdField, label, renderColumns } from '../../src/core/output/table.js';
 import { bars, summarize } from '../../src/core/output/summaries.js';
+import type { View } from '../../src/core/output/print.js';
+import { commands } from '../../src/manifest/index.js';
+import type { CmdSpec } from '../../src/manifest/types.js';
+import { GROUPS_VIEW, MEMBERS_VIEW } from '../../src/commands/chat/groups.js';
+import { VIEW as FLOWS_VIEW } from '../../src/commands/flows/list.js';
+import { VIEW as CONTACTS_VIEW } from '../../src/commands/mcp/contacts-list.js';
+import { VIEW as QUICK_REPLIES_VIEW } from '../../src/commands/workspace/quick-replies-list.js';
 
 const io = (tty: boolean, columns = 80) => testIO({ tty, columns });
 
@@ -45,6 +52,16 @@ describe('table pieces', () => {
     expect(fitColumns(cols, natural, 200, ['created_at']).shown).toEqual([0, 1, 2, 3]);
   });
 
+  it('fitColumns shortens the declared text columns before any other', () => {
+    const cols = [{ key: '_id', keep: true }, { key: 'title' }, { key: 'message' }, { key: 'created_at' }];
+    const natural = [24, 20, 80, 24];
+    const { shown, widths } = fitColumns(cols, natural, 100, [], ['message']);
+    expect(shown).toEqual([0, 1, 2, 3]);
+    expect(widths).toEqual([24, 20, 26, 24]);
+    // Not enough from the declared ones alone: the others shrink too, never the id.
+    expect(fitColumns(cols, natural, 80, [], ['message']).widths).toEqual([24, 20, 8, 22]);
+  });
+
   it('a terminal too narrow for the id still shows the whole id', () => {
     const out = renderColumns(io(true, 20), [{ key: '_id', keep: true }, { key: 'name' }], [['6b0475a026e9c1d2f3a4b5c6', 'a long name']], { drop: ['name'] });
     expect(out.split('\n')[1]).toBe('6b0475a026e9c1d2f3a4b5c6');
@@ -73,5 +90,30 @@ describe('summaries', () => {
     expect(text).toMatch(/^Plan {6}Pro \(plan_pro\)\nStatus {4}active\nRenews {4}2999-01-01 \(in \d+ days\)\nID {8}s1$/m);
     expect(text).toContain('  ✓ teams\n  ✗ sso');
     expect(text).toMatch(/contacts +5 \/ 10 +\(50%\)/);
+  });
+});
+
+describe('every list view declares what a narrow terminal drops first and what it shortens', () => {
+  const views: [string, View][] = [
+    ['chat groups list', GROUPS_VIEW],
+    ['chat groups members', MEMBERS_VIEW],
+    ['flows list', FLOWS_VIEW],
+    ['contacts list', CONTACTS_VIEW],
+    ['quick-replies list', QUICK_REPLIES_VIEW],
+  ];
+  const walk = (specs: CmdSpec[], path: string[]) => {
+    for (const c of specs) {
+      if (c.op?.view?.columns) views.push([[...path, c.name].join(' '), c.op.view]);
+      walk(c.subcommands ?? [], [...path, c.name]);
+    }
+  };
+  walk(commands, []);
+
+  it('found the list views', () => expect(views.length).toBeGreaterThan(25));
+  it.each(views)('%s', (_name, view) => {
+    expect(view.drop, 'drop').toBeDefined();
+    for (const key of [...view.drop!, ...(view.cut ?? [])]) expect(view.columns).toContain(key);
+    // Ids are never dropped nor cut.
+    for (const key of view.drop!) expect(isIdField(key) || key === view.id).toBe(false);
   });
 });

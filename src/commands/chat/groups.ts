@@ -3,14 +3,18 @@
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { checkPathId } from '../../api/operations.js';
 import type { Context } from '../../core/context.js';
+import type { View } from '../../core/output/print.js';
 import { shapeOf } from '../../core/output/shape.js';
 import type { Run } from '../../manifest/types.js';
-import { pageFlags, runList } from '../list.js';
+import { MAX_LIMIT, pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
 import { parseOrUsage } from '../../schemas/index.js';
 import { normalizePhone, resolveSender } from './recipient.js';
 
 type Sender = Record<string, unknown>;
+
+export const GROUPS_VIEW: View = { id: 'group_id', columns: ['group_id', 'name', 'member_count', 'description'], drop: ['member_count'], cut: ['description', 'name'] };
+export const MEMBERS_VIEW: View = { id: 'phone_number', columns: ['phone_number', 'name', 'is_admin'], drop: ['is_admin'], cut: ['name'] };
 
 /** `scan_device`, `Scan Device`, `scan-device`, `device`, `qr`...; an absent kind is not held against it. */
 export function isScanDevice(s: Sender): boolean {
@@ -31,7 +35,8 @@ export async function groupSender(ctx: Context, flag: unknown): Promise<string> 
   const id = resolveSender(ctx, flag);
   const api = await ctx.api();
   if (ctx.settings.dryRun) return id;
-  const res = await api.call('chat.senders');
+  // Senders come in pages too: ask for the biggest one, so the sender is found among many.
+  const res = await api.call('chat.senders', { query: { limit: MAX_LIMIT } });
   const sender = (shapeOf(res.body).records ?? []).find((s) => s.sender_id === id || s._id === id);
   if (!sender) throw new CliError(`Sender ${id} not found: list them with \`chatcrm chat senders\``, EXIT.notFound, 404, 'not_found');
   if (!canUseGroups(sender)) {
@@ -46,7 +51,7 @@ export const list: Run = async (ctx, { opts }) => {
   const sender_id = await groupSender(ctx, opts.sender);
   const api = await ctx.api();
   await runList(ctx, opts, {
-    view: { id: 'group_id', columns: ['group_id', 'name', 'member_count', 'description'], drop: ['description', 'member_count'] },
+    view: GROUPS_VIEW,
     fetch: async (page, limit) => {
       const res = await api.call('chat.groups', { query: { sender_id, page, limit } });
       return res.dryRun ? undefined : res.body;
@@ -61,7 +66,7 @@ export const members: Run = async (ctx, { args, opts }) => {
   const sender_id = await groupSender(ctx, opts.sender);
   const api = await ctx.api();
   await runList(ctx, opts, {
-    view: { id: 'phone_number', columns: ['phone_number', 'name', 'is_admin'], drop: ['is_admin'] },
+    view: MEMBERS_VIEW,
     fetch: async (page, limit) => {
       const res = await api.call('chat.groupMembers', { params: { group_id }, query: { sender_id, page, limit } });
       return res.dryRun ? undefined : res.body;

@@ -9,7 +9,6 @@ import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../../core/errors.js';
 import type { Context } from '../../core/context.js';
 import type { Run } from '../../manifest/types.js';
-import { sanitizeCell } from '../../core/sanitize.js';
 
 /** The file name goes into a URL path and, by default, into the current folder: no paths. */
 export function checkFileName(name: string): string {
@@ -35,7 +34,7 @@ function progress(ctx: Context, label: string, total: number | undefined) {
   const tty = ctx.io.stderrIsTTY;
   const draw = () => {
     const pct = total ? ` ${Math.floor((bytes / total) * 100)}%` : '';
-    ctx.io.stderr.write(`\r${label}${pct} ${human(bytes)}${total ? ` / ${human(total)}` : ''}\u001b[K`);
+    ctx.io.redraw(`${label}${pct} ${human(bytes)}${total ? ` / ${human(total)}` : ''}`);
   };
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -49,7 +48,7 @@ function progress(ctx: Context, label: string, total: number | undefined) {
     flush(done) {
       if (tty) {
         draw();
-        ctx.io.stderr.write('\n');
+        ctx.io.err('');
       }
       done();
     },
@@ -67,7 +66,7 @@ export const run: Run = async (ctx, { args, opts }) => {
   const res = await api.call('contacts.exportDownload', { params: { file_name: name }, headers: { accept: '*/*' } });
   if (res.dryRun || !res.stream) return;
   const length = Number(res.headers['content-length']);
-  const meter = progress(ctx, `Downloading ${sanitizeCell(name)}`, Number.isFinite(length) && length > 0 ? length : undefined);
+  const meter = progress(ctx, `Downloading ${name}`, Number.isFinite(length) && length > 0 ? length : undefined);
 
   if (target === '-') {
     await pipeline(res.stream, meter.counter, ctx.io.stdout, { end: false });

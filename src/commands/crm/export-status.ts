@@ -1,10 +1,8 @@
 // contacts export-status JOB_ID [--wait]: one read, or poll (spinner on a TTY) until the
 // job completes or fails, or the wait times out.
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
-import type { Context } from '../../core/context.js';
 import type { Run } from '../../manifest/types.js';
 import { shapeOf } from '../../core/output/shape.js';
-import { sanitizeCell } from '../../core/sanitize.js';
 
 interface Job {
   status?: string;
@@ -26,13 +24,6 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
   });
 
-async function spinner(ctx: Context, text: string) {
-  // A terminal that reports no width (some pseudo-terminals) makes ora clear lines forever.
-  if (!ctx.io.stderrIsTTY || !((ctx.io.stderr as NodeJS.WriteStream).columns > 0)) return undefined;
-  const { default: ora } = await import('ora');
-  return ora({ text, stream: ctx.io.stderr, color: 'cyan', isEnabled: true }).start();
-}
-
 export const run: Run = async (ctx, { args, opts }) => {
   const jobId = String(args.JOB_ID ?? '');
   if (jobId.trim() === '') throw new UsageError('job_id: must not be empty');
@@ -49,8 +40,8 @@ export const run: Run = async (ctx, { args, opts }) => {
   if (res.dryRun) return;
   if (wait) {
     const deadline = Date.now() + timeoutMs;
-    const status = () => sanitizeCell(`${job.status ?? 'unknown'}${job.progress !== undefined ? ` (${job.progress}%)` : ''}`);
-    const spin = await spinner(ctx, `Export ${sanitizeCell(jobId)}: ${status()}`);
+    const status = () => `Export ${jobId}: ${job.status ?? 'unknown'}${job.progress !== undefined ? ` (${job.progress}%)` : ''}`;
+    const spin = await ctx.io.spinner(status());
     try {
       while (job.status !== 'completed' && job.status !== 'failed') {
         if (Date.now() + intervalMs > deadline) {
@@ -59,7 +50,7 @@ export const run: Run = async (ctx, { args, opts }) => {
         await sleep(intervalMs, ctx.signal);
         if (ctx.signal.aborted) throw ctx.signal.reason;
         ({ res, job } = await read());
-        if (spin) spin.text = `Export ${sanitizeCell(jobId)}: ${status()}`;
+        spin?.update(status());
       }
     } finally {
       spin?.stop();

@@ -137,10 +137,15 @@ export const run: Run = async (ctx, { args, opts }) => {
   const req = await body(ctx, method, checkPath(ctx, String(args.PATH), mcp), opts, headers);
   if (opts.paginate) return paginate(ctx, req.path, headers, mcp);
   const api = await ctx.api();
-  const res = await api.request({ ...req, method, base: mcp ? 'mcp' : 'api', headers, allowErrors: true });
+  // Any answer is shown as it came, a 204 included.
+  const res = await api.request({ ...req, method, base: mcp ? 'mcp' : 'api', headers, allowErrors: true, noContent: true });
   if (res.dryRun) return;
+  if (res.status >= 400) {
+    // An error body is shown as it came: --fields and --query describe the answer hoped for.
+    if (res.body !== undefined) showRaw(ctx, res.body);
+    throw failed(res);
+  }
   if (res.body !== undefined) await printBody(ctx, res.body);
-  if (res.status >= 400) throw failed(res);
 };
 
 /** A body as it came: text sanitized, JSON exact. */
@@ -149,14 +154,16 @@ const showRaw = (ctx: Context, body: unknown) => (typeof body === 'string' ? ctx
 /** api prints JSON unless -o names another format on the command line. */
 const apiFormat = (ctx: Context) => (ctx.flags.output === undefined ? 'json' : ctx.settings.output);
 
-/** The body as it is, or what --query makes of it, in the chosen format. */
+/** The body as it is, its records picked by --fields, or what --query makes of it, in the chosen format. */
 async function printBody(ctx: Context, value: unknown): Promise<void> {
   const s = ctx.settings;
-  if (s.query === undefined) return showRaw(ctx, value);
+  if (s.query === undefined && s.fields === undefined) return showRaw(ctx, value);
+  const { printResult } = await import('../../core/output/print.js');
+  const options = { ...ctx.printOptions(), format: apiFormat(ctx), query: undefined };
+  // --fields alone picks from the records the body holds (or its record), checked as for any command.
+  if (s.query === undefined) return printResult(ctx.io, value, options);
   const { applyQuery } = await import('../../core/output/query.js');
   const result = await applyQuery(value, s.query);
-  const format = apiFormat(ctx);
-  if (format === 'json') return ctx.io.data(JSON.stringify(result, null, 2));
-  const { printResult } = await import('../../core/output/print.js');
-  await printResult(ctx.io, Array.isArray(result) ? result : { data: result }, { ...ctx.printOptions(), format, query: undefined });
+  if (options.format === 'json') return ctx.io.data(JSON.stringify(result, null, 2));
+  await printResult(ctx.io, Array.isArray(result) ? result : { data: result }, options);
 }

@@ -1,7 +1,7 @@
 // login: set up a profile and check its key before anything is saved. Interactive on a
 // TTY; otherwise every answer comes from a flag (the key from stdin with --with-key).
 import type { ApiClient } from '../../api/client.js';
-import { parseUrl } from '../../config/settings.js';
+import { parseUrl, unsendableKey } from '../../config/settings.js';
 import { readConfig, updateConfig, writeKey, type Profile } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
 import { AuthError, InterruptedError, UsageError } from '../../core/errors.js';
@@ -66,7 +66,8 @@ interface Answers {
 async function readKeyFromStdin(ctx: Context): Promise<string> {
   const key = (await ctx.readStdin()).trim();
   if (!key) throw new UsageError('--with-key: no key on stdin (pipe it in: printf %s "$KEY" | chatcrm login ... --with-key)');
-  if (/\s/.test(key)) throw new UsageError('--with-key: the key on stdin contains whitespace; give only the key');
+  const problem = unsendableKey(key);
+  if (problem) throw new UsageError(`--with-key: ${problem}; give only the key`);
   return key;
 }
 
@@ -95,7 +96,7 @@ async function gather(ctx: Context, opts: Record<string, unknown>, prompts: Prom
 
   let key: string;
   if (opts.withKey) key = await readKeyFromStdin(ctx);
-  else if (prompts) key = (await prompts.password({ message: 'API key', mask: '*', validate: (v) => v.trim() !== '' || 'the key is required' })).trim();
+  else if (prompts) key = (await prompts.password({ message: 'API key', mask: '*', validate: (v) => (v.trim() === '' ? 'the key is required' : (unsendableKey(v.trim()) ?? true)) })).trim();
   else throw new UsageError('--with-key: required when not interactive (pipe the key on stdin; it is never accepted as a flag value)');
 
   return { name, baseUrl, mcpUrl: mcpUrl === baseUrl ? undefined : mcpUrl, key: ctx.io.secret(key), defaultSender: str(opts.defaultSender), businessAccount: str(opts.businessAccount) };

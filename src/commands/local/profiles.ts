@@ -42,7 +42,7 @@ export const list: Run = async (ctx) => {
     ctx.io.err('No profiles yet: run `chatcrm login`');
     return;
   }
-  await ctx.print(rows, { id: 'name', columns: ['name', 'active', 'base-url', 'mcp-url', 'default-sender', 'key'] });
+  await ctx.print(rows, { id: 'name', columns: ['name', 'active', 'base-url', 'mcp-url', 'default-sender', 'key'], drop: ['key', 'default-sender', 'mcp-url'], cut: ['base-url'] });
 };
 
 export const show: Run = async (ctx, { args }) => {

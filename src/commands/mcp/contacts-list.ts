@@ -1,15 +1,17 @@
 // contacts list: tool list_contacts, a page at a time or --all of them.
 import { toolValue } from '../../mcp/result.js';
+import type { View } from '../../core/output/print.js';
 import type { Run } from '../../manifest/types.js';
 import { runList } from '../list.js';
 import { withMcp } from './tool.js';
 
 export const COLUMNS = ['_id', 'name', 'phone_number', 'email', 'status', 'tags'];
+export const VIEW: View = { columns: COLUMNS, drop: ['tags', 'email', 'status'], cut: ['name', 'email'] };
 
 export const run: Run = (ctx, { opts }) =>
   withMcp(ctx, (client) =>
     runList(ctx, opts, {
-      view: { columns: COLUMNS, drop: ['tags', 'email', 'status'] },
+      view: VIEW,
       fetch: async (page, limit) => {
         const args: Record<string, unknown> = {};
         if (page !== undefined) args.page = page;

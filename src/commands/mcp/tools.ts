@@ -17,6 +17,6 @@ export const run: Run = async (ctx) => {
   if (ctx.settings.dryRun) return;
   if (ctx.settings.output !== 'table' || ctx.settings.quiet || ctx.settings.fields) return ctx.print(tools, { id: 'name' });
   const rows = tools.map((t) => ({ name: t.name, description: (t.description ?? '').replace(/\s+/g, ' '), arguments: argumentsLabel(t) }));
-  await ctx.print(rows, { id: 'name', columns: ['name', 'description', 'arguments'] });
+  await ctx.print(rows, { id: 'name', columns: ['name', 'description', 'arguments'], drop: ['arguments'], cut: ['description'] });
   if (rows.length) ctx.io.err('(* = required)');
 };

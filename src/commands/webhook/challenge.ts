@@ -9,7 +9,7 @@ export const run: Run = async (ctx, { opts }) => {
   const api = await ctx.api();
   const res = await api.call('webhook.challenge', { query: { 'hub.mode': 'subscribe', 'hub.verify_token': opts.verifyToken, 'hub.challenge': challenge } });
   if (res.dryRun) return;
-  const echoed = typeof res.body === 'string' ? res.body.trim() : JSON.stringify(res.body);
+  const echoed = typeof res.body === 'string' ? res.body.trim() : res.body === undefined ? '' : JSON.stringify(res.body);
   if (echoed !== challenge) throw new CliError(`The endpoint answered ${JSON.stringify(echoed).slice(0, 80)} instead of the challenge ${challenge}`, EXIT.rejected);
   await ctx.print({ verified: true, challenge }, { success: 'The endpoint echoed the challenge' });
 };

@@ -1,13 +1,14 @@
 // quick-replies list [--admin]: the same listing from one of two endpoints.
+import type { View } from '../../core/output/print.js';
 import type { Run } from '../../manifest/types.js';
 import { opRunner } from '../op.js';
 
-const view = { columns: ['_id', 'title', 'message', 'is_favorite'] };
+export const VIEW: View = { columns: ['_id', 'title', 'message', 'is_favorite'], drop: ['is_favorite'], cut: ['message', 'title'] };
 const query = { search: 'search' };
 
 export const run: Run = (ctx, input) =>
   opRunner({
     name: 'list',
     summary: 'List quick replies',
-    op: { id: input.opts.admin ? 'quickReplies.admin' : 'quickReplies.list', query, view, paged: true },
+    op: { id: input.opts.admin ? 'quickReplies.admin' : 'quickReplies.list', query, view: VIEW, paged: true },
   })(ctx, input);

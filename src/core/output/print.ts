@@ -7,7 +7,7 @@ import { Styled, type IO } from '../io.js';
 import type { OutputFormat } from '../../config/settings.js';
 import { UsageError } from '../errors.js';
 import { defuseFormula, sanitizeCell } from '../sanitize.js';
-import { shapeOf, recordId, pickFields, getPath, morePages, pageCount, type Pagination } from './shape.js';
+import { shapeOf, recordId, pickFields, getPath, morePages, pageCount, type Pagination, type Shape } from './shape.js';
 import { isIdField, renderColumns, renderKeyValue, type Column } from './table.js';
 
 export type SummaryKind = 'subscription' | 'usage' | 'funnel' | 'flow-stats';
@@ -15,8 +15,10 @@ export type SummaryKind = 'subscription' | 'usage' | 'funnel' | 'flow-stats';
 export interface View {
   /** Table columns (dot paths) for list answers; inferred when absent. */
   columns?: string[];
-  /** Columns a narrow terminal drops first, in this order. */
+  /** Columns a narrow terminal drops first, in this order (every list view declares them). */
   drop?: string[];
+  /** Text columns a narrow terminal shortens (after dropping) before any other. */
+  cut?: string[];
   /** The field -q prints (default: _id, id, or the first *_id). */
   id?: string;
   /** Print this instead of the envelope's message on success (table mode, stderr); `{field}` is filled from the record. */
@@ -131,21 +133,18 @@ async function write(io: IO, text: string, exact = false): Promise<void> {
   if (io.stdout.writableNeedDrain) await once(io.stdout, 'drain');
 }
 
-/**
- * The printer of a list. `queried` lists are the output of --query: their columns are their
- * own, not the view's.
- */
-export function listSink(io: IO, opts: PrintOptions, view: View = {}, queried = false, emptyNote = 'No results.'): ListSink {
+/** The printer of a list. */
+export function listSink(io: IO, opts: PrintOptions, view: View = {}, emptyNote = 'No results.'): ListSink {
   const fields = opts.fields;
   const project = (r: unknown) => (fields ? pickFields(r, fields) : r);
-  const declared = fields ?? (queried ? undefined : view.columns);
+  const declared = fields ?? view.columns;
   const kept: Record<string, unknown>[] = [];
   let cols: string[] | undefined;
   let pending: string | undefined;
   let count = 0;
   const check = (records: Record<string, unknown>[]) => {
     if (count > 0 || !fields || !records.length) return;
-    const problem = unknownField(records, fields, queried ? [] : view.columns);
+    const problem = unknownField(records, fields, view.columns);
     if (problem) throw new UsageError(problem);
   };
   return {
@@ -194,7 +193,7 @@ export function listSink(io: IO, opts: PrintOptions, view: View = {}, queried = 
         }
         case 'table':
           if (!kept.length) return void (emptyNote && io.err(emptyNote));
-          return printTable(io, kept, fields ?? (queried ? inferColumns(kept) : (view.columns ?? inferColumns(kept))), view);
+          return printTable(io, kept, fields ?? view.columns ?? inferColumns(kept), view);
       }
     },
   };
@@ -204,7 +203,8 @@ async function printTable(io: IO, records: Record<string, unknown>[], columns: s
   const cols: Column[] = columns.map((key) => ({ key, keep: isIdField(key) || key === view.id }));
   const bold = io.color ? (await import('chalk')).default.bold : undefined;
   const rows = records.map((r) => columns.map((c) => tableCell(getPath(r, c))));
-  const text = renderColumns(io, cols, rows, { drop: view.drop ?? columns.slice(2).reverse().filter((c) => !isIdField(c)), bold });
+  // Columns without a declared order (--query's, inferred ones) go from the right.
+  const text = renderColumns(io, cols, rows, { drop: view.drop ?? columns.slice(2).reverse().filter((c) => !isIdField(c)), cut: view.cut, bold });
   // Cells and headers are sanitized already: the bold of the header is the only control in it.
   io.out(bold ? new Styled(text) : text);
   if (view.summary && io.stdoutIsTTY) {
@@ -214,17 +214,20 @@ async function printTable(io: IO, records: Record<string, unknown>[], columns: s
   }
 }
 
-/** A record as `field value` rows (fields raw, values sanitized); nested objects as dot paths (two levels deep). */
-export function flatten(obj: Record<string, unknown>, prefix = '', depth = 0, out: [string, string][] = []): [string, string][] {
+/** A record's values by dot path, nested objects two levels deep (deeper ones stay whole). */
+function leaves(obj: Record<string, unknown>, prefix = '', depth = 0, out: [string, unknown][] = []): [string, unknown][] {
   for (const [k, v] of Object.entries(obj)) {
     if (k === '__v') continue;
     const key = prefix ? `${prefix}.${k}` : k;
-    if (isObj(v) && depth < 2 && Object.keys(v).length) flatten(v, key, depth + 1, out);
-    // A list of records does not fit a cell: its size, and where to see it.
-    else if (Array.isArray(v) && v.some(isObj)) out.push([key, `(${v.length} item${v.length === 1 ? '' : 's'}: --fields ${sanitizeCell(key)} or --json to see them)`]);
-    else out.push([key, tableCell(v)]);
+    if (isObj(v) && depth < 2 && Object.keys(v).length) leaves(v, key, depth + 1, out);
+    else out.push([key, v]);
   }
   return out;
+}
+
+/** A record as `field value` rows (renderKeyValue labels the fields): its leaves, a list of records as its size and where to see it. */
+function keyValueRows(obj: Record<string, unknown>): [string, string][] {
+  return leaves(obj).map(([path, v]) => [path, Array.isArray(v) && v.some(isObj) ? `(${v.length} item${v.length === 1 ? '' : 's'}: --fields ${sanitizeCell(path)} or --json to see them)` : tableCell(v)]);
 }
 
 async function runQuery(value: unknown, expr: string): Promise<unknown> {
@@ -234,21 +237,30 @@ async function runQuery(value: unknown, expr: string): Promise<unknown> {
 
 export async function printResult(io: IO, body: unknown, opts: PrintOptions, view: View = {}): Promise<void> {
   const shape = shapeOf(body);
+  // Whatever --query makes of the page, the reader still learns that more pages exist.
+  const note = pageNote(shape.pagination, shape.records?.length ?? 0);
+  await printShape(io, shape, opts, view, note);
+  if (note) io.err(note);
+}
+
+async function printShape(io: IO, shape: Shape, opts: PrintOptions, view: View, note: string | undefined): Promise<void> {
   let records = shape.records;
   let item = shape.item;
+  let message = shape.message;
   if (opts.query) {
     const value = await runQuery(records ?? item, opts.query);
     if (opts.format === 'json' || opts.format === 'jsonl' || opts.format === 'yaml') return printExact(io, value, opts);
     ({ records, item } = Array.isArray(value) ? { records: shapeOf(value).records, item: undefined } : { records: undefined, item: value });
+    // What --query makes has its own fields: the view's columns, drop order and summary, and the
+    // envelope's message, speak of the answer (its records keep their id).
+    view = { id: view.id, success: view.success };
+    message = undefined;
   }
   if (records) {
     // Past the last page, the note says so instead of "No results.".
-    const note = pageNote(shape.pagination, shape.records?.length ?? 0);
-    const sink = listSink(io, opts, view, Boolean(opts.query), note ? '' : undefined);
+    const sink = listSink(io, opts, view, note ? '' : undefined);
     await sink.add(records);
-    await sink.end();
-    if (note) io.err(note);
-    return;
+    return sink.end();
   }
   const fields = opts.fields;
   if (fields && item !== undefined) {
@@ -269,12 +281,13 @@ export async function printResult(io: IO, body: unknown, opts: PrintOptions, vie
       return printExact(io, item === undefined ? {} : project(item), { ...opts, fields: undefined });
     case 'csv': {
       const record = isObj(item) ? item : { value: item };
-      const cols = fields ?? view.columns ?? inferColumns([record]);
+      // One row, every leaf a dot-path column (names --fields accepts): a summary of objects still says something.
+      const cols = fields ?? view.columns ?? leaves(record).map(([path]) => path);
       io.out([csvRow(cols), cols.map((c) => csvCell(getPath(record, c))).join(',')].join('\n'));
       return;
     }
     case 'table':
-      return printItem(io, item, opts.wrote ? shape.message : undefined, fields, view);
+      return printItem(io, item, opts.wrote ? message : undefined, fields, view);
   }
 }
 
@@ -303,6 +316,6 @@ async function printItem(io: IO, item: unknown, message: string | undefined, fie
     const text = summarize(view.summary, item as Record<string, unknown>, io);
     if (text !== undefined) return io.out(text);
   }
-  const entries = fields ? fields.map((f): [string, string] => [f, tableCell(getPath(item, f))]) : flatten(item as Record<string, unknown>);
+  const entries = fields ? fields.map((f): [string, string] => [f, tableCell(getPath(item, f))]) : keyValueRows(item as Record<string, unknown>);
   if (entries.length) io.out(renderKeyValue(io, entries));
 }

@@ -49,9 +49,10 @@ const MIN_CUT = 8;
 
 /**
  * Which columns to show and how wide, for a terminal `width` cells wide: drop the columns
- * named in `drop` (in that order) while too wide, then shrink the widest cuttable column.
+ * named in `drop` (in that order) while too wide, then shrink the widest of the text columns
+ * named in `cut`, and only when that is not enough the widest of any other (never a `keep` one).
  */
-export function fitColumns(cols: Column[], natural: number[], width: number, drop: string[] = []): { shown: number[]; widths: number[] } {
+export function fitColumns(cols: Column[], natural: number[], width: number, drop: string[] = [], cut: string[] = []): { shown: number[]; widths: number[] } {
   let shown = cols.map((_, i) => i);
   const total = () => shown.reduce((a, i) => a + widths[i], 0) + GAP * (shown.length - 1);
   const widths = [...natural];
@@ -59,21 +60,25 @@ export function fitColumns(cols: Column[], natural: number[], width: number, dro
     if (total() <= width || shown.length <= 1) break;
     shown = shown.filter((i) => cols[i].key !== key);
   }
-  while (total() > width) {
-    const cuttable = shown.filter((i) => !cols[i].keep && widths[i] > Math.max(MIN_CUT, Math.min(natural[i], label(cols[i].key).length)));
-    if (!cuttable.length) break;
-    const widest = cuttable.reduce((a, b) => (widths[b] > widths[a] ? b : a));
-    widths[widest]--;
-  }
+  const shrink = (may: (i: number) => boolean) => {
+    while (total() > width) {
+      const cuttable = shown.filter((i) => may(i) && !cols[i].keep && widths[i] > Math.max(MIN_CUT, Math.min(natural[i], label(cols[i].key).length)));
+      if (!cuttable.length) return;
+      const widest = cuttable.reduce((a, b) => (widths[b] > widths[a] ? b : a));
+      widths[widest]--;
+    }
+  };
+  shrink((i) => cut.includes(cols[i].key));
+  shrink(() => true);
   return { shown, widths };
 }
 
 /** Rows of cells (already sanitized) under a header, as aligned lines. */
-export function renderColumns(io: IO, cols: Column[], rows: string[][], opts: { drop?: string[]; bold?: (s: string) => string } = {}): string {
+export function renderColumns(io: IO, cols: Column[], rows: string[][], opts: { drop?: string[]; cut?: string[]; bold?: (s: string) => string } = {}): string {
   // Inferred columns are the server's keys: as untrusted as its values.
   const head = cols.map((c) => sanitizeCell(label(c.key)));
   const natural = cols.map((_, i) => Math.max(displayWidth(head[i]), ...rows.map((r) => displayWidth(r[i] ?? ''))));
-  const { shown, widths } = io.stdoutIsTTY ? fitColumns(cols, natural, Math.max(20, io.columns), opts.drop) : { shown: cols.map((_, i) => i), widths: natural };
+  const { shown, widths } = io.stdoutIsTTY ? fitColumns(cols, natural, Math.max(20, io.columns), opts.drop, opts.cut) : { shown: cols.map((_, i) => i), widths: natural };
   const line = (cells: string[], header: boolean) =>
     shown
       .map((i, n) => {

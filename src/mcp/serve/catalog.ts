@@ -58,6 +58,10 @@ const NAMES: Partial<Record<OperationId, string>> = {
   'campaigns.setupRecurring': 'campaigns_recurring',
   'quickReplies.admin': 'quick_replies_list_admin',
 };
+/** Operations reached through a flag of another command (`quick-replies list --admin`): that command's options apply. */
+const VIA_FLAG: Partial<Record<OperationId, string>> = { 'quickReplies.admin': 'quick_replies_list' };
+/** The list query flags a command may take; a tool takes the same ones (see LIST_OPTIONS). */
+const LIST_FLAGS = ['page', 'limit', 'search'];
 
 const formText = () => z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
 /** The form fields of the multipart operations (the table has no body schema for them). */
@@ -71,8 +75,8 @@ const FILE_ARG = { type: 'string', minLength: 1, description: 'the file to uploa
 
 /** A POST that only reads. */
 const READS = new Set<OperationId>(['messageStatus.get']);
-/** Operations that message a recipient. */
-export const SENDS = new Set<OperationId>(['chat.send', 'chat.sendFile', 'chat.groupSend']);
+/** Operations that message recipients (publishing a campaign sends it to its audience). */
+export const SENDS = new Set<OperationId>(['chat.send', 'chat.sendFile', 'chat.groupSend', 'campaigns.publish']);
 /** Query parameters that are numbers. */
 const INT_QUERY: Record<string, JsonObject> = {
   page: { type: 'integer', minimum: 1, description: 'page number (from 1)' },
@@ -118,7 +122,7 @@ export async function toolFor(id: OperationId, tree = indexTree()): Promise<Tool
   const entry = tree.byOp.get(id);
   const [area, verb] = id.split('.');
   const name = entry?.name ?? NAMES[id] ?? `${snake(area)}_${snake(verb)}`;
-  const cmd = entry?.cmd ?? tree.byName.get(name);
+  const cmd = entry?.cmd ?? tree.byName.get(VIA_FLAG[id] ?? name);
   const spec: OpSpec | undefined = cmd?.op;
   const destructive = Boolean(spec?.destructive);
   const properties: Record<string, JsonObject> = {};
@@ -129,8 +133,9 @@ export async function toolFor(id: OperationId, tree = indexTree()): Promise<Tool
     properties[p] = { type: 'string', minLength: 1, description: cmd?.args?.[i]?.description ?? p.replace(/_/g, ' ') };
     required.push(p);
   });
-  const paging = spec?.paged ? ['page', 'limit'] : [];
-  const query = [...new Set([...(op.query ?? []), ...paging, ...Object.values(spec?.query ?? {})])];
+  // Paging and search come from the command's flags, whether an op entry or code of its own declares them.
+  const listQuery = LIST_FLAGS.filter((f) => cmd?.options?.some((o) => o.flags.startsWith(`--${f} `)));
+  const query = [...new Set([...(op.query ?? []), ...listQuery, ...Object.values(spec?.query ?? {})])];
   for (const q of query) {
     const choices = cmd?.options?.find((o) => o.flags.includes(`--${q.replace(/_/g, '-')} `) || o.flags.includes(`--${q} `))?.choices;
     properties[q] = INT_QUERY[q] ?? { type: 'string', ...(choices ? { enum: [...choices] } : {}), description: q.replace(/_/g, ' ') };

@@ -77,12 +77,16 @@ async function offlineRules(op: OperationId, body: JsonObject): Promise<JsonObje
 
 export class ToolRunner {
   private sent = 0;
-  private client?: Promise<ApiClient>;
+  private readonly client: Promise<ApiClient>;
 
   constructor(
     private readonly ctx: Context,
     private readonly safety: Safety,
-  ) {}
+  ) {
+    // A server lives long: its client keeps undici's warm pool and V8's optimising tiers. Made
+    // first, it is the context's one client, so helpers calling ctx.api() (groupSender) share it.
+    this.client = ctx.api({ longRunning: true });
+  }
 
   /** Everything a result or error must never contain. */
   private secrets(): string[] {
@@ -160,7 +164,6 @@ export class ToolRunner {
     }
     if (this.safety.dryRun) return this.dryRun(op, { params, query, json, form });
     this.countSend(tool);
-    this.client ??= this.ctx.api();
     const res = await (await this.client).call(op, { params, query, json, form });
     const shape = shapeOf(res.body);
     if (op === 'flows.list' && shape.records) {
@@ -184,7 +187,7 @@ export class ToolRunner {
     this.countSend(tool);
     const [{ createMcpClient }, { errorText }] = await Promise.all([import('../client.js'), import('../result.js')]);
     let request: DryRunRequest | undefined;
-    const api = this.safety.dryRun ? this.dryRunClient((req) => (request = req)) : await (this.client ??= this.ctx.api());
+    const api = this.safety.dryRun ? this.dryRunClient((req) => (request = req)) : await this.client;
     const client = await createMcpClient(this.ctx, api);
     try {
       const result = await client.callTool(name, relayed);

@@ -187,6 +187,9 @@ async function serveHttp(ctx: Context, host: ToolHost, http: NonNullable<ServeOp
     if (!sameToken(req.headers.authorization, http.token)) {
       return refuse(res, 401, 'unauthorized: send the token printed at start as "Authorization: Bearer <token>"', { 'www-authenticate': 'Bearer' });
     }
+    // Stateless: no session to delete and no server-initiated stream to open with a GET, which
+    // would otherwise stay open with nothing ever sent (the MCP spec's answer is 405).
+    if (req.method !== 'POST') return refuse(res, 405, 'method not allowed: this stateless server answers POST only', { allow: 'POST' });
     const server = mcpServer(host, ctx.version);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {

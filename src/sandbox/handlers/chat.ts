@@ -1,5 +1,5 @@
 // Chat area (spec 4.1): senders, sends of all eight types (JSON or multipart), groups.
-import { ok, fail, invalid, notFound, type AreaModule, type Handler, type SandboxReply } from '../http.js';
+import { ok, fail, invalid, notFound, paged, type AreaModule, type Handler, type SandboxReply } from '../http.js';
 import { findMessage, findTemplate, recordMessage, templateVariableCount } from '../domain.js';
 import { groupRequest, sendFileRequest, sendRequest } from '../../schemas/chat.js';
 import { problemsOf } from '../../schemas/index.js';
@@ -9,7 +9,7 @@ const MAX_UPLOAD = 16 * 1024 * 1024;
 
 const findSender = (store: Store, id: string) => store.list('senders', (s) => s.sender_id === id)[0];
 
-const senders: Handler = (_req, { store }) => ok(store.list('senders'), 'Senders fetched successfully');
+const senders: Handler = (req, { store }) => paged(store.list('senders'), req.query, { message: 'Senders fetched successfully' });
 
 /** What the real service checks beyond the body's shape: templates and reacted-to messages exist. */
 function checkReferences(store: Store, message: Record<string, unknown>): SandboxReply | undefined {
@@ -88,7 +88,7 @@ const groups: Handler = (req, { store }) => {
   const sender = groupSender(store, req.query.sender_id);
   if (isReply(sender)) return sender;
   const list = groupsOf(store, req.query.sender_id).map(({ members, ...g }) => ({ ...g, member_count: (members as unknown[]).length }));
-  return ok(list, 'Groups fetched successfully');
+  return paged(list, req.query, { message: 'Groups fetched successfully' });
 };
 
 const members: Handler = (req, { store }) => {
@@ -96,7 +96,7 @@ const members: Handler = (req, { store }) => {
   if (isReply(sender)) return sender;
   const group = groupsOf(store, req.query.sender_id).find((g) => g.group_id === req.params.group_id);
   if (!group) return notFound(`Group ${req.params.group_id}`);
-  return ok(group.members, 'Group members fetched successfully');
+  return paged(group.members as Record<string, unknown>[], req.query, { message: 'Group members fetched successfully' });
 };
 
 const groupSend: Handler = (req, { store }) => {
@@ -113,6 +113,19 @@ const groupSend: Handler = (req, { store }) => {
   const doc = recordMessage(store, { sender_id: r.data.sender_id, to: String(group.group_id), group_id: String(group.group_id), message: { ...message, mentions }, via: 'group' });
   return ok({ message_id: doc.message_id, status: doc.status, group_id: group.group_id, group_name: group.name }, 'Group message sent successfully');
 };
+
+const member = (phone_number: string, name: string, is_admin = false) => ({ phone_number, name, is_admin });
+const seq = (i: number) => String(i + 1).padStart(6, '0');
+
+/** `--seed-records N`: N more senders, and N more groups of the Scan Device sender, the first with N members. */
+function bulk(store: Store, n: number): void {
+  const admin = member('15550002222', 'Sales phone', true);
+  for (let i = 0; i < n; i++) {
+    store.insert('senders', { sender_id: `wa_snd_seed_${seq(i)}`, name: `Seed line ${seq(i)}`, kind: 'cloud_api', phone_number: `1556${seq(i)}`, status: 'active', capabilities: { group_messaging: false } });
+    const members = i === 0 ? [admin, ...Array.from({ length: n }, (_, j) => member(`1557${seq(j)}`, `Member ${seq(j)}`))] : [admin];
+    store.insert('groups', { group_id: `120363050000${seq(i)}@g.us`, name: `Group ${seq(i)}`, sender_id: 'wa_snd_device_0002', description: `Generated group ${i + 1}`, members });
+  }
+}
 
 function seed(store: Store): void {
   store.insert('senders', {
@@ -131,7 +144,6 @@ function seed(store: Store): void {
     status: 'connected',
     capabilities: { group_messaging: true },
   });
-  const member = (phone_number: string, name: string, is_admin = false) => ({ phone_number, name, is_admin });
   store.insert('groups', {
     group_id: '120363040000000000@g.us',
     name: 'Sales team',
@@ -159,4 +171,5 @@ export const area: AreaModule = {
     'chat.groupSend': groupSend,
   },
   seed,
+  bulk,
 };

@@ -132,7 +132,7 @@ const tagPopular: Handler = (req, { store }) => {
   return ok(rows, 'Popular tags fetched successfully');
 };
 
-const tagUsage: Handler = (_req, { store }) => {
+const tagUsage: Handler = (req, { store }) => {
   const total = store.list('contacts').length;
   const rows = tagCounts(store).map(({ tag, count }) => ({
     tag_id: tag._id,
@@ -141,7 +141,7 @@ const tagUsage: Handler = (_req, { store }) => {
     contacts_count: count,
     percentage: total ? Math.round((count / total) * 1000) / 10 : 0,
   }));
-  return ok(rows, 'Tag usage fetched successfully');
+  return paged(rows, req.query, { message: 'Tag usage fetched successfully' });
 };
 
 function untagContacts(store: Store, docs: Doc[]): void {
@@ -464,15 +464,31 @@ const contactCreate: Handler = (req, { store }) => {
 // ---- seed ----------------------------------------------------------------------------------
 const seq = (i: number) => String(i + 1).padStart(6, '0');
 
-/** `--seed-records N`: N more contacts, tags, segments and custom fields. */
+/** Three-letter codes AAA, AAB, ... not yet taken: currency codes are ISO-style. */
+function* freeCodes(store: Store): Generator<string> {
+  const taken = new Set(store.list('currencies').map((c) => String(c.code)));
+  const letter = (n: number) => String.fromCharCode(65 + (Math.floor(n) % 26));
+  for (let n = 0; n < 26 ** 3; n++) {
+    const code = letter(n / 676) + letter(n / 26) + letter(n);
+    if (!taken.has(code)) yield code;
+  }
+}
+
+/**
+ * `--seed-records N`: N more contacts (every one a member of the first generated segment),
+ * tags, segments, custom fields and currencies (as many as there are free codes, 17,573).
+ */
 function bulk(store: Store, n: number): void {
   const statuses = ['lead', 'contacted', 'qualified', 'customer', 'lost'];
+  const segments = Array.from({ length: n }, (_, i) => store.insert('segments', { name: `Segment ${seq(i)}`, filters: {} }));
+  const codes = freeCodes(store);
   for (let i = 0; i < n; i++) {
     // Inserted directly: createContact's duplicate check is a scan per contact.
-    store.insert('contacts', { phone_number: `1700${seq(i)}`, name: `Contact ${seq(i)}`, email: `contact${seq(i)}@example.com`, source: 'seed', status: statuses[i % statuses.length], tags: [], custom_fields: {}, segment_ids: [] });
+    store.insert('contacts', { phone_number: `1700${seq(i)}`, name: `Contact ${seq(i)}`, email: `contact${seq(i)}@example.com`, source: 'seed', status: statuses[i % statuses.length], tags: [], custom_fields: {}, segment_ids: [segments[0]._id] });
     store.insert('tags', { name: `tag-${seq(i)}`, color: '#607D8B' });
-    store.insert('segments', { name: `Segment ${seq(i)}`, filters: {} });
     store.insert('custom_fields', { name: `Field ${seq(i)}`, type: 'text', key: `field_${seq(i)}`, is_active: true });
+    const code = codes.next();
+    if (!code.done) store.insert('currencies', { code: code.value, name: `Currency ${seq(i)}`, symbol: code.value, exchange_rate: 1 + (i % 100) / 10, is_active: true, is_default: false });
   }
 }
 

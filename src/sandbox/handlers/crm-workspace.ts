@@ -263,7 +263,8 @@ const userStatus: Handler = (req, { store }) => {
   if (!messages.length && !findContactByPhone(store, phone)) return notFound('User');
   const count = (s: string) => messages.filter((m) => m.status === s).length;
   const summary = { user_id: user, total: messages.length, sent: count('sent'), delivered: count('delivered'), read: count('read') };
-  return { status: 200, body: { success: true, message: 'User message status fetched', data: messages.map(statusView), summary } };
+  const reply = paged(messages.map(statusView), req.query, { message: 'User message status fetched' });
+  return { ...reply, body: { ...(reply.body as object), summary } };
 };
 
 const statusQuery: Handler = (req, { store }) => {
@@ -416,10 +417,8 @@ const report: Handler = (req, { store }) => {
     return mine.length ? mine.map(statusView) : [{ message_id: null, to, sender_id: null, status: 'not_sent', sent_at: null, delivered_at: null, read_at: null }];
   });
   const s = insightsOf(store, c);
-  return {
-    status: 200,
-    body: { success: true, message: `Report of ${String(c.name)}: ${s.sent} sent, ${s.delivered} delivered, ${s.read} read`, data: rows, summary: s },
-  };
+  const reply = paged(rows, req.query, { message: `Report of ${String(c.name)}: ${s.sent} sent, ${s.delivered} delivered, ${s.read} read` });
+  return { ...reply, body: { ...(reply.body as object), summary: s } };
 };
 
 const publish: Handler = (req, { store }) => {
@@ -507,14 +506,30 @@ function seed(store: Store): void {
 
 const seq = (i: number) => String(i + 1).padStart(6, '0');
 
-/** `--seed-records N`: N more quick replies, teams, taxes, notifications and draft campaigns. */
+/**
+ * `--seed-records N`: N more quick replies, teams, taxes, chatbots, reply materials, notifications
+ * and draft campaigns, the first with N recipients (a report of N rows).
+ */
 function bulk(store: Store, n: number): void {
   for (let i = 0; i < n; i++) {
     store.insert('quick_replies', { title: `Reply ${seq(i)}`, message: `Canned answer number ${i + 1}.`, is_favorite: false, created_by: 'sandbox-user' });
     store.insert('teams', { name: `Team ${seq(i)}`, members: [], status: 'active', permissions: [] });
     store.insert('taxes', { name: `Tax ${seq(i)}`, rate: i % 30, status: 'active' });
+    store.insert('chatbots', { name: `Bot ${seq(i)}`, status: 'untrained', last_trained_at: null, training_runs: 0, knowledge_sources: 0 });
+    const file_name = `material-${seq(i)}.txt`;
+    const content = `Reply material ${i + 1}.`;
+    store.insert('reply_materials', {
+      title: `Material ${seq(i)}`,
+      file_name,
+      file_size: content.length,
+      mime_type: 'text/plain',
+      file_type: 'document',
+      file_url: `/uploads/reply-materials/seed-${encodeURIComponent(file_name)}`,
+      sha256: createHash('sha256').update(content).digest('hex'),
+    });
     store.insert('notifications', { title: `Notice ${seq(i)}`, message: `Generated notification ${i + 1}.`, read: false, read_at: null });
-    store.insert('campaigns', { name: `Campaign ${seq(i)}`, status: 'draft', recipients: [], sender_id: 'wa_snd_cloud_0001', message: { type: 'text', text: { body: `Campaign ${i + 1}` } }, is_recurring: false, recurring_pattern: null, message_ids: [] });
+    const recipients = i === 0 ? Array.from({ length: n }, (_, j) => `1700${seq(j)}`) : [];
+    store.insert('campaigns', { name: `Campaign ${seq(i)}`, status: 'draft', recipients, sender_id: 'wa_snd_cloud_0001', message: { type: 'text', text: { body: `Campaign ${i + 1}` } }, is_recurring: false, recurring_pattern: null, message_ids: [] });
   }
 }
 
