@@ -16,7 +16,7 @@ const collect = (value: string, previous: string[] | undefined) => [...(previous
 function choice(flag: string, choices: readonly string[]) {
   return (value: string) => {
     const found = choices.find((c) => c.toLowerCase() === value.toLowerCase());
-    if (found === undefined) throw new UsageError(`${flag}: "${value}" is not one of ${choices.join(', ')}`);
+    if (found === undefined) throw new UsageError(`${flag}: must be one of ${choices.join(', ')}, got "${value}"`);
     return found;
   };
 }
@@ -203,7 +203,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     const flags = cmd.optsWithGlobals() as GlobalFlags;
     // Loaded here, not at start: --help and usage errors need none of it (nor node:fs/promises).
     const { createContext } = await import('./core/context.js');
-    const ctx = createContext(io, flags, controller.signal, VERSION);
+    const ctx = createContext(io, flags, controller.signal, VERSION, process.env, { newProfile: spec.newProfile });
     const positional = actionArgs.slice(0, spec.args?.length ?? 0) as (string | string[] | undefined)[];
     const args = Object.fromEntries((spec.args ?? []).map((a, i) => [a.name, positional[i]]));
     // Validate global settings (-o, --timeout, --retries, --query) before any command work.

@@ -94,6 +94,11 @@ function utf8(body: Buffer): string {
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
+/** The key would cross the network unencrypted: plain http to an address other than loopback. */
+export function keyInClear(url: URL): boolean {
+  return url.protocol === 'http:' && !LOOPBACK.test(url.hostname);
+}
+
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   if (!v) return undefined;
@@ -149,6 +154,12 @@ function errorCode(err: unknown): string | undefined {
 export function notProcessed(status: number, retryAfter: string | string[] | undefined): boolean {
   return status === 429 || (status === 503 && parseRetryAfter(retryAfter) !== undefined);
 }
+
+/** Methods that change nothing more when repeated: a lost answer to them is no doubt about the server's state. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/** How many attempts a failure took, when more than one. */
+const attempts = (attempt: number) => (attempt ? ` (after ${attempt + 1} attempts)` : '');
 
 /** Seconds as people write them: 0.5s, 30s, 999999s. */
 const secs = (ms: number) => `${Number((ms / 1000).toFixed(1))}s`;
@@ -224,7 +235,7 @@ export class ApiClient {
   async request<T = unknown>(o: RequestOptions): Promise<ApiResponse<T>> {
     const url = this.url(o.path, o.base, o.query);
     const auth = o.auth ?? true;
-    if (auth && url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !this.opts.allowHttp) {
+    if (auth && keyInClear(url) && !this.opts.allowHttp) {
       throw new UsageError(
         `Refusing to send the API key over plain http to ${url.host}: use https, or allow it with \`chatcrm profiles set allow-http true\``,
       );
@@ -282,7 +293,8 @@ export class ApiClient {
         if (err instanceof BodyTooLarge) throw this.tooLarge(url);
         const code = errorCode(err);
         const timedOut = err instanceof Deadline || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
-        let message = timedOut ? `Request timed out after ${secs(limit)}: ${method} ${url.origin}${url.pathname}` : `Cannot reach ${url.origin}: ${code ?? (err as Error).message}`;
+        // The configured --timeout, even when the budget cut this attempt shorter: that is the knob to turn.
+        let message = timedOut ? `Request timed out after ${secs(timeoutMs)} (--timeout): ${method} ${url.origin}${url.pathname}` : `Cannot reach ${url.origin}: ${code ?? (err as Error).message}`;
         this.opts.verbose && this.opts.trace(`! ${message}`);
         // Nothing can have been written before the connection was ready: any method may retry.
         // Not once the caller's deadline has passed.
@@ -294,7 +306,8 @@ export class ApiClient {
           }
           message += `; ${overBudget(`another attempt in ${secs(wait)}`)}`;
         }
-        throw new NetworkError(message, state.connected, timedOut ? 'timeout' : 'network');
+        if (state.connected && !IDEMPOTENT.has(method)) message += '; the request may have been processed: check before sending again';
+        throw new NetworkError(message + attempts(attempt), state.connected, timedOut ? 'timeout' : 'network');
       }
       const { status, headers: resHeaders } = res;
       if (status >= 300 && status < 400) {
@@ -353,10 +366,22 @@ export class ApiClient {
       const message = errorMessage(parsed, status, STATUS_CODES[status]);
       // A message made from the status alone (empty body) already names it.
       let full = message.startsWith(`HTTP ${status}`) ? message : `${message} (HTTP ${status})`;
+      if (o.base === 'mcp') full += this.mcpUrlHint(status);
       if (gaveUp) full += `; ${gaveUp}`;
+      full += attempts(attempt);
       if (status === 401 || status === 403) throw new AuthError(full, status);
       throw new ApiError(full, status, parsed);
     }
+  }
+
+  /**
+   * A 404 from the tool endpoint when --mcp-url already ends in /mcp (a common paste: the
+   * client adds /mcp itself): how to fix it, to append to the error; otherwise ''.
+   */
+  mcpUrlHint(status: number): string {
+    const url = this.opts.mcpUrl;
+    if (status !== 404 || !url || !/\/mcp$/i.test(url)) return '';
+    return `; --mcp-url is the base address (chatcrm adds /mcp and /healthz): try --mcp-url ${url.replace(/\/mcp$/i, '')}`;
   }
 
   async close(): Promise<void> {

@@ -4,8 +4,8 @@
 import { checkPathId, getOperation, pathParams } from '../api/operations.js';
 import { readJsonArg, type Context } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
-import type { CmdSpec, OpSpec, Run } from '../manifest/types.js';
-import { loadSchema, problemsOf } from '../schemas/index.js';
+import { flagName, type CmdSpec, type OpSpec, type Run } from '../manifest/types.js';
+import { loadSchema, parseOrUsage, type FieldFlags } from '../schemas/index.js';
 
 function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.');
@@ -13,8 +13,6 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
   for (const p of parts.slice(0, -1)) cur = (cur[p] = typeof cur[p] === 'object' && cur[p] !== null ? cur[p] : {}) as Record<string, unknown>;
   cur[parts[parts.length - 1]] = value;
 }
-
-const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 export function convert(value: unknown, how: NonNullable<OpSpec['convert']>[string] | undefined, flag: string): unknown {
   if (how === undefined || value === undefined) return value;
@@ -65,13 +63,13 @@ export async function buildOpRequest(ctx: Context, spec: OpSpec, input: Paramete
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--data: must be a JSON object');
     body = parsed as Record<string, unknown>;
   }
-  const flagOf: Record<string, string> = {};
+  const flagOf: FieldFlags = {};
   for (const [opt, field] of Object.entries(spec.fields ?? {})) {
-    flagOf[field] = `--${kebab(opt)}`;
+    flagOf[field] = flagName(opt);
     const v = input.opts[opt];
     if (v === undefined) continue;
     body ??= {};
-    setPath(body, field, convert(v, spec.convert?.[opt], `--${kebab(opt)}`));
+    setPath(body, field, convert(v, spec.convert?.[opt], flagName(opt)));
   }
   if (spec.list) {
     const values = input.args[spec.list.arg];
@@ -83,17 +81,7 @@ export async function buildOpRequest(ctx: Context, spec: OpSpec, input: Paramete
   }
   if (body === undefined && spec.defaultBody) body = { ...spec.defaultBody };
 
-  if (op.body) {
-    const schema = await loadSchema(op.body);
-    const r = schema.safeParse(body ?? {});
-    if (!r.success) {
-      const [first] = problemsOf(r.error);
-      const top = first.path.split(/[.[]/)[0];
-      const name = flagOf[first.path] ?? flagOf[top] ?? (first.path || 'body');
-      throw new UsageError(`${name}: ${first.message}`);
-    }
-    body = r.data as Record<string, unknown>;
-  }
+  if (op.body) body = parseOrUsage(await loadSchema(op.body), body ?? {}, flagOf) as Record<string, unknown>;
   const query: Record<string, string> = {};
   for (const [opt, q] of Object.entries(spec.query ?? {})) {
     const v = input.opts[opt];
@@ -107,8 +95,10 @@ export function opRunner(cmd: CmdSpec): Run {
   return async (ctx, input) => {
     const { params, body, query } = await buildOpRequest(ctx, spec, input);
     if (spec.destructive) {
-      const what = Object.values(params).concat(spec.list ? (input.args[spec.list.arg] as string[]) : []).join(', ');
-      await ctx.confirm(`${getOperation(spec.id).summary}${what ? ` ${what}` : ''}?`);
+      const ids = Object.values(params).concat(spec.list ? (input.args[spec.list.arg] as string[]) : []);
+      await ctx.confirm(`${getOperation(spec.id).summary}${ids.length ? ` ${ids.join(', ')}` : ''}?`, () =>
+        import('./record-name.js').then((m) => m.recordQuestion(ctx, spec.id, ids)),
+      );
     }
     const api = await ctx.api();
     if (spec.paged) {

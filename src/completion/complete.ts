@@ -73,8 +73,8 @@ export async function complete(root: Node, words: string[], profiles: () => Prom
 /** Local state is never worth an error in the middle of a command line: no profiles then. */
 async function storedProfiles(): Promise<string[]> {
   try {
-    const { profileNames } = await import('../config/store.js');
-    return profileNames();
+    const { profileNames, readConfig } = await import('../config/store.js');
+    return profileNames(readConfig());
   } catch {
     return [];
   }

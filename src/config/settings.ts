@@ -1,6 +1,6 @@
 // Resolution of every setting: flag, then environment, then profile, then default.
 import { UsageError, AuthError } from '../core/errors.js';
-import { readConfig, readKey, configDir, type Profile } from './store.js';
+import { checkProfile, readConfig, readKey, configDir, type Profile } from './store.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'jsonl', 'csv', 'yaml'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -105,12 +105,21 @@ function urlSecrets(value: string | undefined): string[] {
 
 /**
  * `keep` is told every secret the settings hold (the key once read, URL passwords), so the
- * IO can keep them out of every write.
+ * IO can keep them out of every write. A profile named by -p or CHATCRM_PROFILE must exist
+ * (a typo must not fall back to the environment's credentials), unless the command creates
+ * profiles (`newProfile`: login, profiles set).
  */
-export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv = process.env, keep: (secret: string) => void = () => undefined): Settings {
+export function resolveSettings(
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv = process.env,
+  keep: (secret: string) => void = () => undefined,
+  { newProfile = false } = {},
+): Settings {
   const dir = configDir(env);
   const cfg = readConfig(dir);
+  const named = flags.profile ? '--profile' : env.CHATCRM_PROFILE ? 'CHATCRM_PROFILE' : undefined;
   const profileName = flags.profile || env.CHATCRM_PROFILE || cfg.active || 'default';
+  if (named && !newProfile) checkProfile(profileName, cfg, dir, named);
   const profile = cfg.profiles?.[profileName] ?? {};
 
   const output = (flags.json ? 'json' : flags.output || env.CHATCRM_OUTPUT || str(profile.output) || 'table') as OutputFormat;

@@ -108,14 +108,21 @@ export function readKey(profile: string, dir = configDir()): string | undefined 
   return readCredentials(dir)?.profiles?.[profile];
 }
 
-/** Every profile, sorted: those with settings and those with only a stored key. */
-export function profileNames(dir = configDir()): string[] {
-  return [...new Set([...Object.keys(readConfig(dir).profiles ?? {}), ...keyNames(dir)])].sort();
-}
-
 /** Names of the profiles that have a stored key. */
 export function keyNames(dir = configDir()): string[] {
   return Object.keys(readCredentials(dir)?.profiles ?? {});
+}
+
+/** Every profile: those with settings and those with only a key. */
+export function profileNames(cfg: ConfigFile, dir = configDir()): string[] {
+  return [...new Set([...Object.keys(cfg.profiles ?? {}), ...keyNames(dir)])].sort();
+}
+
+/** Throws a usage error (prefixed with `label`, the flag or variable that named it) unless `name` is a profile. */
+export function checkProfile(name: string, cfg: ConfigFile, dir: string, label = ''): void {
+  const all = profileNames(cfg, dir);
+  if (all.includes(name)) return;
+  throw new UsageError(`${label ? `${label}: ` : ''}unknown profile "${name}"${all.length ? ` (profiles: ${all.join(', ')})` : '; run `chatcrm login` to create one'}`);
 }
 
 /**

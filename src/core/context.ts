@@ -6,6 +6,7 @@ import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { sanitizeCell } from './sanitize.js';
 import type { PrintOptions, View } from './output/print.js';
+import type { Prompter } from './prompter.js';
 
 export interface Context {
   io: IO;
@@ -16,9 +17,14 @@ export interface Context {
   print(body: unknown, view?: View): Promise<void>;
   /** How results print: -o, --fields, -q, --query (and whether an unknown field is an error). */
   printOptions(): PrintOptions;
-  /** Ask before a destructive action; without a TTY, --yes is required. */
-  confirm(question: string): Promise<void>;
-  prompts(): Promise<typeof import('@inquirer/prompts')>;
+  /**
+   * Ask before a destructive action; without a TTY, --yes is required. Under --dry-run nothing
+   * is done, so nothing is asked. `better` may word the question better (it names the record)
+   * and runs only when the question is really asked.
+   */
+  confirm(question: string, better?: () => Promise<string | undefined>): Promise<void>;
+  /** Prompts on a terminal (check io.canPrompt first), loaded on first use. */
+  prompter(): Promise<Prompter>;
   readStdin(): Promise<string>;
   signal: AbortSignal;
   version: string;
@@ -26,9 +32,11 @@ export interface Context {
   close(): Promise<void>;
 }
 
-export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, version: string, env = process.env): Context {
+/** `newProfile`: the command may name a profile that does not exist yet (it creates it). */
+export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, version: string, env = process.env, { newProfile = false } = {}): Context {
   let settings: Settings | undefined;
   let client: ApiClient | undefined;
+  let prompter: Promise<Prompter> | undefined;
   const ctx: Context = {
     io,
     flags,
@@ -36,7 +44,7 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
     signal,
     version,
     get settings() {
-      return (settings ??= resolveSettings(flags, env, (secret) => io.secret(secret)));
+      return (settings ??= resolveSettings(flags, env, (secret) => io.secret(secret), { newProfile }));
     },
     async api(opts = {}) {
       if (client) return client;
@@ -52,15 +60,15 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
       const { printResult } = await import('./output/print.js');
       return printResult(io, body, ctx.printOptions(), view);
     },
-    async confirm(question) {
-      if (ctx.settings.yes) return;
+    async confirm(question, better) {
+      if (ctx.settings.yes || ctx.settings.dryRun) return;
       if (!io.canPrompt) throw new UsageError(`${question.replace(/\?$/, '')}: refused without confirmation; pass --yes to confirm`, 'confirmation_required');
-      const { confirm } = await ctx.prompts();
+      const asked = (await better?.()) ?? question;
       // Ids in the question may have come from a server (`-q | xargs`): the prompt shows them inert.
-      const ok = await confirm({ message: sanitizeCell(question), default: false });
+      const ok = await (await ctx.prompter()).confirm({ message: sanitizeCell(asked), default: false });
       if (!ok) throw new UsageError('Cancelled: nothing was sent', 'cancelled');
     },
-    prompts: () => import('@inquirer/prompts'),
+    prompter: () => (prompter ??= import('./prompter.js').then((m) => m.createPrompter(io, signal))),
     async close() {
       await client?.close();
     },

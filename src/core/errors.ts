@@ -47,6 +47,7 @@ export const ERROR_CODES = {
   not_json: 'the server answered something else where JSON is due',
   no_content: 'the server answered 204 (no content) where a body is due',
   too_large: 'the answer was larger than the size cap',
+  no_user: 'the key check (GET /api/auth/profile) answered without a user: not the chatcrm API?',
   interrupted: 'stopped by Ctrl-C, SIGTERM or SIGHUP',
   unexpected: 'a bug: please report it',
 } as const;
@@ -116,10 +117,11 @@ export class NetworkError extends CliError {
 
 /**
  * The server answered, but not with a success the CLI can trust: a redirect (never followed),
- * a 2xx that should be JSON and is not, a 204 where a body is due, or a body over the size cap.
+ * a 2xx that should be JSON and is not, a 204 where a body is due, a body over the size cap, or
+ * a profile without a user.
  */
 export class ResponseError extends CliError {
-  constructor(message: string, status: number | undefined, code: 'redirect' | 'not_json' | 'no_content' | 'too_large') {
+  constructor(message: string, status: number | undefined, code: 'redirect' | 'not_json' | 'no_content' | 'too_large' | 'no_user') {
     super(message, EXIT.server, status, code);
   }
 }
@@ -142,6 +144,11 @@ export class ApiError extends CliError {
   ) {
     super(message, exitCodeForStatus(status), status, `http_${status}`);
   }
+}
+
+/** The same failure with more said about it: same class of exit, status and code. */
+export function withDetail(err: unknown, detail: string): unknown {
+  return err instanceof CliError ? new CliError(`${err.message}${detail}`, err.exitCode, err.status, err.code) : err;
 }
 
 export function exitCodeFor(err: unknown): ExitCode {

@@ -112,14 +112,14 @@ const tags: CmdSpec = {
     },
     {
       name: 'update',
-      summary: 'Rename a tag',
+      summary: 'Rename a tag or change its colour',
       args: [idArg('TAG_ID', 'tag id')],
       options: [
         { flags: '--name <name>', description: 'new name' },
         { flags: '--color <hex>', description: 'new colour as #RRGGBB' },
       ],
       op: { id: 'tags.update', data: true, fields: { name: 'name', color: 'color' } },
-      examples: ['chatcrm tags update TAG_ID --name premium'],
+      examples: ['chatcrm tags update TAG_ID --name premium', "chatcrm tags update TAG_ID --color '#00FF00'"],
     },
     {
       name: 'delete',

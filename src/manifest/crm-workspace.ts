@@ -3,7 +3,7 @@
 import type { OperationId } from '../api/operations.js';
 import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS, unpaged } from './common.js';
 import type { View } from '../core/output/print.js';
-import type { CmdSpec, OptSpec } from './types.js';
+import type { CmdSpec, OpSpec, OptSpec } from './types.js';
 
 /** `<group> list` with page/limit/search. */
 const list = (group: string, id: OperationId, what: string, view: View): CmdSpec => ({
@@ -202,6 +202,12 @@ const chatbots: CmdSpec = {
 
 const MESSAGE_IDS_OPTION: OptSpec = { flags: '--message-id <id>', description: 'a message id; repeat for more (sent as message_ids)', repeatable: true };
 
+const STATUS_GET: OpSpec = {
+  id: 'messageStatus.get',
+  list: { arg: 'MSG_IDS', field: 'message_ids' },
+  view: { id: 'message_id', columns: ['message_id', 'to', 'status', 'delivered_at', 'read_at'], drop: ['read_at', 'delivered_at'] },
+};
+
 const messageStatus: CmdSpec = {
   name: 'message-status',
   summary: 'Message delivery and read status',
@@ -240,13 +246,10 @@ const messageStatus: CmdSpec = {
     },
     {
       name: 'get',
-      summary: 'Status of one or more messages',
+      summary: 'Status of one or more messages (ids without an answer are named on stderr)',
       args: [{ name: 'MSG_IDS', description: 'message ids', required: true, variadic: true }],
-      op: {
-        id: 'messageStatus.get',
-        list: { arg: 'MSG_IDS', field: 'message_ids' },
-        view: { id: 'message_id', columns: ['message_id', 'to', 'status', 'delivered_at', 'read_at'], drop: ['read_at', 'delivered_at'] },
-      },
+      op: STATUS_GET,
+      run: () => import('../commands/workspace/message-status-get.js').then((m) => ({ run: m.statusGet(STATUS_GET) })),
       examples: ['chatcrm message-status get wamid.ABC', 'chatcrm message-status get wamid.A wamid.B --json'],
     },
   ],

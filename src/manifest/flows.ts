@@ -102,6 +102,7 @@ export const flows: CmdSpec = {
         { flags: '--details <text>', description: 'additional details' },
         { flags: '--platform <platform>', description: 'channel (chat)' },
         { flags: '--out <file>', description: 'write the suggested flow to this file (.yaml/.yml or .json)' },
+        { flags: '--force', description: 'overwrite the --out file if it exists' },
       ],
       examples: [
         'chatcrm flows suggest --business-name "Rosa Bakery" --industry bakery --purpose orders --tone friendly --out flow.yaml',

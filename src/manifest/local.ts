@@ -17,6 +17,7 @@ export const login: CmdSpec = {
     'chatcrm login',
     'printf %s "$CHATCRM_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key',
   ],
+  newProfile: true,
   run: () => import('../commands/local/login.js'),
 };
 
@@ -56,6 +57,7 @@ export const profiles: CmdSpec = {
         'chatcrm --profile staging profiles set base-url https://staging.example.com',
         'chatcrm profiles set output json   # default output of this profile (-o and CHATCRM_OUTPUT still win)',
       ],
+      newProfile: true,
       run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.set })),
     },
     {
@@ -90,6 +92,9 @@ export const completion: CmdSpec = {
 export const api: CmdSpec = {
   name: 'api',
   summary: 'Send a raw request to any path (areas without a command)',
+  description:
+    'Prints the body of the answer as it is (JSON). With --query, -q, --fields or -o table|csv|jsonl|yaml it prints the records found in it ' +
+    '(or what --query selects), as any list command does. The key comes from the profile or CHATCRM_API_KEY: -H x-api-key is refused.',
   args: [
     { name: 'METHOD', required: true, choices: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
     { name: 'PATH', required: true },
@@ -105,6 +110,7 @@ export const api: CmdSpec = {
   examples: [
     'chatcrm api GET /api/api-keys',
     'chatcrm api GET /api/v2/contacts -f page=2 -f limit=50',
+    'chatcrm api GET /api/tags -o table',
     'chatcrm api GET /api/v2/contacts --paginate -o jsonl',
     "chatcrm api GET /api/v2/contacts --query 'data.contacts[].phone_number'",
     'chatcrm api POST /api/v2/contacts -f name=Ada -f phone_number=15551234567 -f tags[]=vip',

@@ -73,6 +73,8 @@ export interface CmdSpec {
   op?: OpSpec;
   subcommands?: CmdSpec[];
   hidden?: boolean;
+  /** -p may name a profile that does not exist yet: the command creates it (login, profiles set). */
+  newProfile?: boolean;
 }
 
 export const GLOBAL_OPTIONS: OptSpec[] = [
@@ -100,5 +102,8 @@ export const GLOBAL_FLAGS = new Set(GLOBAL_OPTIONS.flatMap(spellings));
 
 /** Global options that take a value: needed to find the command word in argv. */
 export const GLOBAL_VALUE_FLAGS = new Set(GLOBAL_OPTIONS.filter((o) => o.flags.includes('<')).flatMap(spellings));
+
+/** The flag of an option as commander names it in opts: `otpLength` → `--otp-length`. */
+export const flagName = (opt: string) => `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 export const DATA_OPTION: OptSpec = { flags: '--data <json>', description: 'request body as JSON, @file or - (stdin); flags override its fields' };

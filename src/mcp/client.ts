@@ -135,8 +135,10 @@ class StreamableHttpClient implements McpClient {
     }
     if (res.status >= 400) {
       const text = msg?.error ? rpcText(msg.error) : errorMessage(isObj(res.body) && isObj(res.body.error) ? res.body.error : res.body, res.status);
-      if (res.status === 401 || res.status === 403) throw new AuthError(`${text} (HTTP ${res.status})`, res.status);
-      throw new ApiError(`${text} (HTTP ${res.status})`, res.status, res.body);
+      // A message made from the status alone (an empty or HTML body) already names it.
+      const full = text.startsWith(`HTTP ${res.status}`) ? text : `${text} (HTTP ${res.status})`;
+      if (res.status === 401 || res.status === 403) throw new AuthError(full, res.status);
+      throw new ApiError(full + this.api.mcpUrlHint(res.status), res.status, res.body);
     }
     if (msg?.error) throw new McpError(rpcText(msg.error), msg.error.code);
     if (!msg) throw new McpError(`The tool endpoint sent no JSON-RPC response to ${method} (HTTP ${res.status})`);

@@ -15,7 +15,8 @@ export const segmentUpdate = z.looseObject({ name: z.optional(text()), filters: 
 
 const color = z.string(required('a string')).check(z.trim(), z.regex(HEX_COLOR, 'must be #RRGGBB'));
 export const tagCreate = z.looseObject({ name: text(), color });
-export const tagUpdate = z.looseObject({ name: text(), color: z.optional(color) });
+/** The spec's update names `name`; a tag is a name and a colour, so either one alone is a change. */
+export const tagUpdate = z.looseObject({ name: z.optional(text()), color: z.optional(color) }).check(notEmpty);
 
 export const customFieldCreate = z.looseObject({ name: text(), type: text() });
 export const customFieldUpdate = z.looseObject({ name: z.optional(text()), type: z.optional(text()) }).check(notEmpty);

@@ -2,7 +2,7 @@
 // runs: the zod shape first, then the graph (every goto and return_to names a screen,
 // screens nothing reaches are warned about). Pure: the CLI and the sandbox both use it.
 import * as z from 'zod/mini';
-import { problemsOf, type Problem } from './index.js';
+import { parseWithInput, problemsOf, type Problem } from './index.js';
 
 const text = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a string') }).check(z.minLength(1, 'must not be empty'));
 
@@ -91,7 +91,7 @@ function looseGotos(v: unknown, out: string[] = []): string[] {
  * graph-checked offline (its gotos point at the stored flow's screens): only its shape is.
  */
 export function checkFlow(input: unknown, partial = false): FlowCheck {
-  const r = (partial ? flowPatch : flow).safeParse(input);
+  const r = parseWithInput(partial ? flowPatch : flow, input);
   if (!r.success) return { problems: problemsOf(r.error), warnings: [] };
   const f = r.data as FlowPatch;
   const problems: Problem[] = [];
@@ -104,7 +104,7 @@ export function checkFlow(input: unknown, partial = false): FlowCheck {
       edges.set(name, looseGotos(screen));
       continue;
     }
-    const m = menuScreen.safeParse(screen);
+    const m = parseWithInput(menuScreen, screen);
     if (!m.success) {
       for (const p of problemsOf(m.error)) problems.push({ path: `screens.${name}${p.path ? `.${p.path}` : ''}`, message: p.message });
       continue;

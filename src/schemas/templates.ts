@@ -3,7 +3,7 @@
 // buttons with their required values; OTP fields only for AUTHENTICATION; limited-time
 // offer fields only together. Pure: the CLI and the sandbox both use it.
 import * as z from 'zod/mini';
-import { problemsOf, type Problem } from './index.js';
+import { parseWithInput, problemsOf, type Problem } from './index.js';
 
 export const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 export const BUTTON_TYPES = ['quick_reply', 'phone_call', 'website', 'copy_code'] as const;
@@ -63,11 +63,11 @@ const VAR = /\{\{\s*([^{}]*?)\s*\}\}/g;
 /** The names inside `{{...}}` of a text, in order of appearance. */
 export const variablesOf = (s: string | undefined): string[] => [...(s ?? '').matchAll(VAR)].map((m) => m[1]);
 
-const OTP_FIELDS = ['add_security_recommendation', 'code_expiration_minutes', 'otp_code_length', 'otp_buttons'] as const;
+export const OTP_FIELDS = ['add_security_recommendation', 'code_expiration_minutes', 'otp_code_length', 'otp_buttons'] as const;
 
 /** Shape, then the cross-field rules; problems carry the path of the field at fault. */
 export function checkTemplate(input: unknown): { value?: CreateRequest; problems: Problem[] } {
-  const r = createRequest.safeParse(input);
+  const r = parseWithInput(createRequest, input);
   if (!r.success) return { problems: problemsOf(r.error) };
   const t = r.data;
   const problems: Problem[] = [];

@@ -80,12 +80,24 @@ describe('message status', () => {
     expect((await statusOf(a)).status).toBe('read');
   });
 
-  it('get with several ids; unknown ids alone are exit 4', async () => {
+  it('bulk-delivery and bulk-read without flags send {} (the spec\'s usage)', async () => {
+    for (const [cmd, op] of [['bulk-delivery', 'messageStatus.bulkDelivery'], ['bulk-read', 'messageStatus.bulkRead']]) {
+      const r = await sb.run(['message-status', cmd]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(sb.calls(op).at(-1)).toMatchObject({ status: 200, body: {} });
+    }
+  });
+
+  it('get with several ids warns about the ids the answer left out; unknown ids alone are exit 4', async () => {
     const a = await send('15550008884');
-    const r = await sb.run(['message-status', 'get', a, 'wamid.unknown', '-q']);
+    const r = await sb.run(['message-status', 'get', a, 'wamid.unknown', 'wamid.gone', '-q']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout.trim()).toBe(a);
-    expect(sb.calls('messageStatus.get').at(-1)!.body).toEqual({ message_ids: [a, 'wamid.unknown'] });
+    expect(r.stderr).toBe('Warning: the server returned no status for wamid.unknown, wamid.gone\n');
+    expect(sb.calls('messageStatus.get').at(-1)!.body).toEqual({ message_ids: [a, 'wamid.unknown', 'wamid.gone'] });
+    const all = await sb.run(['message-status', 'get', a]);
+    expect(all.stderr).toBe('');
+    expect(sb.calls('messageStatus.get').at(-1)!.body).toEqual({ message_ids: [a] });
     await sb.refused(['message-status', 'delivery', 'wamid.unknown'], /Message not found/, { code: 4 });
     expect(sb.received.at(-1)).toMatchObject({ operation: 'messageStatus.delivery', path: '/api/message-status/wamid.unknown/delivery' });
   });
@@ -94,7 +106,6 @@ describe('message status', () => {
     [['delivery', ''], /MSG_ID: must not be empty/],
     [['read', ' '], /MSG_ID: must not be empty/],
     [['get', ''], /MSG_IDS: give at least one non-empty id/],
-    [['bulk-delivery'], /--message-id: is required/],
     [['bulk-read', '--data', '{"message_ids":[]}'], /--message-id: give at least one id/],
     [['chat-status'], /nothing to send/],
     [['chat-status', '--data', '{}'], /nothing to send/],

@@ -208,6 +208,14 @@ describe('flows commands', () => {
     // deterministic: the same inputs give the same flow on stdout
     const again = await sb.run(['flows', 'suggest', ...args]);
     expect(again.stdout).toBe(readFileSync(out, 'utf8'));
+
+    // --out never overwrites without --force, and asks the service nothing when it would not write.
+    writeFileSync(out, 'mine\n');
+    await sb.refused(['flows', 'suggest', ...args, '--out', out], new RegExp(`^Error: --out: ${out.replace(/[.]/g, '\\.')} exists: pass --force to overwrite it$`, 'm'));
+    expect(readFileSync(out, 'utf8')).toBe('mine\n');
+    const forced = await sb.run(['flows', 'suggest', ...args, '--out', out, '--force']);
+    expect(forced.exitCode).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(again.stdout);
   });
 
   it('validate reports every problem with its path, warnings do not fail; it sends nothing', async () => {

@@ -222,7 +222,7 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
       expect(r.exitCode).toBe(7);
       expect(r.stderr.match(/^! Cannot reach .*ECONNREFUSED/gm)).toHaveLength(2);
       expect(r.stderr.match(new RegExp(`^> POST .* \\[${transport === 'node' ? 'node:http' : 'undici'}\\]$`, 'gm'))).toHaveLength(2);
-      expect(r.stderr).toMatch(/^Error: Cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED$/m);
+      expect(r.stderr).toMatch(/^Error: Cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED \(after 2 attempts\)$/m);
       expect(r.stderr).not.toContain(KEY);
     });
   });
@@ -238,12 +238,29 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
       expect(Date.now() - started).toBeLessThan(10_000);
     });
 
-    it('a GET that times out is retried', async () => {
+    it('a POST that timed out may have been processed: the error says to check before sending again', async () => {
+      srv.handler = () => undefined;
+      const r = await cli(['--timeout', '1', ...POST]);
+      expect(r.exitCode).toBe(7);
+      expectOneLine(r, /^Error: Request timed out after 1s \(--timeout\): POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/chat\/messages; the request may have been processed: check before sending again$/);
+      expect(srv.seen.map((s) => s.method)).toEqual(['POST']);
+    });
+
+    it('a GET that times out is retried; the error gives the attempts and the configured --timeout', async () => {
       srv.handler = () => undefined;
       const r = await cli(['--timeout', '1', '--retries', '1', ...GET]);
       expect(r.exitCode).toBe(7);
-      expectOneLine(r, /timed out/);
+      // The last attempt is cut short by the command's budget (2 s); the message still quotes --timeout.
+      expectOneLine(r, /^Error: Request timed out after 1s \(--timeout\): GET http:\/\/127\.0\.0\.1:\d+\/api\/auth\/profile \(after 2 attempts\)$/);
       expect(srv.seen).toHaveLength(2);
+    });
+
+    it('a 503 after every retry says how many attempts were made', async () => {
+      srv.handler = json(503, { message: 'busy' }, { 'retry-after': '0' });
+      const r = await cli(['--retries', '2', ...GET]);
+      expect(r.exitCode).toBe(7);
+      expectOneLine(r, /^Error: busy \(HTTP 503\) \(after 3 attempts\)$/);
+      expect(srv.seen).toHaveLength(3);
     });
   });
 
@@ -302,7 +319,7 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
       [['--timeout', 'soon', ...GET], /--timeout/],
       [['--retries', '-1', ...GET], /--retries/],
       [['--retries', '1.5', ...POST], /--retries/],
-      [['-o', 'xml', ...GET], /--output: "xml" is not one of table, json, jsonl, csv, yaml/],
+      [['-o', 'xml', ...GET], /--output: must be one of table, json, jsonl, csv, yaml, got "xml"/],
       [['--output', 'xml', ...POST], /--output/],
       [['chat', 'sned'], /unknown command 'sned'.*Did you mean send\?/i],
       [['chat', 'send', '--txt', 'hi'], /unknown option '--txt'.*Did you mean --text\?/i],

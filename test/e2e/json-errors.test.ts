@@ -32,8 +32,8 @@ describe('JSON error codes', () => {
   it.each<[string[], RegExp]>([
     [['chat', 'send', '--bogus'], /^unknown option '--bogus'/],
     [['flows', 'get'], /^missing required argument 'FLOW_ID'$/],
-    [['flows', 'list', '--status', 'nope'], /^--status: "nope" is not one of active, draft, paused, all$/],
-    [['-o', 'xml', 'flows', 'list'], /^--output: "xml" is not one of table, json, jsonl, csv, yaml$/],
+    [['flows', 'list', '--status', 'nope'], /^--status: must be one of active, draft, paused, all, got "nope"$/],
+    [['-o', 'xml', 'flows', 'list'], /^--output: must be one of table, json, jsonl, csv, yaml, got "xml"$/],
     [['nope'], /^unknown command 'nope'$/],
     [['flows', 'get', 'a', 'b'], /too many arguments/],
     [['tags', 'create', '--name', 'x', '--color', 'red'], /^--color: must be #RRGGBB$/],

@@ -92,6 +92,26 @@ describe('api', () => {
     expect(last().headers).toMatchObject({ 'x-request-id': 'abc-123', 'accept-language': 'de' });
   });
 
+  it.each(['x-api-key: other', 'X-API-Key:other'])('-H %j is refused (exit 2, nothing sent): the key never comes from a flag', async (header) => {
+    const r = await sb.refused(['api', 'GET', '/api/auth/profile', '-H', header], /^Error: -H, --header: the key is never given as a flag/);
+    expect(r.stderr).not.toContain('other');
+  });
+
+  it('-q, -o table, -o csv and --fields shape the records without --query (json stays the raw body)', async () => {
+    const tags = sb.store.list('tags');
+    const quiet = await sb.run(['api', 'GET', '/api/tags', '-q']);
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stdout.trim().split('\n')).toEqual(tags.map((t) => t._id));
+    const table = await sb.run(['api', 'GET', '/api/tags', '-o', 'table']);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID +NAME +COLOR/);
+    expect(table.stdout).toMatch(new RegExp(`^${tags[0]._id} +${tags[0].name} `, 'm'));
+    const csv = await sb.run(['api', 'GET', '/api/tags', '-o', 'csv', '--fields', '_id,name']);
+    expect(csv.stdout.split('\n').slice(0, 2)).toEqual(['_id,name', `${tags[0]._id},${tags[0].name}`]);
+    const raw = await sb.run(['api', 'GET', '/api/tags']);
+    expect(JSON.parse(raw.stdout)).toMatchObject({ success: true });
+    expect(sb.calls('tags.list').length).toBeGreaterThanOrEqual(4);
+  });
+
   it('--mcp sends to the tool endpoint (mcp_url), not the base URL', async () => {
     const before = sb.received.length;
     const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };

@@ -1,9 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, hasTmux, runCli, tempDir, describeWith } from '../helpers/cli.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeWith, hasTmux, runCli, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { openTerminal, type Terminal } from '../helpers/tmux.js';
+
+/** An address of this machine that is not loopback: plain http to it would carry the key in clear. */
+const LAN_IP = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -109,71 +113,149 @@ describe('login --with-key (non-interactive)', () => {
 });
 
 describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
-  // A private tmux server: other tmux users on the machine are not disturbed, nor is their environment inherited.
-  const socket = `chatcrm-test-${process.pid}-${Date.now()}`;
-  const session = 'login';
-  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-  const screen = () => tmux('capture-pane', '-p', '-t', session);
-  const type = (text: string) => tmux('send-keys', '-t', session, '-l', text);
-  const press = (...keys: string[]) => tmux('send-keys', '-t', session, ...keys);
-  /** Each wait polls the pane for up to WAIT ms; the test's limit covers every wait of it. */
-  const WAIT = 15_000;
-  const WAITS = 8;
-  async function waitFor(pattern: RegExp, ms = WAIT): Promise<string> {
-    const until = Date.now() + ms;
-    for (;;) {
-      const text = screen();
-      if (pattern.test(text)) return text;
-      if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; screen:\n${text}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  /** Each wait polls for up to 15 s; a test's limit covers all of its waits. */
+  const LIMIT = { timeout: 120_000 };
+  const config = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
+  const credentials = (dir: string) => JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8'));
+  let term: Terminal | undefined;
+  afterEach(() => term?.close());
+  const login = (dir: string, args: string[] = []) => (term = openTerminal(['login', ...args], { CHATCRM_CONFIG_DIR: dir }));
 
-  afterAll(() => {
-    try {
-      tmux('kill-server');
-    } catch {
-      // Already gone.
-    }
-  });
-
-  it('prompts for every answer, masks the key, offers the senders and saves the profile', { timeout: WAIT * WAITS + 15_000 }, async () => {
+  it('prompts for every answer, masks the key, offers the senders and saves the profile', LIMIT, async () => {
     const dir = join(tempDir(), 'cfg');
-    // CI (set by the test environment) would forbid prompts; CHATCRM_* must not answer them.
-    const unset = ['CI', 'CHATCRM_BASE_URL', 'CHATCRM_API_KEY', 'CHATCRM_PROFILE', 'CHATCRM_MCP_URL', 'NO_COLOR'].map((v) => `-u ${v}`).join(' ');
-    const command = `env ${unset} CHATCRM_CONFIG_DIR='${dir}' node '${BIN}' login; echo EXIT=$?`;
-    // remain-on-exit keeps the pane (and its last screen) after the command ends.
-    tmux('-f', '/dev/null', 'new-session', '-d', '-s', session, '-x', '120', '-y', '40', command, ';', 'set-option', '-t', session, 'remain-on-exit', 'on');
-
-    await waitFor(/Profile name/);
-    type('tty');
-    press('Enter');
-    await waitFor(/Base URL of the API/);
-    type(sb.url);
-    press('Enter');
-    await waitFor(/Tool endpoint \(MCP\) URL/);
-    press('Enter'); // the default: the base URL
-    await waitFor(/API key/);
-    type(sb.config.apiKey);
-    const typed = await waitFor(new RegExp(`API key.*\\*{${sb.config.apiKey.length}}`));
+    const t = login(dir);
+    await t.waitFor(/Profile name/);
+    t.type('tty');
+    t.press('Enter');
+    await t.waitFor(/Base URL of the API/);
+    t.type(sb.url);
+    t.press('Enter');
+    await t.waitFor(/Tool endpoint \(MCP\) URL/);
+    t.press('Enter'); // the default: the base URL
+    await t.waitFor(/API key/);
+    expect(t.screen()).not.toMatch(/Enter keeps it/);
+    t.type(sb.config.apiKey);
+    const typed = await t.waitFor(new RegExp(`API key.*\\*{${sb.config.apiKey.length}}`));
     expect(typed).not.toContain(sb.config.apiKey);
-    press('Enter');
-    await waitFor(/Default sender[\s\S]*wa_snd_device_0002/);
-    press('Down');
-    press('Enter');
-    await waitFor(/business account/);
-    type('ba_777');
-    press('Enter');
+    t.press('Enter');
+    await t.waitFor(/Default sender[\s\S]*wa_snd_device_0002/);
+    t.press('Down');
+    t.press('Enter');
+    await t.waitFor(/business account/);
+    t.type('ba_777');
+    t.press('Enter');
 
-    const final = await waitFor(/^EXIT=\d+$/m);
-    expect(final).toMatch(/^EXIT=0$/m);
+    expect(await t.exitCode()).toBe(0);
+    const final = t.screen();
     expect(final).toMatch(/Logged in to .* as Sandbox Owner/);
     expect(final).not.toContain(sb.config.apiKey);
 
-    const cfg = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
-    expect(cfg).toEqual({ active: 'tty', profiles: { tty: { 'base-url': sb.url, 'default-sender': 'wa_snd_device_0002', 'business-account': 'ba_777' } } });
-    expect(JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')).profiles.tty).toBe(sb.config.apiKey);
+    expect(config(dir)).toEqual({ active: 'tty', profiles: { tty: { 'base-url': sb.url, 'default-sender': 'wa_snd_device_0002', 'business-account': 'ba_777' } } });
+    expect(credentials(dir).profiles.tty).toBe(sb.config.apiKey);
     expect(mode(join(dir, 'credentials.json'))).toBe(0o600);
     expect(sb.calls('chat.senders').at(-1)?.headers['x-api-key']).toBe(sb.config.apiKey);
+  });
+
+  it('a refused key is asked for again; the answers given so far stand', LIMIT, async () => {
+    const dir = join(tempDir(), 'cfg');
+    const before = sb.calls('auth.profile').length;
+    const t = login(dir, ['--profile', 'retry', '--base-url', sb.url, '--mcp-url', sb.url, '--default-sender', 'wa_snd_cloud_0001', '--business-account', 'ba_1']);
+    await t.waitFor(/API key/);
+    t.type('typo-key-000000000000');
+    t.press('Enter');
+    await t.waitFor(/✗ The key was refused: Invalid API key \(HTTP 401\); try again \(2 tries left\)/);
+    await t.waitFor(/API key[\s\S]*API key/);
+    t.type(sb.config.apiKey);
+    t.press('Enter');
+    expect(await t.exitCode()).toBe(0);
+    expect(t.screen()).toMatch(/Logged in to .* as Sandbox Owner/);
+    expect(sb.calls('auth.profile').slice(before).map((c) => [c.headers['x-api-key'], c.status])).toEqual([
+      ['typo-key-000000000000', 401],
+      [sb.config.apiKey, 200],
+    ]);
+    expect(credentials(dir).profiles.retry).toBe(sb.config.apiKey);
+  });
+
+  it('three refused keys end the login (exit 3) and save nothing', LIMIT, async () => {
+    const dir = join(tempDir(), 'cfg');
+    const before = sb.calls('auth.profile').length;
+    const t = login(dir, ['--profile', 'retry', '--base-url', sb.url, '--mcp-url', sb.url]);
+    for (let i = 1; i <= 3; i++) {
+      await t.waitFor(new RegExp(`(API key[\\s\\S]*){${i}}`));
+      t.type(`typo-key-${i}`);
+      t.press('Enter');
+      if (i < 3) await t.waitFor(new RegExp(`try again \\(${3 - i} tr(y|ies) left\\)`));
+    }
+    expect(await t.exitCode()).toBe(3);
+    expect(t.screen()).toMatch(/Error: The key was refused: Invalid API key \(HTTP 401\); nothing was saved/);
+    expect(sb.calls('auth.profile').length - before).toBe(3);
+    expect(existsSync(join(dir, 'credentials.json'))).toBe(false);
+  });
+
+  it('on an existing profile the stored key shows masked, and Enter keeps it', LIMIT, async () => {
+    const dir = join(tempDir(), 'cfg');
+    const first = await runCli(['login', '--profile', 'again', '--base-url', sb.url, '--with-key'], { configDir: dir, env: NO_ENV, input: sb.config.apiKey });
+    expect(first.exitCode).toBe(0);
+    const before = sb.calls('auth.profile').length;
+    const t = login(dir, ['--profile', 'again', '--default-sender', 'wa_snd_cloud_0001', '--business-account', 'ba_2']);
+    await t.waitFor(/Base URL of the API/);
+    t.press('Enter'); // the stored address is the default
+    await t.waitFor(/Tool endpoint/);
+    t.press('Enter');
+    const prompt = await t.waitFor(/API key \[…cdef; Enter keeps it\]/);
+    expect(prompt).not.toContain(sb.config.apiKey);
+    t.press('Enter');
+    expect(await t.exitCode()).toBe(0);
+    expect(sb.calls('auth.profile').slice(before).map((c) => c.headers['x-api-key'])).toEqual([sb.config.apiKey]);
+    expect(credentials(dir).profiles.again).toBe(sb.config.apiKey);
+    expect(t.screen()).not.toContain(sb.config.apiKey);
+  });
+
+  describe.skipIf(!LAN_IP)('a plain-http address that is not loopback', () => {
+    let lan: TestSandbox;
+    beforeAll(async () => {
+      lan = await startTestSandbox({ host: LAN_IP });
+    });
+    afterAll(() => lan.close());
+
+    it('is checked when typed: declined, the address is asked again; accepted, allow-http is saved for this profile', LIMIT, async () => {
+      const dir = join(tempDir(), 'cfg');
+      const t = login(dir, ['--profile', 'lan', '--mcp-url', lan.url, '--default-sender', 'wa_snd_cloud_0001', '--business-account', 'ba_3']);
+      // The question may wrap at the pane's edge.
+      const allow = new RegExp(`${LAN_IP}:\\d+ is plain http: the key would travel unencrypted\\.\\s+Allow plain http for profile "lan"\\s+\\(--allow-http\\)\\?`);
+      await t.waitFor(/Base URL of the API/);
+      t.type(lan.url);
+      t.press('Enter');
+      await t.waitFor(allow);
+      t.type('n');
+      t.press('Enter');
+      await t.waitFor(/Base URL of the API[\s\S]*Base URL of the API/);
+      expect(lan.received).toEqual([]);
+      t.type(lan.url);
+      t.press('Enter');
+      await t.waitFor(new RegExp(`(${allow.source}[\\s\\S]*){2}`));
+      t.type('y');
+      t.press('Enter');
+      await t.waitFor(/API key/);
+      t.type(lan.config.apiKey);
+      t.press('Enter');
+      expect(await t.exitCode()).toBe(0);
+      expect(lan.calls('auth.profile')).toHaveLength(1);
+      expect(config(dir).profiles.lan).toMatchObject({ 'base-url': lan.url, 'allow-http': true });
+    });
+
+    it('without a terminal it is refused naming --allow-http (exit 2, nothing sent); with it, allowed and saved', async () => {
+      const dir = join(tempDir(), 'cfg');
+      const args = ['login', '--profile', 'lan', '--base-url', lan.url, '--with-key'];
+      const before = lan.received.length;
+      const refused = await runCli(args, { configDir: dir, env: NO_ENV, input: lan.config.apiKey });
+      expect(refused.exitCode).toBe(2);
+      expect(refused.stderr).toBe(`Error: Refusing to send the API key over plain http to ${new URL(lan.url).host}: use https, or pass --allow-http to allow it for profile "lan"\n`);
+      expect(lan.received.length).toBe(before);
+      const allowed = await runCli([...args, '--allow-http'], { configDir: dir, env: NO_ENV, input: lan.config.apiKey });
+      expect(allowed.exitCode).toBe(0);
+      expect(lan.received.slice(before).map((r) => r.operation)).toEqual(['auth.profile']);
+      expect(config(dir).profiles.lan).toMatchObject({ 'allow-http': true });
+    });
   });
 });

@@ -108,19 +108,60 @@ describe('profiles', () => {
     expect(sb.received.length).toBe(before);
   });
 
-  it('remove deletes settings and key, unsets active; an unknown name exits 2', async () => {
-    const r = await cli(['profiles', 'remove', 'work']);
+  it('remove needs --yes without a terminal (exit 2, nothing removed); --dry-run removes nothing', async () => {
+    const before = readFileSync(join(dir, 'config.json'), 'utf8');
+    const refused = await cli(['profiles', 'remove', 'work']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toBe('Error: Remove profile "work" and its key: refused without confirmation; pass --yes to confirm\n');
+    const dry = await cli(['profiles', 'remove', 'work', '--dry-run']);
+    expect(dry.exitCode).toBe(0);
+    expect(dry.stderr).toBe('(dry run: profile "work" was not removed)\n');
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
+    expect(credentials().profiles.work).toBe(sb.config.apiKey);
+  });
+
+  it('remove --yes deletes settings and key, unsets active; an unknown name exits 2', async () => {
+    const r = await cli(['profiles', 'remove', 'work', '--yes']);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/Removed profile "work" and its key; no profile is active now/);
     expect(config().profiles.work).toBeUndefined();
     expect(config().active).toBeUndefined();
     expect(credentials().profiles.work).toBeUndefined();
-    const bad = await cli(['profiles', 'remove', 'work']);
+    const bad = await cli(['profiles', 'remove', 'work', '--yes']);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr.trim()).toBe('Error: unknown profile "work" (profiles: home)');
     // Restore a working active profile for the next tests.
     const login = await runCli(['login', '--profile', 'work', '--base-url', sb.url, '--with-key'], { configDir: dir, env: NO_ENV, input: sb.config.apiKey });
     expect(login.exitCode).toBe(0);
+  });
+});
+
+describe('a profile named by -p or CHATCRM_PROFILE must exist', () => {
+  // The environment alone could run the command: a typo must not silently use its credentials.
+  const ENV = () => ({ CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey });
+  it.each([
+    ['-p nope', ['-p', 'nope', 'chat', 'senders'], {}, 'Error: --profile: unknown profile "nope" (profiles: home, work)'],
+    ['--profile nope after the command', ['whoami', '--profile', 'nope'], {}, 'Error: --profile: unknown profile "nope" (profiles: home, work)'],
+    ['CHATCRM_PROFILE=nope', ['chat', 'senders'], { CHATCRM_PROFILE: 'nope' }, 'Error: CHATCRM_PROFILE: unknown profile "nope" (profiles: home, work)'],
+  ])('%s: exit 2 listing the profiles, nothing sent, even with base URL and key in the environment', async (_what, args, env, message) => {
+    const before = sb.received.length;
+    const r = await cli(args, { ...ENV(), ...env });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe(`${message}\n`);
+    expect(r.stdout).toBe('');
+    expect(sb.received.length).toBe(before);
+  });
+
+  it('login --profile NEW and profiles set on a new profile still create it', async () => {
+    const login = await runCli(['login', '--profile', 'fresh', '--base-url', sb.url, '--with-key'], { configDir: dir, env: NO_ENV, input: sb.config.apiKey });
+    expect(login.exitCode).toBe(0);
+    expect(config()).toMatchObject({ active: 'fresh', profiles: { fresh: { 'base-url': sb.url } } });
+    expect((await cli(['profiles', 'use', 'work'])).exitCode).toBe(0);
+    expect((await cli(['profiles', 'remove', 'fresh', '--yes'])).exitCode).toBe(0);
+    const set = await cli(['-p', 'staging', 'profiles', 'set', 'base-url', 'https://staging.example.com']);
+    expect(set.exitCode).toBe(0);
+    expect(config().profiles.staging).toEqual({ 'base-url': 'https://staging.example.com' });
+    expect((await cli(['profiles', 'remove', 'staging', '--yes'])).exitCode).toBe(0);
   });
 });
 
@@ -134,6 +175,19 @@ describe('whoami', () => {
     expect(r.stdout).toMatch(/^MCP-URL\s+.* \(same as base-url\)$/m);
     expect(r.stdout).toMatch(/^EMAIL\s+owner@sandbox.test$/m);
     expect(sb.calls('auth.profile').length).toBe(before + 1);
+  });
+
+  it('a refused key says where it came from: the environment or the profile', async () => {
+    const fromEnv = await cli(['whoami'], { CHATCRM_API_KEY: 'wrong-key-0000000000' });
+    expect(fromEnv.exitCode).toBe(3);
+    expect(fromEnv.stderr).toBe('Error: Invalid API key (HTTP 401) (key from env CHATCRM_API_KEY)\n');
+    expect(sb.received.at(-1)).toMatchObject({ operation: 'auth.profile', status: 401 });
+    const stale = join(tempDir(), 'cfg');
+    expect((await runCli(['login', '--profile', 'stale', '--base-url', sb.url, '--with-key', '--no-verify'], { configDir: stale, env: NO_ENV, input: 'stale-key-0000000000' })).exitCode).toBe(0);
+    const fromProfile = await runCli(['whoami'], { configDir: stale, env: NO_ENV });
+    expect(fromProfile.exitCode).toBe(3);
+    expect(fromProfile.stderr).toBe('Error: Invalid API key (HTTP 401) (key from profile "stale")\n');
+    expect(sb.received.at(-1)?.headers['x-api-key']).toBe('stale-key-0000000000');
   });
 
   it('--json gives one object; flags and env win over the profile', async () => {
@@ -162,7 +216,7 @@ describe('doctor', () => {
     const r = await cli(['doctor']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/^✓ config dir/m);
-    expect(r.stdout).toMatch(/^✓ key\s+valid: Sandbox Owner <owner@sandbox.test> \(owner\)$/m);
+    expect(r.stdout).toMatch(/^✓ key\s+valid: Sandbox Owner <owner@sandbox.test> \(owner\) \(key from profile "work"\)$/m);
     expect(r.stdout).toMatch(/^✓ base url reachable\s+HTTP 200 in \d+ ms$/m);
     expect(r.stdout).toMatch(new RegExp(`^✓ mcp url reachable\\s+${sb.url} answered HTTP 200 in \\d+ ms$`, 'm'));
     expect(r.stdout).toMatch(/^✓ plan\s+Pro; features: contacts, campaigns, rest_api, auto_replies, chatbots, teams, custom_fields$/m);
@@ -215,7 +269,7 @@ describe('doctor', () => {
     const r = await cli(['doctor', '--json'], { CHATCRM_API_KEY: 'wrong-key-0000000000' });
     expect(r.exitCode).toBe(3);
     const key = JSON.parse(r.stdout).find((c: { check: string }) => c.check === 'key');
-    expect(key).toEqual({ check: 'key', status: 'fail', detail: 'Invalid API key', exit_code: 3 });
+    expect(key).toEqual({ check: 'key', status: 'fail', detail: 'Invalid API key (key from env CHATCRM_API_KEY)', exit_code: 3 });
     expect(sb.received.at(-1)?.headers['x-api-key']).toBe('wrong-key-0000000000');
   });
 

@@ -94,6 +94,22 @@ describe('MCP-backed commands against the sandbox', () => {
     expect((toolCalls().at(-1)!.body as { params: unknown }).params).toEqual({ name: 'list_contacts', arguments: { page: 1, search: '0044' } });
   });
 
+  it('--mcp-url that already ends in /mcp (a common paste): the 404 says the URL is the base', async () => {
+    const hint = `; --mcp-url is the base address (chatcrm adds /mcp and /healthz): try --mcp-url ${sb.url}`;
+    const tools = await sb.run(['mcp', 'tools', '--mcp-url', `${sb.url}/mcp`]);
+    expect(tools.exitCode).toBe(4);
+    expect(tools.stderr).toBe(`Error: HTTP 404: Cannot POST /mcp/mcp (HTML page)${hint}\n`);
+    expect(sb.received.at(-1)).toMatchObject({ method: 'POST', path: '/mcp/mcp', status: 404 });
+    const health = await sb.run(['mcp', 'health', '--mcp-url', `${sb.url}/mcp/`]);
+    expect(health.exitCode).toBe(4);
+    expect(health.stderr).toBe(`Error: HTTP 404 Not Found: Cannot GET /mcp/healthz (HTML page)${hint}\n`);
+    const doctor = await sb.run(['doctor', '--mcp-url', `${sb.url}/mcp`]);
+    expect(doctor.stdout).toContain(`! mcp url reachable   ${sb.url}/mcp answers, but /healthz is not implemented (HTTP 404)${hint}\n`);
+    // Elsewhere a 404 is only a 404.
+    const other = await sb.run(['mcp', 'tools', '--mcp-url', `${sb.url}/tools`]);
+    expect(other.stderr).toBe('Error: HTTP 404: Cannot POST /tools/mcp (HTML page)\n');
+  });
+
   it('--dry-run prints the tools/call request and sends nothing', async () => {
     const before = sb.received.length;
     const r = await sb.run(['--dry-run', 'mcp', 'call', 'list_contacts', '--arg', 'page=2', '--json']);

@@ -114,18 +114,18 @@ describe('templates create: every variant of spec 4.2', () => {
 
 describe('bad templates: exit 2, one line naming the field, nothing sent', () => {
   it.each([
-    ['gaps in the variables', ['--body', 'Hi {{1}} and {{3}}', '--example', '1=a', '--example', '3=c'], /message_body \(--body\): .*\{\{2\}\} is missing/],
-    ['a variable without an example', ['--body', 'Hi {{1}} {{2}}', '--example', '1=a'], /variable_examples \(--example\): variable \{\{2\}\} has no example/],
+    ['gaps in the variables', ['--body', 'Hi {{1}} and {{3}}', '--example', '1=a', '--example', '3=c'], /^Error: --body: variables must be numbered from \{\{1\}\} without gaps; \{\{2\}\} is missing$/m],
+    ['a variable without an example', ['--body', 'Hi {{1}} {{2}}', '--example', '1=a'], /--example: variable \{\{2\}\} has no example/],
     ['an unknown button type', ['--body', 'x', '--button', 'fax:123'], /--button: unknown type "fax"/],
     ['a phone button without a phone', ['--body', 'x', '--button', 'phone_call:Call'], /--button: phone_call needs TEXT:PHONE/],
-    ['a website button that is not http(s)', ['--body', 'x', '--button', 'website:Go:ftp://x.org'], /buttons\[0\]\.website_url \(--button\): must be an http\(s\) URL/],
-    ['OTP flags on a MARKETING template', ['--body', 'x', '--otp-length', '6'], /otp_code_length \(--otp-length\): only for AUTHENTICATION/],
-    ['two header variables', ['--body', 'x', '--header', '{{a}} {{b}}'], /header_text \(--header\): at most one variable/],
-    ['offer text without a limited-time offer', ['--body', 'x', '--offer-text', 'Deal'], /offer_text \(--offer-text\): only together/],
-    ['a limited-time offer without offer text', ['--body', 'x', '--limited-time-offer'], /offer_text \(--offer-text\): is required/],
-    ['a locale that is not xx_XX', ['--body', 'x', '--language', 'english'], /language \(--language\): must be a locale like en_US/],
-    ['an unknown category', ['--body', 'x', '--category', 'promo'], /^Error: --category: "promo" is not one of MARKETING, UTILITY, AUTHENTICATION$/m],
-    ['a code length out of range', ['--category', 'AUTHENTICATION', '--otp-length', '20'], /otp_code_length \(--otp-length\): must be from 4 to 8/],
+    ['a website button that is not http(s)', ['--body', 'x', '--button', 'website:Go:ftp://x.org'], /--button: buttons\[0\]\.website_url must be an http\(s\) URL/],
+    ['OTP flags on a MARKETING template', ['--body', 'x', '--otp-length', '6'], /--otp-length: only for AUTHENTICATION/],
+    ['two header variables', ['--body', 'x', '--header', '{{a}} {{b}}'], /--header: at most one variable/],
+    ['offer text without a limited-time offer', ['--body', 'x', '--offer-text', 'Deal'], /--offer-text: only together/],
+    ['a limited-time offer without offer text', ['--body', 'x', '--limited-time-offer'], /--offer-text: is required/],
+    ['a locale that is not xx_XX', ['--body', 'x', '--language', 'english'], /--language: must be a locale like en_US/],
+    ['an unknown category', ['--body', 'x', '--category', 'promo'], /^Error: --category: must be one of MARKETING, UTILITY, AUTHENTICATION, got "promo"$/m],
+    ['a code length out of range', ['--category', 'AUTHENTICATION', '--otp-length', '20'], /--otp-length: must be from 4 to 8/],
     ['a non-numeric expiry', ['--category', 'AUTHENTICATION', '--code-expiration', 'soon'], /--code-expiration: not a whole number/],
     ['a bad --example', ['--body', 'x', '--example', 'Maria'], /--example: expected N=TEXT/],
   ])('%s', async (_what, extra, message) => {
@@ -138,6 +138,15 @@ describe('bad templates: exit 2, one line naming the field, nothing sent', () =>
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('chatcrm profiles set business-account ID');
     expect(sb.received.length).toBe(before);
+  });
+
+  it('--example with --file joins the file\'s examples: a flag replaces the file\'s for its variable, the others stay', async () => {
+    const p = join(dir, 'with-examples.yaml');
+    writeFileSync(p, 'template_name: merged\ncategory: UTILITY\nlanguage: en_US\nmessage_body: "Hi {{1}}, order {{2}}"\nvariable_examples:\n  - { key: "1", example: Ada }\n  - { key: "2", example: A-1 }\n');
+    await create(['templates', 'create', ...ACC, '--file', p, '--example', '2=B-2'], {
+      template_name: 'merged', category: 'UTILITY', message_body: 'Hi {{1}}, order {{2}}',
+      variable_examples: [{ key: '1', example: 'Ada' }, { key: '2', example: 'B-2' }],
+    });
   });
 
   it('a file problem names the path inside the file', async () => {
@@ -165,6 +174,18 @@ describe('templates preview (offline)', () => {
   it('--json gives the rendered parts', async () => {
     const r = await sb.run([...args, '--json']);
     expect(JSON.parse(r.stdout)).toEqual({ header: 'Hi Maria', body: 'Dear Maria, our sale is on', footer: 'Reply STOP to opt out', buttons: ['↩ Yes', '↗ Shop (https://example.com)'] });
+  });
+
+  it('needs only what rendering needs: no --name, --category, --language or account', async () => {
+    const before = sb.received.length;
+    const r = await sb.run(['templates', 'preview', '--body', 'Hi {{1}}, your code is ready', '--example', '1=Maria', '--button', 'quick_reply:Thanks']);
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe('Hi Maria, your code is ready\n\n[ ↩ Thanks ]\n');
+    const otp = await sb.run(['templates', 'preview', '--otp-length', '4', '--code-expiration', '5']);
+    expect(otp.exitCode).toBe(0);
+    expect(otp.stdout).toBe('1234 is your verification code.\n\nThis code expires in 5 minutes.\n');
+    expect(sb.received.length).toBe(before);
   });
 
   it('refuses the same bad input as create', async () => {

@@ -74,6 +74,26 @@ describe('only 2xx is success', () => {
     expect(r.stdout).not.toMatch(/✓ (key|plan)/);
   });
 
+  it('a profile answer without a user proves no key: doctor fails the key check (exit 7), whoami and login exit 7', async () => {
+    const json = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    srv.route('GET /api/auth/profile', json('{"success":true}'));
+    srv.route('GET /api/subscription/my-subscription', json('{"success":true,"data":{"plan":{"name":"Pro"}}}'));
+    const noUser = `The server answered GET /api/auth/profile (HTTP 200) without a user; is ${srv.url} the chatcrm API?`;
+    const r = await cli(['doctor']);
+    expect(r.exitCode).toBe(7);
+    expect(r.stdout).toContain(`✗ key                 ${noUser} (key from env CHATCRM_API_KEY)\n`);
+    expect(r.stdout).not.toMatch(/✓ (key|plan)/);
+    expect(srv.received.map((q) => q.path)).toEqual(['/api/auth/profile', '/healthz']);
+    const who = await cli(['whoami']);
+    expect(who.exitCode).toBe(7);
+    expectOneLine(who, new RegExp(`^Error: ${noUser.replace(/[.?()/]/g, '\\$&')} \\(key from env CHATCRM_API_KEY\\)$`));
+    const dir = tempDir('chatcrm-cfg-');
+    const login = await runCli(['login', '--profile', 'ci', '--base-url', srv.url, '--with-key'], { configDir: dir, input: KEY });
+    expect(login.exitCode).toBe(7);
+    expectOneLine(login, /without a user/);
+    expect(readdirSync(dir).join(' ')).not.toMatch(/cred/);
+  });
+
   it.each<[string, string, string, RegExp]>([
     ['200 text/plain', 'text/plain; charset=utf-8', 'Service is up', /did not answer JSON: Service is up$/],
     ['truncated JSON', 'application/json', '{"success":true,"data":[{"sender_id":"wa_snd_1","name":"Sup', /did not answer JSON: \{"success":true,"data":\[\{"sender_id":"wa_snd_1","name":"Sup$/],

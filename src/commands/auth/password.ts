@@ -1,7 +1,7 @@
 // Commands that carry passwords (register, login, reset-password, change-password).
 // Passwords come from a hidden prompt on a TTY or from --password-stdin, never argv;
 // the other flags are validated first, so nobody types a password for a doomed request.
-import { InterruptedError, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import type { Context } from '../../core/context.js';
 import { REDACTED } from '../../core/redact.js';
 import type { OpSpec, Run, RunInput } from '../../manifest/types.js';
@@ -35,12 +35,8 @@ export async function readPasswords(ctx: Context, opts: RunInput['opts'], fields
   if (!ctx.io.canPrompt) {
     throw new UsageError(`--password-stdin: no terminal to prompt for the password; pipe it on stdin with --password-stdin${fields.length > 1 ? ' (one per line)' : ''}`);
   }
-  const { password } = await ctx.prompts();
-  // Ctrl-C or Ctrl-D at a prompt is an interruption, not a failure.
-  const ask = (message: string) =>
-    password({ message, validate: (v) => v.length > 0 || 'must not be empty' }).catch((err: Error) => {
-      throw err?.name === 'ExitPromptError' ? new InterruptedError() : err;
-    });
+  const prompter = await ctx.prompter();
+  const ask = (message: string) => prompter.password({ message, validate: (v) => v.length > 0 || 'must not be empty' });
   const values: string[] = [];
   for (const f of fields) {
     const value = await ask(f.label);

@@ -6,8 +6,9 @@ import type { CallOptions } from '../../api/client.js';
 import { multipart } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
 import { UsageError } from '../../core/errors.js';
+import { flagName } from '../../manifest/types.js';
 import { sendFileRequest, sendRequest, type Message } from '../../schemas/chat.js';
-import { parseOrUsage } from '../../schemas/index.js';
+import { parseOrUsage, type FieldFlags } from '../../schemas/index.js';
 
 /** The content flags (commander's camelCase names); exactly one is given. */
 export const CONTENT = ['text', 'image', 'video', 'audio', 'document', 'location', 'template', 'react', 'message'] as const;
@@ -29,13 +30,28 @@ const MODIFIER_ENTRIES = Object.entries(MODIFIERS);
 
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
-const flag = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-
 export interface Content {
   message: Message;
   /** A local file to upload in the multipart form (the message then has no url). */
   file?: string;
+  /** Which content flag gave which field of the request, for validation messages. */
+  flags: FieldFlags;
 }
+
+const media = (kind: string): FieldFlags => ({ [`message.${kind}`]: `--${kind}`, [`message.${kind}.caption`]: '--caption', [`message.${kind}.filename`]: '--filename' });
+
+/** The fields each content flag fills (with its modifiers'). */
+const CONTENT_FIELDS: Record<ContentKind, FieldFlags> = {
+  text: { 'message.text.body': '--text' },
+  image: media('image'),
+  video: media('video'),
+  audio: media('audio'),
+  document: media('document'),
+  location: { 'message.location': '--location', 'message.location.name': '--name', 'message.location.address': '--address' },
+  template: { 'message.template': '--template', 'message.template.language_code': '--language', 'message.template.body_variables': '--var', 'message.template.header_media': '--header-media' },
+  react: { 'message.reaction.message_id': '--react', 'message.reaction.emoji': '--emoji' },
+  message: { message: '--message' },
+};
 
 /** Which content flag is given; throws unless exactly one is, with the modifiers it needs. */
 export function contentKind(opts: Record<string, unknown>): ContentKind {
@@ -43,15 +59,15 @@ export function contentKind(opts: Record<string, unknown>): ContentKind {
   if (given.length !== 1) {
     throw new UsageError(
       given.length
-        ? `give only one content flag, got ${given.map(flag).join(' and ')}`
-        : `give one content flag: ${CONTENT.map(flag).join(', ')}`,
+        ? `give only one content flag, got ${given.map(flagName).join(' and ')}`
+        : `give one content flag: ${CONTENT.map(flagName).join(', ')}`,
     );
   }
   const kind = given[0];
   for (const [mod, kinds] of MODIFIER_ENTRIES) {
     const v = opts[mod];
     if (v !== undefined && !(Array.isArray(v) && v.length === 0) && !kinds.includes(kind)) {
-      throw new UsageError(`${flag(mod)}: only goes with ${kinds.map(flag).join(', ')}`);
+      throw new UsageError(`${flagName(mod)}: only goes with ${kinds.map(flagName).join(', ')}`);
     }
   }
   if (kind === 'template' && opts.language === undefined) throw new UsageError('--language: required with --template (a locale such as en_US)');
@@ -60,21 +76,21 @@ export function contentKind(opts: Record<string, unknown>): ContentKind {
 }
 
 /** A URL stays a URL; anything else must be a readable file of at most 16 MB. */
-export function mediaSource(flagName: string, value: string): { url: string } | { file: string } {
+export function mediaSource(label: string, value: string): { url: string } | { file: string } {
   if (/^https?:\/\//i.test(value)) return { url: value };
-  if (value.trim() === '') throw new UsageError(`${flagName}: give an http(s) URL or a local file`);
+  if (value.trim() === '') throw new UsageError(`${label}: give an http(s) URL or a local file`);
   let size: number;
   try {
     const st = statSync(value);
-    if (st.isDirectory()) throw new UsageError(`${flagName}: ${value} is a directory, not a file`);
-    if (!st.isFile()) throw new UsageError(`${flagName}: ${value} is not a regular file`);
+    if (st.isDirectory()) throw new UsageError(`${label}: ${value} is a directory, not a file`);
+    if (!st.isFile()) throw new UsageError(`${label}: ${value} is not a regular file`);
     size = st.size;
   } catch (err) {
     if (err instanceof UsageError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`${flagName}: ${code === 'ENOENT' ? `no such file: ${value} (give an http(s) URL or a local file)` : `cannot read ${value} (${code})`}`);
+    throw new UsageError(`${label}: ${code === 'ENOENT' ? `no such file: ${value} (give an http(s) URL or a local file)` : `cannot read ${value} (${code})`}`);
   }
-  if (size > MAX_FILE_BYTES) throw new UsageError(`${flagName}: ${value} is ${(size / 1048576).toFixed(1)} MB; files up to 16 MB can be sent`);
+  if (size > MAX_FILE_BYTES) throw new UsageError(`${label}: ${value} is ${(size / 1048576).toFixed(1)} MB; files up to 16 MB can be sent`);
   return { file: value };
 }
 
@@ -98,7 +114,10 @@ const str = (v: unknown) => (v === undefined ? undefined : String(v));
  */
 export function buildContent(opts: Record<string, unknown>): Content {
   const kind = contentKind(opts);
-  const v = opts[kind];
+  return { ...contentOf(kind, opts[kind], opts), flags: CONTENT_FIELDS[kind] };
+}
+
+function contentOf(kind: ContentKind, v: unknown, opts: Record<string, unknown>): Omit<Content, 'flags'> {
   switch (kind) {
     case 'text':
       return { message: { type: 'text', text: { body: String(v) } } };
@@ -106,7 +125,7 @@ export function buildContent(opts: Record<string, unknown>): Content {
     case 'video':
     case 'audio':
     case 'document': {
-      const src = mediaSource(flag(kind), String(v));
+      const src = mediaSource(flagName(kind), String(v));
       const extra: Record<string, string | undefined> = {};
       if (kind !== 'audio') extra.caption = str(opts.caption);
       if (kind === 'document') extra.filename = str(opts.filename) ?? ('file' in src ? src.file.split(/[\\/]/).pop() : undefined);
@@ -139,10 +158,13 @@ export interface SendCall {
   options: CallOptions;
 }
 
-/** The validated request for one message; throws UsageError naming the field. */
-export function sendCall(sender_id: string, to: string, content: Content): SendCall {
+/**
+ * The validated request for one message; throws a UsageError naming each field, or the flag
+ * that gave it when `flags` says (a batch row's fields come from its columns, not flags).
+ */
+export function sendCall(sender_id: string, to: string, content: Content, flags: FieldFlags = {}): SendCall {
   if (content.file) {
-    const body = parseOrUsage(sendFileRequest, { sender_id, to, message: content.message });
+    const body = parseOrUsage(sendFileRequest, { sender_id, to, message: content.message }, flags);
     const form = multipart([
       { name: 'sender_id', value: sender_id },
       { name: 'to', value: to },
@@ -151,5 +173,5 @@ export function sendCall(sender_id: string, to: string, content: Content): SendC
     ]);
     return { op: 'chat.sendFile', options: { form } };
   }
-  return { op: 'chat.send', options: { json: parseOrUsage(sendRequest, { sender_id, to, message: content.message }) } };
+  return { op: 'chat.send', options: { json: parseOrUsage(sendRequest, { sender_id, to, message: content.message }, flags) } };
 }

@@ -87,7 +87,7 @@ export const send: Run = async (ctx, { opts }) => {
     ...(hasId ? { group_id: String(opts.groupId) } : { group_name: String(opts.groupName) }),
     message: { type: 'text', text: { body: opts.text } },
     ...(mentions.length ? { mentions } : {}),
-  });
+  }, { sender_id: '--sender', group_id: '--group-id', group_name: '--group-name', 'message.text.body': '--text', mentions: '--mention' });
   await groupSender(ctx, sender_id);
   const res = await (await ctx.api()).call('chat.groupSend', { json: body });
   if (!res.dryRun) await ctx.print(res.body, { success: `Sent to group ${body.group_id ?? body.group_name}` });

@@ -1,11 +1,40 @@
 // chat send: one message of any type, validated against the spec's schema before anything is sent.
-import { readJsonArg } from '../../core/context.js';
+import { readJsonArg, type Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
-import { buildContent, contentKind, sendCall } from './content.js';
-import { normalizePhone, resolveSender } from './recipient.js';
+import { buildContent, CONTENT, contentKind, sendCall } from './content.js';
+import { chooseSender, normalizePhone, resolveSender } from './recipient.js';
 
-export const run: Run = async (ctx, { opts }) => {
+/**
+ * On a terminal, what the flags leave out is asked for, each question naming the flag that
+ * answers it (gh pr create's way): the recipient, the sender, a text. Elsewhere nothing is
+ * asked and the usual errors name the missing flag.
+ */
+async function askMissing(ctx: Context, opts: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!ctx.io.canPrompt) return opts;
+  const filled = { ...opts };
+  const prompter = () => ctx.prompter();
+  if (filled.to === undefined) {
+    const valid = (v: string) => {
+      try {
+        return Boolean(normalizePhone(v));
+      } catch (err) {
+        return (err as Error).message.replace(/^--to: /, '');
+      }
+    };
+    filled.to = (await (await prompter()).input({ message: 'Recipient (--to)', validate: valid })).trim();
+  }
+  if (!filled.viaMcp && filled.sender === undefined && !ctx.settings.defaultSender) {
+    filled.sender = await chooseSender(await ctx.api(), await prompter(), { message: 'Sender (--sender)' });
+  }
+  if (CONTENT.every((k) => filled[k] === undefined)) {
+    filled.text = await (await prompter()).input({ message: 'Message text (--text)', validate: (v) => v.trim() !== '' || 'the message must not be empty' });
+  }
+  return filled;
+}
+
+export const run: Run = async (ctx, input) => {
+  const opts = await askMissing(ctx, input.opts);
   if (typeof opts.to !== 'string') throw new UsageError('--to: required (the recipient phone number)');
   const to = normalizePhone(opts.to);
   if (opts.viaMcp) {
@@ -19,7 +48,7 @@ export const run: Run = async (ctx, { opts }) => {
   if (typeof opts.message === 'string') flags.message = await readJsonArg(ctx, opts.message, '--message');
   const content = buildContent(flags);
   const sender_id = resolveSender(ctx, opts.sender);
-  const { op, options } = sendCall(sender_id, to, content);
+  const { op, options } = sendCall(sender_id, to, content, { sender_id: '--sender', to: '--to', ...content.flags });
   const api = await ctx.api();
   const res = await api.call(op, options);
   if (!res.dryRun) await ctx.print(res.body, { success: `Sent to ${to}` });

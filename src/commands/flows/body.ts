@@ -1,13 +1,14 @@
 // The flow body of create and update: a file (JSON or YAML) overridden by flags, checked
 // offline (shape and graph) before anything is sent. Warnings go to stderr and do not fail.
 import type { Context } from '../../core/context.js';
+import { flagName } from '../../manifest/types.js';
 import { UsageError } from '../../core/errors.js';
 import { checkFlow } from '../../schemas/flows.js';
-import { problemLine, readDataFile } from './file.js';
+import { problemLine } from '../../schemas/index.js';
+import { readDataFile } from './file.js';
 
 /** option (camelCase) → flow field. */
 const FLAGS: Record<string, string> = { name: 'name', keyword: 'keyword', prefix: 'prefix', platform: 'platform', returnTo: 'return_to' };
-const flagName = (opt: string) => `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 export async function flowBody(ctx: Context, opts: Record<string, unknown>, partial: boolean): Promise<Record<string, unknown>> {
   const file = typeof opts.file === 'string' ? opts.file : undefined;
@@ -32,14 +33,11 @@ export async function flowBody(ctx: Context, opts: Record<string, unknown>, part
   return checked(ctx, body, partial, file, byFlag);
 }
 
-/** Check a flow; print warnings; throw the first problem naming its flag or its file path. */
+/** Check a flow; print warnings; throw every problem, naming its flag or its path in the file. */
 export function checked(ctx: Context, body: unknown, partial: boolean, file?: string, byFlag: Record<string, string> = {}): Record<string, unknown> {
   const { value, problems, warnings } = checkFlow(body, partial);
   const where = file ? `${file}: ` : '';
   if (value) for (const w of warnings) ctx.io.err(`Warning: ${where}${w.path}: ${w.message}`);
-  else {
-    const flag = byFlag[problems[0].path.split(/[.[]/)[0]];
-    throw new UsageError(flag ? problemLine([{ ...problems[0], path: flag }, ...problems.slice(1)]) : problemLine(problems, where));
-  }
+  else throw new UsageError(problemLine(problems, byFlag, where));
   return value;
 }

@@ -4,7 +4,6 @@ import { extname } from 'node:path';
 import { readTextArg, type Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
-import type { Problem } from '../../schemas/index.js';
 
 const MAX_ALIAS_COUNT = 100;
 
@@ -33,11 +32,4 @@ export async function readDataFile(ctx: Context, path: string, label: string): P
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${label}: must hold a JSON or YAML object (a mapping of fields)`);
   return value as Record<string, unknown>;
-}
-
-/** `path: message`, with `(and N more problems)` when there are several. */
-export function problemLine(problems: Problem[], prefix = ''): string {
-  const [first, ...rest] = problems;
-  const more = rest.length ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : '';
-  return `${prefix}${first.path ? `${first.path}: ` : ''}${first.message}${more}`;
 }

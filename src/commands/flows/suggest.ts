@@ -1,11 +1,12 @@
 // flows suggest: ask for a suggested flow; --out writes it (YAML, or JSON by extension)
-// ready for `flows create --file`.
+// ready for `flows create --file`, never over an existing file without --force.
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
 import { shapeOf } from '../../core/output/shape.js';
-import type { Run } from '../../manifest/types.js';
+import { flagName, type Run } from '../../manifest/types.js';
 import { checkFlow, suggestRequest } from '../../schemas/flows.js';
 import { parseOrUsage } from '../../schemas/index.js';
 
@@ -33,11 +34,15 @@ export function suggestedFlow(body: unknown): Record<string, unknown> | undefine
   return flow && Object.fromEntries(FLOW_FIELDS.filter((k) => flow[k] !== undefined).map((k) => [k, flow[k]]));
 }
 
+const exists = (out: string) => new UsageError(`--out: ${out} exists: pass --force to overwrite it`);
+
 export const run: Run = async (ctx, { opts }) => {
   const out = typeof opts.out === 'string' ? opts.out : undefined;
+  // Checked before the request (nothing is asked for in vain), and again when writing ('wx').
+  if (out && !opts.force && existsSync(out)) throw exists(out);
   const body: Record<string, string> = {};
   for (const [opt, field] of Object.entries(SUGGEST_FIELDS)) if (typeof opts[opt] === 'string') body[field] = opts[opt] as string;
-  const json = parseOrUsage(suggestRequest, body);
+  const json = parseOrUsage(suggestRequest, body, Object.fromEntries(Object.entries(SUGGEST_FIELDS).map(([opt, field]) => [field, flagName(opt)])));
   const res = await (await ctx.api()).call('flows.suggest', { json });
   if (res.dryRun) return;
   const flow = suggestedFlow(res.body);
@@ -51,6 +56,8 @@ export const run: Run = async (ctx, { opts }) => {
   const asJson = out ? extname(out).toLowerCase() === '.json' : ctx.settings.output === 'json';
   const text = asJson ? `${JSON.stringify(flow, null, 2)}\n` : (await loadYaml()).stringify(flow);
   if (!out) return ctx.io.data(text.trimEnd());
-  await writeFile(out, text);
+  await writeFile(out, text, { flag: opts.force ? 'w' : 'wx' }).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'EEXIST' ? exists(out) : err;
+  });
   ctx.io.err(`Wrote ${out}; create the flow with: chatcrm flows create --file ${out}`);
 };

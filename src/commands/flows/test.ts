@@ -8,7 +8,7 @@ export const run: Run = async (ctx, { args, opts }) => {
   const flow_id = String(args.FLOW_ID ?? '');
   if (!flow_id.trim()) throw new UsageError('FLOW_ID: must not be empty');
   if (typeof opts.message !== 'string' || opts.message === '') throw new UsageError('--message: required (the text to test the flow with)');
-  const json = parseOrUsage(testRequest, { flow_id, test_data: { message: opts.message, messageType: opts.messageType } });
+  const json = parseOrUsage(testRequest, { flow_id, test_data: { message: opts.message, messageType: opts.messageType } }, { 'test_data.message': '--message', 'test_data.messageType': '--message-type' });
   const res = await (await ctx.api()).call('flows.test', { params: { flow_id }, json });
   if (!res.dryRun) await ctx.print(res.body);
 };

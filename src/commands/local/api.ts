@@ -134,6 +134,9 @@ export const run: Run = async (ctx, { args, opts }) => {
   if (opts.paginate && method !== 'GET') throw new UsageError(`--paginate: follows the pages of a GET, not ${method}`);
   const mcp = Boolean(opts.mcp);
   const headers = Object.fromEntries(list(opts.header).map(parseHeader));
+  if ('x-api-key' in headers) {
+    throw new UsageError('-H, --header: the key is never given as a flag (shell history and the process list would show it); it comes from the profile or CHATCRM_API_KEY');
+  }
   const req = await body(ctx, method, checkPath(ctx, String(args.PATH), mcp), opts, headers);
   if (opts.paginate) return paginate(ctx, req.path, headers, mcp);
   const api = await ctx.api();
@@ -154,16 +157,22 @@ const showRaw = (ctx: Context, body: unknown) => (typeof body === 'string' ? ctx
 /** api prints JSON unless -o names another format on the command line. */
 const apiFormat = (ctx: Context) => (ctx.flags.output === undefined ? 'json' : ctx.settings.output);
 
-/** The body as it is, its records picked by --fields, or what --query makes of it, in the chosen format. */
+/**
+ * The body as it is, unless --query, -o, -q or --fields ask for more: then what --query makes
+ * of it (or, without one, the records found in it, as any command prints them) in that form.
+ */
 async function printBody(ctx: Context, value: unknown): Promise<void> {
   const s = ctx.settings;
-  if (s.query === undefined && s.fields === undefined) return showRaw(ctx, value);
+  const format = apiFormat(ctx);
+  const shaped = format !== 'json' || s.quiet || s.fields !== undefined;
+  if (typeof value === 'string' || (s.query === undefined && !shaped)) return showRaw(ctx, value);
+  let result = value;
+  if (s.query !== undefined) {
+    const { applyQuery } = await import('../../core/output/query.js');
+    result = await applyQuery(value, s.query);
+    if (!shaped) return ctx.io.data(JSON.stringify(result, null, 2));
+    result = Array.isArray(result) ? result : { data: result };
+  }
   const { printResult } = await import('../../core/output/print.js');
-  const options = { ...ctx.printOptions(), format: apiFormat(ctx), query: undefined };
-  // --fields alone picks from the records the body holds (or its record), checked as for any command.
-  if (s.query === undefined) return printResult(ctx.io, value, options);
-  const { applyQuery } = await import('../../core/output/query.js');
-  const result = await applyQuery(value, s.query);
-  if (options.format === 'json') return ctx.io.data(JSON.stringify(result, null, 2));
-  await printResult(ctx.io, Array.isArray(result) ? result : { data: result }, options);
+  await printResult(ctx.io, result, { ...ctx.printOptions(), format, query: undefined });
 }

@@ -8,7 +8,8 @@ import type { Context } from '../../core/context.js';
 import { errorMessage } from '../../api/errors-body.js';
 import type { OperationId } from '../../api/operations.js';
 import type { Run } from '../../manifest/types.js';
-import { describeSource, settingSources } from './sources.js';
+import { describeUser, profileUser } from './profile-user.js';
+import { describeSource, keyOrigin, settingSources } from './sources.js';
 
 type Status = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -87,24 +88,31 @@ async function serviceChecks(ctx: Context, api: ApiClient): Promise<Check[]> {
   } else {
     const { status, body } = p.res;
     checks.push({ check: 'base url reachable', status: status < 500 ? 'ok' : 'fail', detail: `HTTP ${status} in ${p.ms} ms`, latency_ms: p.ms, ...(status >= 500 && { exit_code: EXIT.server }) });
-    if (problem) checks.push({ check: 'key', status: 'fail', detail: problem.message, exit_code: problem.exitCode });
-    else if (status < 400) {
-      const u = ((body as { user?: Record<string, unknown> })?.user ?? (body as { data?: Record<string, unknown> })?.data ?? {}) as Record<string, unknown>;
-      checks.push({ check: 'key', status: 'ok', detail: `valid: ${[u.name, u.email && `<${String(u.email)}>`, u.role && `(${String(u.role)})`].filter(Boolean).join(' ') || 'accepted'}` });
-    } else checks.push({ check: 'key', status: 'fail', detail: errorMessage(body, status), exit_code: exitCodeForStatus(status) });
+    checks.push(problem ? { check: 'key', status: 'fail', detail: problem.message, exit_code: problem.exitCode } : keyCheck(status, body, ctx));
   }
 
   const m = await probe(api, 'mcp.health', keyed);
   if ('error' in m) checks.push({ check: 'mcp url reachable', status: 'fail', detail: m.error.message, exit_code: m.error.exitCode });
   else if (m.res.status < 400) checks.push({ check: 'mcp url reachable', status: 'ok', detail: `${ctx.settings.mcpUrl} answered HTTP ${m.res.status} in ${m.ms} ms`, latency_ms: m.ms });
   else if (m.res.status === 501 || m.res.status === 404) {
-    checks.push({ check: 'mcp url reachable', status: 'warn', detail: `${ctx.settings.mcpUrl} answers, but /healthz is not implemented (HTTP ${m.res.status})`, latency_ms: m.ms });
+    checks.push({ check: 'mcp url reachable', status: 'warn', detail: `${ctx.settings.mcpUrl} answers, but /healthz is not implemented (HTTP ${m.res.status})${api.mcpUrlHint(m.res.status)}`, latency_ms: m.ms });
   } else checks.push({ check: 'mcp url reachable', status: m.res.status >= 500 ? 'fail' : 'warn', detail: errorMessage(m.res.body, m.res.status), ...(m.res.status >= 500 && { exit_code: EXIT.server }) });
 
   const keyOk = checks.some((c) => c.check === 'key' && c.status === 'ok');
   if (!keyOk) checks.push({ check: 'plan', status: 'skip', detail: 'needs a valid key' });
   else checks.push(planCheck(await probe(api, 'subscription.show')));
   return checks;
+}
+
+/** Valid only when the profile call names a user; either way, which key it was. */
+function keyCheck(status: number, body: unknown, ctx: Context): Check {
+  const origin = ` (key from ${keyOrigin(ctx)})`;
+  if (status >= 400) return { check: 'key', status: 'fail', detail: errorMessage(body, status) + origin, exit_code: exitCodeForStatus(status) };
+  try {
+    return { check: 'key', status: 'ok', detail: `valid: ${describeUser(profileUser(body, status, ctx.settings.baseUrl))}${origin}` };
+  } catch (err) {
+    return { check: 'key', status: 'fail', detail: (err as CliError).message + origin, exit_code: (err as CliError).exitCode };
+  }
 }
 
 function planCheck(p: Probe): Check {

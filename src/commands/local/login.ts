@@ -1,40 +1,19 @@
 // login: set up a profile and check its key before anything is saved. Interactive on a
 // TTY; otherwise every answer comes from a flag (the key from stdin with --with-key).
-import type { ApiClient } from '../../api/client.js';
+import { keyInClear, type ApiClient } from '../../api/client.js';
 import { parseUrl, unsendableKey } from '../../config/settings.js';
-import { readConfig, updateConfig, writeKey, type Profile } from '../../config/store.js';
+import { readConfig, readKey, updateConfig, writeKey, type Profile } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
-import { AuthError, InterruptedError, UsageError } from '../../core/errors.js';
+import { AuthError, UsageError } from '../../core/errors.js';
+import type { Prompter } from '../../core/prompter.js';
 import type { Run } from '../../manifest/types.js';
-import { sanitizeCell } from '../../core/sanitize.js';
-
-type Inquirer = typeof import('@inquirer/prompts');
-type Prompts = {
-  input(c: Parameters<Inquirer['input']>[0]): Promise<string>;
-  password(c: Parameters<Inquirer['password']>[0]): Promise<string>;
-  select(c: { message: string; default?: string; choices: { name: string; value: string }[] }): Promise<string>;
-};
-
-/** Prompts drawn on stderr (stdout carries results only); Ctrl-C is an interruption, not a crash. */
-function bindPrompts(ctx: Context, p: Inquirer): Prompts {
-  const context = { output: ctx.io.stderr, signal: ctx.signal };
-  const ask = async <T>(answer: Promise<T>): Promise<T> => {
-    try {
-      return await answer;
-    } catch (err) {
-      const name = (err as Error)?.name;
-      if (name === 'ExitPromptError' || name === 'AbortPromptError') throw new InterruptedError();
-      throw err;
-    }
-  };
-  return {
-    input: (c) => ask(p.input(c, context)),
-    password: (c) => ask(p.password(c, context)),
-    select: (c) => ask(p.select<string>(c, context)),
-  };
-}
+import { chooseSender } from '../chat/recipient.js';
+import { profileUser, type User } from './profile-user.js';
+import { keyTail } from './profiles.js';
 
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** A refused key is asked for again, this many times in all, before login gives up (exit 3). */
+const KEY_TRIES = 3;
 
 function checkName(name: string): string {
   if (!PROFILE_NAME.test(name)) throw new UsageError(`--profile: "${name}" is not a valid profile name (letters, digits, . _ -; up to 64)`);
@@ -58,7 +37,8 @@ interface Answers {
   name: string;
   baseUrl: string;
   mcpUrl?: string;
-  key: string;
+  /** Plain http to a non-loopback address is allowed for this profile (saved as allow-http). */
+  allowHttp: boolean;
   defaultSender?: string;
   businessAccount?: string;
 }
@@ -71,100 +51,122 @@ async function readKeyFromStdin(ctx: Context): Promise<string> {
   return key;
 }
 
+const inClear = (url: string, name: string) =>
+  new UsageError(`Refusing to send the API key over plain http to ${new URL(url).host}: use https, or pass --allow-http to allow it for profile "${name}"`);
+
 /** The answers, from flags first; prompts only for what is missing, and only on a TTY. */
-async function gather(ctx: Context, opts: Record<string, unknown>, prompts: Prompts | undefined): Promise<Answers> {
+async function gather(ctx: Context, opts: Record<string, unknown>, prompter: Prompter | undefined): Promise<Answers> {
   const cfg = readConfig(ctx.settings.configDir);
   const env = ctx.env;
   let name = ctx.flags.profile || env.CHATCRM_PROFILE;
-  if (!name) name = prompts ? (await prompts.input({ message: 'Profile name', default: cfg.active ?? 'default', validate: (v) => PROFILE_NAME.test(v.trim()) || 'letters, digits, . _ - only' })).trim() : 'default';
+  if (!name) name = prompter ? (await prompter.input({ message: 'Profile name', default: cfg.active ?? 'default', validate: (v) => PROFILE_NAME.test(v.trim()) || 'letters, digits, . _ - only' })).trim() : 'default';
   checkName(name);
   const existing: Profile = cfg.profiles?.[name] ?? {};
+  const a = { name, allowHttp: Boolean(opts.allowHttp) || existing['allow-http'] === true || existing['allow-http'] === 'true' };
+
+  /**
+   * An address, given or typed, checked when it is given: plain http that would carry the key
+   * in clear is refused, or on a terminal offered as --allow-http for this profile (declined:
+   * the address is asked again).
+   */
+  const address = async (flag: string, given: string | undefined, ask?: { message: string; default?: string }): Promise<string | undefined> => {
+    for (;;) {
+      const typed = given ?? (ask && prompter ? (await prompter.input({ ...ask, validate: urlCheck(flag) })).trim() : undefined);
+      const url = parseUrl(typed || undefined, flag);
+      if (!url || a.allowHttp || !keyInClear(new URL(url))) return url;
+      const message = `${new URL(url).host} is plain http: the key would travel unencrypted. Allow plain http for profile "${name}" (--allow-http)?`;
+      if (prompter && (await prompter.confirm({ message, default: false }))) {
+        a.allowHttp = true;
+        return url;
+      }
+      if (given !== undefined || !prompter) throw inClear(url, name);
+    }
+  };
 
   // Without a prompt, an existing profile's addresses stand (so `login --profile ci --with-key` rotates a key).
-  let baseUrl = str(ctx.flags.baseUrl) ?? str(env.CHATCRM_BASE_URL) ?? (prompts ? undefined : str(existing['base-url']));
-  if (!baseUrl) {
-    if (!prompts) throw required('--base-url');
-    baseUrl = (await prompts.input({ message: 'Base URL of the API', default: str(existing['base-url']), validate: urlCheck('--base-url') })).trim();
+  const givenBase = str(ctx.flags.baseUrl) ?? str(env.CHATCRM_BASE_URL) ?? (prompter ? undefined : str(existing['base-url']));
+  if (!givenBase && !prompter) throw required('--base-url');
+  const baseUrl = (await address('--base-url', givenBase, { message: 'Base URL of the API', default: str(existing['base-url']) }))!;
+  const givenMcp = str(ctx.flags.mcpUrl) ?? str(env.CHATCRM_MCP_URL) ?? (prompter ? undefined : str(existing['mcp-url']));
+  const mcpUrl = await address('--mcp-url', givenMcp, { message: 'Tool endpoint (MCP) URL', default: str(existing['mcp-url']) ?? baseUrl });
+  if (!opts.withKey && !prompter) throw new UsageError('--with-key: required when not interactive (pipe the key on stdin; it is never accepted as a flag value)');
+
+  return { ...a, baseUrl, mcpUrl: mcpUrl === baseUrl ? undefined : mcpUrl, defaultSender: str(opts.defaultSender), businessAccount: str(opts.businessAccount) };
+}
+
+/** The stored key Enter would keep; none when the credentials file is refused (login rewrites it, repairing it). */
+function keptKey(name: string, dir: string): string | undefined {
+  try {
+    return readKey(name, dir);
+  } catch {
+    return undefined;
   }
-  baseUrl = parseUrl(baseUrl, '--base-url')!;
+}
 
-  let mcpUrl = str(ctx.flags.mcpUrl) ?? str(env.CHATCRM_MCP_URL) ?? (prompts ? undefined : str(existing['mcp-url']));
-  if (!mcpUrl && prompts) {
-    mcpUrl = (await prompts.input({ message: 'Tool endpoint (MCP) URL', default: str(existing['mcp-url']) ?? baseUrl, validate: urlCheck('--mcp-url') })).trim();
-  }
-  mcpUrl = parseUrl(mcpUrl || undefined, '--mcp-url');
-
-  let key: string;
-  if (opts.withKey) key = await readKeyFromStdin(ctx);
-  else if (prompts) key = (await prompts.password({ message: 'API key', mask: '*', validate: (v) => (v.trim() === '' ? 'the key is required' : (unsendableKey(v.trim()) ?? true)) })).trim();
-  else throw new UsageError('--with-key: required when not interactive (pipe the key on stdin; it is never accepted as a flag value)');
-
-  return { name, baseUrl, mcpUrl: mcpUrl === baseUrl ? undefined : mcpUrl, key: ctx.io.secret(key), defaultSender: str(opts.defaultSender), businessAccount: str(opts.businessAccount) };
+/** The key typed at a hidden prompt; with a stored key, Enter keeps it (as `aws configure` does). */
+async function askKey(prompter: Prompter, stored: string | undefined): Promise<string> {
+  const keep = stored ? ` [${keyTail(stored) ?? 'stored'}; Enter keeps it]` : '';
+  const typed = await prompter.password({ message: `API key${keep}`, mask: '*', validate: (v) => (v.trim() === '' ? Boolean(stored) || 'the key is required' : (unsendableKey(v.trim()) ?? true)) });
+  return typed.trim() || stored!;
 }
 
 /** The signed-in user, or throws AuthError (exit 3) when the key is refused. */
-async function verify(client: ApiClient): Promise<Record<string, unknown> | undefined> {
-  try {
-    const res = await client.call<{ user?: Record<string, unknown>; data?: Record<string, unknown> }>('auth.profile', { retries: 0 });
-    if (res.dryRun) return undefined;
-    return res.body?.user ?? res.body?.data ?? {};
-  } catch (err) {
-    if (err instanceof AuthError) throw new AuthError(`The key was refused: ${err.message}; nothing was saved`, err.status);
-    throw err;
-  }
+async function verify(client: ApiClient): Promise<User | undefined> {
+  const res = await client.call('auth.profile', { retries: 0 });
+  return res.dryRun ? undefined : profileUser(res.body, res.status, client.opts.baseUrl);
 }
 
-/** Offer the workspace's senders; any failure just means no default. */
-async function pickSender(client: ApiClient, prompts: Prompts, current?: string): Promise<string | undefined> {
-  let senders: Record<string, unknown>[] = [];
-  try {
-    const res = await client.call<{ data?: unknown }>('chat.senders', { retries: 0 });
-    if (Array.isArray(res.body?.data)) senders = res.body.data as Record<string, unknown>[];
-  } catch {
-    // Falls back to a free-text answer below.
+/**
+ * The key (from stdin, or typed) and its user. On a terminal a refused key is asked for
+ * again, up to KEY_TRIES times, so a typo does not cost the answers given so far.
+ */
+async function checkedKey(ctx: Context, opts: Record<string, unknown>, client: ApiClient, prompter: Prompter | undefined, setKey: (key: string) => void, stored: string | undefined) {
+  for (let tries = 1; ; tries++) {
+    const key = ctx.io.secret(opts.withKey || !prompter ? await readKeyFromStdin(ctx) : await askKey(prompter, stored));
+    setKey(key);
+    if (opts.verify === false) return { key, user: undefined };
+    try {
+      return { key, user: await verify(client) };
+    } catch (err) {
+      if (!(err instanceof AuthError)) throw err;
+      const refused = `The key was refused: ${err.message}`;
+      if (!prompter || opts.withKey || tries === KEY_TRIES) throw new AuthError(`${refused}; nothing was saved`, err.status);
+      ctx.io.err(ctx.io.paint(31, '✗'), ` ${refused}; try again (${KEY_TRIES - tries} ${KEY_TRIES - tries === 1 ? 'try' : 'tries'} left)`);
+      if (key === stored) stored = undefined;
+    }
   }
-  if (!senders.length) return (await prompts.input({ message: 'Default sender id (optional)', default: current })).trim() || undefined;
-  const choice = await prompts.select({
-    message: 'Default sender',
-    default: current,
-    choices: [
-      ...senders.map((s) => ({ name: sanitizeCell(`${String(s.sender_id)}  ${String(s.name ?? '')} ${s.phone_number ? `(+${String(s.phone_number)})` : ''}`.trim()), value: String(s.sender_id) })),
-      { name: '(none)', value: '' },
-    ],
-  });
-  return choice || undefined;
 }
 
 export const run: Run = async (ctx, { opts }) => {
-  const prompts = ctx.io.canPrompt ? bindPrompts(ctx, await ctx.prompts()) : undefined;
-  const a = await gather(ctx, opts, prompts);
+  const prompter = ctx.io.canPrompt ? await ctx.prompter() : undefined;
+  const a = await gather(ctx, opts, prompter);
   const s = ctx.settings;
   const existing = readConfig(s.configDir).profiles?.[a.name] ?? {};
-  const allowHttp = Boolean(opts.allowHttp) || existing['allow-http'] === true || existing['allow-http'] === 'true';
 
-  // A client for the key just typed: ctx.api() would use the stored profile's key.
+  // A client for the key being checked: ctx.api() would use the stored profile's key.
   const { ApiClient } = await import('../../api/client.js');
-  const client = new ApiClient({ ...(await ctx.api()).opts, baseUrl: a.baseUrl, mcpUrl: a.mcpUrl ?? a.baseUrl, allowHttp, apiKey: () => a.key });
-  const user = opts.verify === false ? undefined : await verify(client);
+  let current = '';
+  const client = new ApiClient({ ...(await ctx.api()).opts, baseUrl: a.baseUrl, mcpUrl: a.mcpUrl ?? a.baseUrl, allowHttp: a.allowHttp, apiKey: () => current });
+  const { key, user } = await checkedKey(ctx, opts, client, prompter, (k) => (current = k), prompter && !opts.withKey ? keptKey(a.name, s.configDir) : undefined);
   if (s.dryRun) {
     ctx.io.err('(dry run: no profile was saved)');
     return;
   }
 
-  if (prompts) {
-    a.defaultSender ??= await pickSender(client, prompts, str(existing['default-sender']));
-    a.businessAccount ??= (await prompts.input({ message: 'Default business account id (optional)', default: str(existing['business-account']) })).trim() || undefined;
+  if (prompter) {
+    a.defaultSender ??= await chooseSender(client, prompter, { message: 'Default sender', current: str(existing['default-sender']), none: true });
+    a.businessAccount ??= (await prompter.input({ message: 'Default business account id (optional)', default: str(existing['business-account']) })).trim() || undefined;
   }
 
   // The key first: it creates the config dir as 0700 before `conf` would create it 0755.
-  writeKey(a.name, a.key, s.configDir);
+  writeKey(a.name, key, s.configDir);
   await updateConfig((cfg) => {
     const p: Profile = { ...cfg.profiles?.[a.name], 'base-url': a.baseUrl };
     if (a.mcpUrl) p['mcp-url'] = a.mcpUrl;
     else delete p['mcp-url'];
     if (a.defaultSender) p['default-sender'] = a.defaultSender;
     if (a.businessAccount) p['business-account'] = a.businessAccount;
-    if (opts.allowHttp) p['allow-http'] = true;
+    if (a.allowHttp) p['allow-http'] = true;
     cfg.profiles = { ...cfg.profiles, [a.name]: p };
     cfg.active = a.name;
   }, s.configDir);

@@ -1,22 +1,24 @@
 // profiles list|show|use|set|remove: the stored settings; keys are only ever shown masked.
 import { OUTPUT_FORMATS, parseUrl } from '../../config/settings.js';
-import { PROFILE_KEYS, profileNames, readConfig, readKey, updateConfig, writeKey, type ConfigFile, type Profile, type ProfileKey } from '../../config/store.js';
+import { checkProfile, PROFILE_KEYS, profileNames, readConfig, readKey, updateConfig, writeKey, type ConfigFile, type Profile, type ProfileKey } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
 
-/** Enough to tell two keys apart, never enough to use one. */
+/** Enough to tell two keys apart, never enough to use one: the last 4 of a key of 16 or more. */
+export function keyTail(key: string): string | undefined {
+  return key.length >= 16 ? `…${key.slice(-4)}` : undefined;
+}
+
 export function maskKey(key: string | undefined): string {
   if (!key) return 'not set';
-  return key.length >= 16 ? `set (…${key.slice(-4)})` : 'set';
+  const tail = keyTail(key);
+  return tail ? `set (${tail})` : 'set';
 }
 
 function known(ctx: Context, name: string): ConfigFile {
   const cfg = readConfig(ctx.settings.configDir);
-  const all = profileNames(ctx.settings.configDir);
-  if (!all.includes(name)) {
-    throw new UsageError(`unknown profile "${name}"${all.length ? ` (profiles: ${all.join(', ')})` : '; run `chatcrm login` to create one'}`);
-  }
+  checkProfile(name, cfg, ctx.settings.configDir);
   return cfg;
 }
 
@@ -26,7 +28,7 @@ export const list: Run = async (ctx) => {
   const dir = ctx.settings.configDir;
   const cfg = readConfig(dir);
   const table = ctx.settings.output === 'table';
-  const rows = profileNames(dir).map((name) => {
+  const rows = profileNames(cfg, dir).map((name) => {
     const p: Profile = cfg.profiles?.[name] ?? {};
     const active = cfg.active === name;
     return {
@@ -110,6 +112,11 @@ export const remove: Run = async (ctx, { args }) => {
   const name = String(args.NAME);
   const dir = ctx.settings.configDir;
   const wasActive = known(ctx, name).active === name;
+  await ctx.confirm(`Remove profile "${name}" and its key?`);
+  if (ctx.settings.dryRun) {
+    ctx.io.err(`(dry run: profile "${name}" was not removed)`);
+    return;
+  }
   await updateConfig((cfg) => {
     const { [name]: _gone, ...rest } = cfg.profiles ?? {};
     cfg.profiles = rest;

@@ -25,6 +25,12 @@ export function settingSources(ctx: Context): Sources {
   };
 }
 
+/** Where the key comes from, as a person would look for it: `env CHATCRM_API_KEY` or `profile "work"`. */
+export function keyOrigin(ctx: Context, from = settingSources(ctx).key): string | undefined {
+  if (from === 'env') return 'env CHATCRM_API_KEY';
+  return from === 'profile' ? `profile "${ctx.settings.profileName}"` : undefined;
+}
+
 export const describeSource: Record<Source, string> = {
   flag: 'from the flag',
   env: 'from the environment',

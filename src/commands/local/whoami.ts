@@ -1,15 +1,23 @@
 // whoami: which profile and addresses are in effect (and why), and who the key belongs to.
+import { withDetail } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
-import { describeSource, settingSources } from './sources.js';
+import { profileUser } from './profile-user.js';
+import { describeSource, keyOrigin, settingSources } from './sources.js';
 
 export const run: Run = async (ctx) => {
   const s = ctx.settings;
   const from = settingSources(ctx);
+  const origin = keyOrigin(ctx, from.key);
   const api = await ctx.api();
-  const res = await api.call<{ user?: Record<string, unknown>; data?: Record<string, unknown> }>('auth.profile');
-  if (res.dryRun) return;
-  const u = res.body?.user ?? res.body?.data ?? {};
-  const user = { id: u.id ?? u._id, name: u.name, email: u.email, role: u.role };
+  let user;
+  try {
+    const res = await api.call('auth.profile');
+    if (res.dryRun) return;
+    user = profileUser(res.body, res.status, s.baseUrl);
+  } catch (err) {
+    // A refused key is half the answer: say which key it was.
+    throw origin ? withDetail(err, ` (key from ${origin})`) : err;
+  }
   if (s.output !== 'table') {
     await ctx.print({
       profile: s.profileName,
@@ -27,7 +35,7 @@ export const run: Run = async (ctx) => {
     profile: `${s.profileName} (${describeSource[from.profile]})`,
     'base-url': `${s.baseUrl} (${describeSource[from.baseUrl]})`,
     'mcp-url': `${s.mcpUrl} (${from.mcpUrl === 'default' ? 'same as base-url' : describeSource[from.mcpUrl]})`,
-    key: `set (${describeSource[from.key]})`,
+    key: `set (${origin})`,
     'user-id': user.id,
     name: user.name,
     email: user.email,

@@ -2,17 +2,18 @@
 // the rules of schemas/templates.ts before anything is sent. Problems name the flag that
 // gave the field, or the field path inside the file.
 import type { Context } from '../../core/context.js';
+import { flagName } from '../../manifest/types.js';
 import { UsageError } from '../../core/errors.js';
 import { convert } from '../op.js';
-import { BUTTON_TYPES, checkTemplate, type Button, type CreateRequest } from '../../schemas/templates.js';
+import { problemLine, type FieldFlags } from '../../schemas/index.js';
+import { BUTTON_TYPES, checkTemplate, OTP_FIELDS, type Button, type CreateRequest } from '../../schemas/templates.js';
 import { normalizePhone } from '../chat/recipient.js';
-import { problemLine, readDataFile } from '../flows/file.js';
+import { readDataFile } from '../flows/file.js';
 
 /** option (camelCase) → request field, for the plain value flags. */
 const SIMPLE: Record<string, string> = { name: 'template_name', category: 'category', language: 'language', header: 'header_text', body: 'message_body', footer: 'footer_text', offerText: 'offer_text' };
 const BOOLS: Record<string, string> = { securityRecommendation: 'add_security_recommendation', limitedTimeOffer: 'is_limited_time_offer', hasExpiration: 'has_expiration' };
 const INTS: Record<string, string> = { codeExpiration: 'code_expiration_minutes', otpLength: 'otp_code_length' };
-const flagName = (opt: string) => `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 /** request field → the flag that sets it, to name in problems about fields no file gave. */
 const FIELD_FLAG: Record<string, string> = Object.fromEntries(
   Object.entries({ ...SIMPLE, ...BOOLS, ...INTS, example: 'variable_examples', button: 'buttons', otpCopyButton: 'otp_buttons', account: 'business_account_id' }).map(([o, f]) => [f, flagName(o)]),
@@ -42,10 +43,29 @@ export function parseExample(spec: string): { key: string; example: string } {
   return { key: spec.slice(0, i).trim(), example: spec.slice(i + 1) };
 }
 
-export async function templateBody(ctx: Context, opts: Record<string, unknown>, { needAccount }: { needAccount: boolean }): Promise<CreateRequest> {
+/** Fields create cannot do without, and the flags that give them. */
+const REQUIRED: [field: string, flag: string][] = [['template_name', '--name'], ['category', '--category'], ['language', '--language']];
+
+/**
+ * Examples from flags join the file's: a flag's example replaces the file's for the same
+ * variable, the others stay.
+ */
+function mergeExamples(fromFile: unknown, fromFlags: { key: string; example: string }[]): unknown[] {
+  const flagged = new Set(fromFlags.map((e) => e.key));
+  const kept = Array.isArray(fromFile) ? fromFile.filter((e) => !flagged.has(String((e as { key?: unknown })?.key ?? '').trim())) : [];
+  return [...kept, ...fromFlags];
+}
+
+/**
+ * The request from --file and flags. `preview` renders offline: it needs only what rendering
+ * needs (the body and its examples, header, footer, buttons), so name, language and account
+ * get placeholders and the category is the one the given fields imply.
+ */
+export async function templateBody(ctx: Context, opts: Record<string, unknown>, { preview }: { preview: boolean }): Promise<CreateRequest> {
   const file = typeof opts.file === 'string' ? opts.file : undefined;
   const body: Record<string, unknown> = file ? await readDataFile(ctx, file, `--file ${file}`) : {};
-  const byFlag: Record<string, string> = {};
+  const fromFile = new Set(Object.keys(body));
+  const byFlag: FieldFlags = {};
   const set = (field: string, opt: string, value: unknown) => {
     body[field] = value;
     byFlag[field] = flagName(opt);
@@ -53,24 +73,32 @@ export async function templateBody(ctx: Context, opts: Record<string, unknown>, 
   for (const [opt, field] of Object.entries(SIMPLE)) if (typeof opts[opt] === 'string') set(field, opt, opts[opt]);
   for (const [opt, field] of Object.entries(BOOLS)) if (opts[opt] === true) set(field, opt, true);
   for (const [opt, field] of Object.entries(INTS)) if (opts[opt] !== undefined) set(field, opt, convert(opts[opt], 'int', flagName(opt)));
-  if (Array.isArray(opts.example)) set('variable_examples', 'example', opts.example.map((e) => parseExample(String(e))));
+  if (Array.isArray(opts.example)) set('variable_examples', 'example', mergeExamples(body.variable_examples, opts.example.map((e) => parseExample(String(e)))));
   if (Array.isArray(opts.button)) set('buttons', 'button', opts.button.map((b) => parseButton(String(b))));
   if (typeof opts.otpCopyButton === 'string') set('otp_buttons', 'otpCopyButton', [{ otp_type: 'COPY_CODE', copy_button_text: opts.otpCopyButton }]);
   if (typeof opts.account === 'string') set('business_account_id', 'account', opts.account);
 
-  body.business_account_id ??= needAccount ? ctx.settings.businessAccount : 'preview';
+  if (preview) {
+    body.business_account_id ??= 'preview';
+    body.template_name ??= 'preview';
+    body.language ??= 'en_US';
+    body.category ??= OTP_FIELDS.some((f) => body[f] !== undefined) ? 'AUTHENTICATION' : 'MARKETING';
+  }
+  body.business_account_id ??= ctx.settings.businessAccount;
+  if (!preview && ctx.io.canPrompt) await import('./ask.js').then((m) => m.askMissing(ctx, body));
+  const missing = REQUIRED.filter(([field]) => body[field] === undefined);
+  if (missing.length) {
+    throw new UsageError(`${missing.map(([, flag]) => flag).join(', ')}: required${file ? ` (or ${missing.map(([field]) => field).join(', ')} in ${file})` : ''}`);
+  }
   if (body.business_account_id === undefined) {
     throw new UsageError('--account: no business account given and the profile has none; pass --account ID or run `chatcrm profiles set business-account ID`');
   }
   if (typeof body.category === 'string') body.category = body.category.toUpperCase();
   body.template_type = 'standard';
-  for (const [field, label] of [['template_name', '--name'], ['category', '--category'], ['language', '--language']]) {
-    if (body[field] === undefined) throw new UsageError(`${label}: required${file ? ` (or ${field} in ${file})` : ''}`);
-  }
 
   const { value, problems } = checkTemplate(body);
   if (value) return value;
-  const top = problems[0].path.split(/[.[]/)[0];
-  const flag = byFlag[top] ?? (file && top in body ? undefined : FIELD_FLAG[top]);
-  throw new UsageError(flag ? problemLine([{ ...problems[0], path: `${problems[0].path} (${flag})` }, ...problems.slice(1)]) : problemLine(problems, file ? `--file ${file}: ` : ''));
+  // A field the file gave is named by its path in the file; any other by the flag that sets it.
+  const flags: FieldFlags = { ...Object.fromEntries(Object.entries(FIELD_FLAG).filter(([field]) => !fromFile.has(field))), ...byFlag };
+  throw new UsageError(problemLine(problems, flags, file ? `--file ${file}: ` : ''));
 }

@@ -3,7 +3,7 @@ import type { Run } from '../../manifest/types.js';
 import { templateBody } from './body.js';
 
 export const run: Run = async (ctx, { opts }) => {
-  const json = await templateBody(ctx, opts, { needAccount: true });
+  const json = await templateBody(ctx, opts, { preview: false });
   const res = await (await ctx.api()).call('templates.create', { json });
   if (!res.dryRun) await ctx.print(res.body, { id: 'template_id' });
 };

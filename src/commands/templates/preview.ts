@@ -4,7 +4,7 @@ import { templateBody } from './body.js';
 import { layout, renderTemplate } from './render.js';
 
 export const run: Run = async (ctx, { opts }) => {
-  const t = await templateBody(ctx, opts, { needAccount: false });
+  const t = await templateBody(ctx, opts, { preview: true });
   const rendered = renderTemplate(t);
   const format = ctx.settings.output;
   if (format !== 'table') return ctx.print(rendered);

@@ -3,7 +3,7 @@ import { readJsonArg } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
 import { recurring } from '../../schemas/crm-workspace.js';
-import { problemsOf } from '../../schemas/index.js';
+import { parseOrUsage } from '../../schemas/index.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
   const id = String(args.CAMPAIGN_ID ?? '');
@@ -26,13 +26,8 @@ export const run: Run = async (ctx, { args, opts }) => {
     body = { ...rest, is_recurring: false };
   }
 
-  const r = recurring.safeParse(body);
-  if (!r.success) {
-    const [first] = problemsOf(r.error);
-    const name = first.path === 'recurring_pattern' ? '--pattern' : first.path === 'is_recurring' ? '--data: is_recurring' : first.path || '--data';
-    throw new UsageError(`${name}: ${first.message}`);
-  }
+  const json = parseOrUsage(recurring, body, { recurring_pattern: '--pattern', is_recurring: '--data: is_recurring' });
   const api = await ctx.api();
-  const res = await api.call('campaigns.setupRecurring', { params: { campaign_id: id }, json: r.data });
+  const res = await api.call('campaigns.setupRecurring', { params: { campaign_id: id }, json });
   if (!res.dryRun) await ctx.print(res.body);
 };

@@ -12,7 +12,7 @@ import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
 import { scrub } from '../../core/redact.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { parseOrUsage, type Problem } from '../../schemas/index.js';
+import { parseOrUsage, problemLine } from '../../schemas/index.js';
 import { MAX_FILE_BYTES } from '../../commands/chat/content.js';
 import { checkArgs } from '../schema.js';
 import { SENDS, type JsonObject, type ToolDef } from './catalog.js';
@@ -56,7 +56,6 @@ export function profileDefaults(ctx: Context): Record<string, string> {
 }
 
 const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-const problemLine = (p: Problem[]) => `${p[0].path || 'arguments'}: ${p[0].message}${p.length > 1 ? ` (and ${p.length - 1} more problem${p.length > 2 ? 's' : ''})` : ''}`;
 
 /** Checks the CLI runs after the zod schema, before sending (flows' graph, templates' rules). */
 async function offlineRules(op: OperationId, body: JsonObject): Promise<JsonObject> {

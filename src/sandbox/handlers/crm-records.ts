@@ -114,10 +114,13 @@ const tagUpdate: Handler = (req, { store }) => {
   if ('reply' in p) return p.reply;
   const tag = store.get('tags', req.params.tag_id);
   if (!tag) return notFound('Tag');
-  if (store.list('tags', (t) => t._id !== tag._id && same(t.name, p.data.name)).length) return fail(409, `Tag "${p.data.name}" already exists`);
-  // Contacts carry tags by name: a rename follows them.
-  for (const c of store.list('contacts', (c) => ((c.tags as string[]) ?? []).some((t) => same(t, tag.name)))) {
-    c.tags = (c.tags as string[]).map((t) => (same(t, tag.name) ? p.data.name : t));
+  const { name } = p.data;
+  if (name !== undefined) {
+    if (store.list('tags', (t) => t._id !== tag._id && same(t.name, name)).length) return fail(409, `Tag "${name}" already exists`);
+    // Contacts carry tags by name: a rename follows them.
+    for (const c of store.list('contacts', (c) => ((c.tags as string[]) ?? []).some((t) => same(t, tag.name)))) {
+      c.tags = (c.tags as string[]).map((t) => (same(t, tag.name) ? name : t));
+    }
   }
   return ok(store.update('tags', tag._id, { ...p.data, ...(p.data.color ? { color: p.data.color.toUpperCase() } : {}) }), 'Tag updated successfully');
 };

@@ -238,7 +238,8 @@ function markMany(store: Store, ids: string[], to: 'delivered' | 'read'): Sandbo
 const markBulk = (to: 'delivered' | 'read'): Handler => (req, { store }) => {
   const v = validate(schemas.bulkStatus, req.body);
   if ('reply' in v) return v.reply;
-  return markMany(store, v.data.message_ids, to);
+  const ids = v.data.message_ids;
+  return ids ? markMany(store, ids, to) : ok([], 'No message ids given: nothing was marked');
 };
 
 /** A pushed chat status is recorded; with message ids and a status it moves those messages. */

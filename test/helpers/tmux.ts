@@ -1,0 +1,63 @@
+// The CLI on a real terminal: a tmux pane on a private tmux server (other tmux users of the
+// machine are not disturbed, nor is their environment inherited), typed into as a person
+// would, its screen read back. Tests that use it skip without tmux (hasTmux in cli.ts).
+import { execFileSync } from 'node:child_process';
+import { BIN } from './cli.js';
+
+export interface Terminal {
+  /** Everything the pane has shown (its history and what it shows now). */
+  screen(): string;
+  /** Type text as it is (no key names). */
+  type(text: string): void;
+  /** Press keys by tmux name: Enter, Down, C-c. */
+  press(...keys: string[]): void;
+  /** The screen once it matches, polled for up to `ms`; throws with the screen otherwise. */
+  waitFor(pattern: RegExp, ms?: number): Promise<string>;
+  /** The exit code, once the command has ended (the pane prints EXIT=n). */
+  exitCode(ms?: number): Promise<number>;
+  close(): void;
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+let n = 0;
+
+/**
+ * Run `chatcrm args` in a fresh 120×40 pane. CI (set by the test environment) would forbid
+ * prompts and is unset, as are the CHATCRM_* variables and NO_COLOR; `env` sets the ones the
+ * test wants (an undefined value unsets).
+ */
+export function openTerminal(args: string[], env: Record<string, string | undefined> = {}): Terminal {
+  const socket = `chatcrm-test-${process.pid}-${Date.now()}-${n++}`;
+  const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, ...a], { encoding: 'utf8' });
+  const unset = ['CI', 'NO_COLOR', 'CHATCRM_BASE_URL', 'CHATCRM_API_KEY', 'CHATCRM_PROFILE', 'CHATCRM_MCP_URL', 'CHATCRM_OUTPUT'].map((v) => `-u ${v}`).join(' ');
+  const set = Object.entries(env).map(([k, v]) => (v === undefined ? `-u ${k}` : `${k}=${quote(v)}`)).join(' ');
+  const command = `env ${unset} ${set} node ${quote(BIN)} ${args.map(quote).join(' ')}; echo EXIT=$?`;
+  // remain-on-exit keeps the pane (and its last screen) after the command ends.
+  tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'cli', '-x', '120', '-y', '40', command, ';', 'set-option', '-t', 'cli', 'remain-on-exit', 'on');
+  // From the start of the history: a fast command's first lines can scroll out of the pane's view.
+  const screen = () => tmux('capture-pane', '-p', '-S', '-', '-t', 'cli');
+  const waitFor = async (pattern: RegExp, ms = 15_000) => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const text = screen();
+      if (pattern.test(text)) return text;
+      if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; screen:\n${text}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  return {
+    screen,
+    type: (text) => void tmux('send-keys', '-t', 'cli', '-l', text),
+    press: (...keys) => void tmux('send-keys', '-t', 'cli', ...keys),
+    waitFor,
+    exitCode: async (ms) => Number(/^EXIT=(\d+)$/m.exec(await waitFor(/^EXIT=\d+$/m, ms))![1]),
+    close() {
+      try {
+        tmux('kill-server');
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+}
