@@ -141,15 +141,16 @@ describe('a 204 is a success only where the operations table says so', () => {
     expect(srv.received.map((q) => q.path)).toEqual(['/api/auth/profile', '/healthz']);
   });
 
-  it.each<[string[], string]>([
-    [['whoami'], 'GET /api/auth/profile'],
-    [['tags', 'create', '--name', 'vip', '--color', '#FF8800'], 'POST /api/tags'],
-    [['subscription', 'cancel', 'sub1', '--yes'], 'POST /api/subscription/sub1/cancel'],
-  ])('%j answered 204: exit 7', async (args, request) => {
+  it.each<[string[], string, RegExp]>([
+    // whoami names where the key came from, even when it fails (issue 12).
+    [['whoami'], 'GET /api/auth/profile', /^Error: The server at http:\/\/127\.0\.0\.1:\d+ did not answer JSON: \(no content, HTTP 204\) \(key from env CHATCRM_API_KEY\)$/],
+    [['tags', 'create', '--name', 'vip', '--color', '#FF8800'], 'POST /api/tags', NO_CONTENT],
+    [['subscription', 'cancel', 'sub1', '--yes'], 'POST /api/subscription/sub1/cancel', NO_CONTENT],
+  ])('%j answered 204: exit 7', async (args, request, message) => {
     srv.route(request, noContent);
     const r = await cli(args);
     expect(r.exitCode).toBe(7);
-    expectOneLine(r, NO_CONTENT);
+    expectOneLine(r, message);
     expect(srv.received.map((q) => `${q.method} ${q.path}`)).toEqual([request]);
   });
 
