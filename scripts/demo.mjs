@@ -11,7 +11,24 @@ const configDir = mkdtempSync(join(tmpdir(), 'chatcrm-demo-'));
 const env = { ...process.env, CHATCRM_CONFIG_DIR: configDir, NO_COLOR: '1' };
 for (const k of ['CHATCRM_BASE_URL', 'CHATCRM_API_KEY', 'CHATCRM_PROFILE', 'CHATCRM_OUTPUT']) delete env[k];
 
-const sandbox = spawn(process.execPath, [bin, 'sandbox', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Bold command lines only on a terminal that wants colour: the CLI's rule (src/core/io.ts colorPolicy). */
+function wantsColor({ NO_COLOR, FORCE_COLOR, TERM } = process.env) {
+  if (NO_COLOR) return false;
+  if (FORCE_COLOR !== undefined) return FORCE_COLOR !== '0' && FORCE_COLOR !== 'false';
+  return TERM !== 'dumb' && process.stdout.isTTY === true;
+}
+const color = wantsColor();
+const bold = (s) => (color ? `\u001b[1m${s}\u001b[0m` : s);
+
+// The sandbox's stderr ("Press Ctrl-C to stop.") is kept aside: shown only when it fails.
+const sandbox = spawn(process.execPath, [bin, 'sandbox', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+let sandboxLog = '';
+sandbox.stderr.on('data', (chunk) => {
+  sandboxLog += chunk;
+});
+sandbox.once('exit', (code) => {
+  if (code !== 130) process.stderr.write(sandboxLog);
+});
 const { url, key } = await new Promise((resolve, reject) => {
   let out = '';
   const timer = setTimeout(() => reject(new Error('the sandbox did not start within 15 s')), 15_000);
@@ -30,7 +47,7 @@ const { url, key } = await new Promise((resolve, reject) => {
 let failed = false;
 const quote = (a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
 function step(title, args, input) {
-  process.stdout.write(`\n\u001b[1m$ chatcrm ${args.map(quote).join(' ')}\u001b[0m   # ${title}\n`);
+  process.stdout.write(`\n${bold(`$ chatcrm ${args.map(quote).join(' ')}`)}   # ${title}\n`);
   const r = spawnSync(process.execPath, [bin, ...args], { env, input, encoding: 'utf8' });
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr);

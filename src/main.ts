@@ -2,9 +2,9 @@
 // failure to one line on stderr and the exit code of COMMANDS.md.
 import { Command, Option, CommanderError } from 'commander';
 import { commands } from './manifest/index.js';
-import { GLOBAL_OPTIONS, GLOBAL_VALUE_FLAGS, DATA_OPTION, type CmdSpec, type OptSpec } from './manifest/types.js';
+import { GLOBAL_FLAGS, GLOBAL_OPTIONS, GLOBAL_VALUE_FLAGS, DATA_OPTION, type CmdSpec, type OptSpec } from './manifest/types.js';
 import { createIO, type IO } from './core/io.js';
-import { CliError, EXIT, exitCodeFor, InterruptedError } from './core/errors.js';
+import { CliError, EXIT, exitCodeFor, InterruptedError, UsageError, type ErrorCode } from './core/errors.js';
 import type { GlobalFlags } from './config/settings.js';
 
 declare const __VERSION__: string;
@@ -12,12 +12,24 @@ const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
+/** A closed set of values, in any case (`--category utility`), passed on as declared. */
+function choice(flag: string, choices: readonly string[]) {
+  return (value: string) => {
+    const found = choices.find((c) => c.toLowerCase() === value.toLowerCase());
+    if (found === undefined) throw new UsageError(`${flag}: must be one of ${choices.join(', ')}, got "${value}"`);
+    return found;
+  };
+}
+
 function addOption(cmd: Command, o: OptSpec): void {
   const opt = new Option(o.flags, o.description);
-  if (o.choices) opt.choices(o.choices);
   if (o.default !== undefined) opt.default(o.default);
-  if (o.repeatable) opt.argParser(collect);
   if (o.hidden) opt.hideHelp();
+  // choices() for the help's "(choices: ...)"; the parser set after it replaces its check.
+  if (o.choices) opt.choices(o.choices);
+  const parse = o.choices ? choice(opt.long ?? opt.flags, o.choices) : undefined;
+  if (o.repeatable) opt.argParser((v: string, previous: string[] | undefined) => collect(parse ? parse(v) : v, previous));
+  else if (parse) opt.argParser(parse);
   cmd.addOption(opt);
 }
 
@@ -37,6 +49,7 @@ function build(spec: CmdSpec, parent: Command, argv: string[] | undefined, run: 
   for (const a of spec.args ?? []) cmd.argument(a.required ? `<${a.name}${a.variadic ? '...' : ''}>` : `[${a.name}${a.variadic ? '...' : ''}]`, a.description ?? '');
   const options = [...(spec.options ?? []), ...(spec.op?.data ? [DATA_OPTION] : [])];
   for (const o of options) addOption(cmd, o);
+  cmd.addHelpText('after', globalOptionsHelp);
   if (spec.examples?.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   if (spec.subcommands) buildAll(spec.subcommands, cmd, argv, run);
   if (spec.run || spec.op) {
@@ -55,6 +68,56 @@ function buildAll(specs: CmdSpec[], parent: Command, argv: string[], run: (spec:
     const full = named ? spec === named : !topLevel;
     build(spec, parent, full ? (named ? argv.slice(at! + 1) : argv) : undefined, run);
   }
+}
+
+/**
+ * The global options as a command's help lists them (gh's INHERITED FLAGS): names only, wrapped,
+ * since `chatcrm --help` describes them.
+ */
+function globalOptionsHelp(): string {
+  const lines = [''];
+  for (const flags of GLOBAL_OPTIONS.filter((o) => !o.hidden).map((o) => o.flags)) {
+    const last = lines.length - 1;
+    if (lines[last] && lines[last].length + flags.length > 76) lines.push('');
+    lines[lines.length - 1] += `${lines[lines.length - 1] ? '  ' : ''}${flags}`;
+  }
+  return `\nGlobal options (see \`chatcrm --help\`):\n${lines.map((l) => `  ${l}`).join('\n')}`;
+}
+
+/**
+ * `help chat send` is `chat send --help`, and a group named without a subcommand (`chatcrm chat`,
+ * `chatcrm --json`) shows its help: both become --help, which prints on stdout and exits 0. An
+ * option that is not a global one stays an error (`chatcrm chat --bogus`).
+ */
+function helpArgv(argv: string[]): string[] {
+  let words = argv;
+  let help = false;
+  let level: CmdSpec[] | undefined = commands;
+  let group = true;
+  let from = 0;
+  while (level) {
+    const rel = commandIndex(words.slice(from));
+    if (rel === undefined) {
+      help ||= group;
+      break;
+    }
+    const at = from + rel;
+    const spec: CmdSpec | undefined = level.find((s) => s.name === words[at] || s.aliases?.includes(words[at]));
+    if (!spec && words[at] === 'help' && !help) {
+      words = [...words.slice(0, at), ...words.slice(at + 1)];
+      help = true;
+      from = at;
+      continue;
+    }
+    // An unknown word: commander says so (`help nope` is not the root's help).
+    if (!spec) return words;
+    group = !spec.run && !spec.op;
+    level = group ? spec.subcommands : undefined;
+    from = at + 1;
+  }
+  const options = words.slice(from).filter((w) => w.startsWith('-') && w !== '-' && w !== '--');
+  const known = options.every((w) => GLOBAL_FLAGS.has(w.split('=')[0]) || w === '-h' || w === '--help');
+  return help && known ? [...words, '--help'] : words;
 }
 
 /** Where in argv the first word that is not a global option or its value is: the command. */
@@ -91,7 +154,8 @@ function report(io: IO, caught: unknown, json: boolean, verbose: boolean): numbe
     err instanceof CliError ? err.message : `Unexpected error: ${(err as Error)?.message ?? String(err)}`;
   if (json) {
     const e = err instanceof CliError ? err : undefined;
-    io.data(JSON.stringify({ error: { message, status: e?.status ?? null, code: e?.code ?? 'unexpected' } }), 'stderr');
+    const errorCode: ErrorCode = e?.code ?? 'unexpected';
+    io.data(JSON.stringify({ error: { message, status: e?.status ?? null, code: errorCode } }), 'stderr');
   } else {
     io.err(io.paint(31, 'Error:'), ' ', message);
   }
@@ -105,6 +169,9 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const wantsJson = () => argv.includes('--json') || /^jsonl?$/.test(outputFlag(argv) ?? resolvedOutput ?? process.env.CHATCRM_OUTPUT ?? '');
   const verbose = argv.includes('--verbose') || process.env.CHATCRM_DEBUG === '1';
   const io = createIO({ noColor: argv.includes('--no-color'), noInput: argv.includes('--no-input') });
+  // Shell completion, on every TAB: the words are the command line being typed, not options for
+  // commander (cobra's __complete does not parse flags either).
+  if (argv[0] === '__complete') return import('./completion/complete.js').then((m) => m.answer(io, argv.slice(1)));
   // A reader that stops early (`chatcrm ... | head`) is not an error.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
@@ -148,6 +215,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     await ctx.close();
   };
 
+  argv = helpArgv(argv);
   buildAll(commands, program, argv, run, true);
 
   try {
@@ -160,8 +228,9 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
-      if (err.code === 'commander.help' || err.code === 'commander.executeSubCommandAsync') return EXIT.usage;
-      return report(io, new CliError(oneLine(err.message), EXIT.usage, undefined, err.code), wantsJson(), false);
+      // A group given an option commander cannot place (`chatcrm -qy`): its help went to stderr.
+      if (err.code === 'commander.help') return EXIT.usage;
+      return report(io, new UsageError(oneLine(err.message)), wantsJson(), false);
     }
     return report(io, err, wantsJson(), verbose);
   } finally {

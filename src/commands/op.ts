@@ -47,12 +47,13 @@ export function convert(value: unknown, how: NonNullable<OpSpec['convert']>[stri
 export async function buildOpRequest(ctx: Context, spec: OpSpec, input: Parameters<Run>[1]) {
   const op = getOperation(spec.id);
   const names = pathParams(op.path);
-  const positional = Object.values(input.args);
+  const positional = Object.entries(input.args);
   const params: Record<string, string> = {};
-  // Checked here too (buildPath checks again), so a bad id is refused before a confirmation prompt.
+  // Checked here too (buildPath checks again), so a bad id is refused before a confirmation
+  // prompt, under the name the usage line shows (CAMPAIGN_ID, not the path's campaign_id).
   names.forEach((name, i) => {
-    const v = positional[i];
-    params[name] = checkPathId(name, typeof v === 'string' ? v : undefined);
+    const [arg, v] = positional[i] ?? [name, undefined];
+    params[name] = checkPathId(arg, typeof v === 'string' ? v : undefined);
   });
 
   let body: Record<string, unknown> | undefined;

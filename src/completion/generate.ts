@@ -1,5 +1,6 @@
-// Everything generated from the command tree, by file: scripts/gen.mjs writes these files
-// and test/unit/generated-sync.test.ts fails when one on disk differs.
+// Everything generated, by file: the command reference from the command tree, and the
+// completion scripts (which ask the tree at run time). scripts/gen.mjs writes these files and
+// test/unit/generated-sync.test.ts fails when one on disk differs.
 import { commands } from '../manifest/index.js';
 import type { CmdSpec } from '../manifest/types.js';
 import { commandReference } from './reference.js';
@@ -15,10 +16,6 @@ export const COMPLETION_FILES: Record<Shell, string> = {
   powershell: 'completions/chatcrm.ps1',
 };
 
-export function completion(shell: Shell, tree: CmdSpec[] = commands): string {
-  return completionScript(shell, rootNode(tree));
-}
-
 export function reference(tree: CmdSpec[] = commands): string {
   return commandReference(rootNode(tree));
 }
@@ -26,6 +23,6 @@ export function reference(tree: CmdSpec[] = commands): string {
 /** Relative path → content of every generated file. */
 export function generatedFiles(tree: CmdSpec[] = commands): Record<string, string> {
   const files: Record<string, string> = { 'docs/commands.md': reference(tree) };
-  for (const shell of SHELLS) files[COMPLETION_FILES[shell]] = completion(shell, tree);
+  for (const shell of SHELLS) files[COMPLETION_FILES[shell]] = completionScript(shell);
   return files;
 }

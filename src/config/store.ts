@@ -39,7 +39,7 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * Keys are read only from a regular file of ours that nobody else can read (ssh's rule):

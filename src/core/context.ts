@@ -54,8 +54,7 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
     },
     printOptions() {
       const s = ctx.settings;
-      // After a write, a --fields typo must not turn a done request into "exit 2, nothing sent".
-      return { format: s.output, fields: s.fields, quiet: s.quiet, query: s.query, strictFields: !client?.wrote };
+      return { format: s.output, fields: s.fields, quiet: s.quiet, query: s.query, wrote: client?.wrote };
     },
     async print(body, view) {
       const { printResult } = await import('./output/print.js');

@@ -18,21 +18,75 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
+/**
+ * The `code` of a JSON error (`{"error": {"message", "status", "code"}}` on stderr with --json),
+ * one vocabulary (README, "JSON errors"). An error status the server answered is `http_<status>`.
+ */
+export const ERROR_CODES = {
+  usage: 'bad input: an unknown command or option, a missing or invalid value (nothing was sent)',
+  confirmation_required: 'a destructive command without --yes and no terminal to ask on',
+  cancelled: 'the confirmation prompt was declined (nothing was sent)',
+  config: 'the config file cannot be read',
+  config_dir: 'the config dir cannot be made private',
+  insecure_credentials: 'the credentials file is a link, not ours, or readable by others',
+  auth: 'no key, or the server refused it (401, 403)',
+  no_group_capability: 'the sender cannot send to groups',
+  not_found: 'a record the command looks up first does not exist',
+  rejected: 'the server or the tool endpoint refused the request',
+  mcp_error: 'the tool endpoint answered a JSON-RPC error',
+  failed: 'a batch row was refused (sent again by --resume)',
+  uncertain: 'a batch row may have been sent (not sent again without --retry-uncertain)',
+  batch_incomplete: 'a batch run ended with failed or uncertain rows',
+  journal_locked: 'another run is using the batch journal',
+  export_failed: 'the export job failed on the server',
+  rate_limited: 'rate limited after retries',
+  server: 'the server failed',
+  timeout: 'a request or a wait timed out',
+  network: 'the connection failed',
+  redirect: 'the server answered a redirect (never followed)',
+  not_json: 'the server answered something else where JSON is due',
+  no_content: 'the server answered 204 (no content) where a body is due',
+  too_large: 'the answer was larger than the size cap',
+  no_user: 'the key check (GET /api/auth/profile) answered without a user: not the chatcrm API?',
+  interrupted: 'stopped by Ctrl-C, SIGTERM or SIGHUP',
+  unexpected: 'a bug: please report it',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES | `http_${number}`;
+
+/** The code of an error that names none: its exit code's. */
+const CODE_OF_EXIT: Record<ExitCode, ErrorCode> = {
+  [EXIT.ok]: 'unexpected',
+  [EXIT.unexpected]: 'unexpected',
+  [EXIT.usage]: 'usage',
+  [EXIT.auth]: 'auth',
+  [EXIT.notFound]: 'not_found',
+  [EXIT.rejected]: 'rejected',
+  [EXIT.rateLimited]: 'rate_limited',
+  [EXIT.server]: 'server',
+  [EXIT.interrupted]: 'interrupted',
+  [EXIT.hangup]: 'interrupted',
+  [EXIT.terminated]: 'interrupted',
+};
+
 export class CliError extends Error {
+  readonly code: ErrorCode;
+
   constructor(
     message: string,
     readonly exitCode: ExitCode,
     readonly status?: number,
-    readonly code?: string,
+    code?: ErrorCode,
   ) {
     super(message);
     this.name = new.target.name;
+    this.code = code ?? CODE_OF_EXIT[exitCode];
   }
 }
 
 /** Bad input: nothing was sent. */
 export class UsageError extends CliError {
-  constructor(message: string, code = 'usage') {
+  constructor(message: string, code: ErrorCode = 'usage') {
     super(message, EXIT.usage, undefined, code);
   }
 }
@@ -55,7 +109,7 @@ export class NetworkError extends CliError {
   constructor(
     message: string,
     readonly written: boolean,
-    code = 'network',
+    code: 'network' | 'timeout' = 'network',
   ) {
     super(message, EXIT.server, undefined, code);
   }

@@ -70,7 +70,7 @@ export const chat: CmdSpec = {
         'Every row is journaled before its request is sent and after it is answered; --resume skips sent rows and never re-sends uncertain ones unless --retry-uncertain. ' +
         'Rows are matched by recipient and message, so an edited input resumes safely; one run at a time holds a journal. FILE - reads stdin. ' +
         'Exit 0 when every row is sent, 3 when the key is refused, 5 otherwise; 130, 143, 129 after Ctrl-C, SIGTERM, SIGHUP (in-flight requests are drained first). See docs/chat.md.',
-      args: [{ name: 'file', description: 'CSV with a header row, or .jsonl', required: true }],
+      args: [{ name: 'FILE', description: 'CSV with a header row, or .jsonl', required: true }],
       options: [
         SENDER,
         ...CONTENT_OPTIONS,
@@ -99,7 +99,7 @@ export const chat: CmdSpec = {
         {
           name: 'members',
           summary: 'List the members of a group',
-          args: [{ name: 'group_id', description: 'group id, e.g. 120363040000000000@g.us', required: true }],
+          args: [{ name: 'GROUP_ID', description: 'group id, e.g. 120363040000000000@g.us', required: true }],
           options: [SENDER, ...PAGE_OPTIONS],
           examples: ['chatcrm chat groups members 120363040000000000@g.us --sender wa_snd_device_0002', 'chatcrm chat groups members 120363040000000000@g.us --sender wa_snd_device_0002 --all -q'],
           run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.members })),

@@ -23,4 +23,4 @@ export const unpaged = (summary: string, what: string) => `${summary}. Not paged
 export const idArg = (name: string, description: string): ArgSpec => ({ name, description, required: true });
 
 /** One or more ids (a body `ids` list). */
-export const idsArg = (description: string): ArgSpec => ({ name: 'ids', description, required: true, variadic: true });
+export const idsArg = (description: string): ArgSpec => ({ name: 'IDS', description, required: true, variadic: true });

@@ -18,7 +18,7 @@ const segments: CmdSpec = {
     {
       name: 'get',
       summary: 'Show a segment',
-      args: [idArg('segment_id', 'segment id')],
+      args: [idArg('SEGMENT_ID', 'segment id')],
       op: { id: 'segments.get' },
       examples: ['chatcrm segments get 665f1c2e9b1d4a0012345678'],
     },
@@ -35,7 +35,7 @@ const segments: CmdSpec = {
     {
       name: 'update',
       summary: 'Update a segment',
-      args: [idArg('segment_id', 'segment id')],
+      args: [idArg('SEGMENT_ID', 'segment id')],
       options: [
         { flags: '--name <name>', description: 'new name' },
         { flags: '--filters <json>', description: 'filters object as JSON' },
@@ -46,7 +46,7 @@ const segments: CmdSpec = {
     {
       name: 'delete',
       summary: 'Delete a segment',
-      args: [idArg('segment_id', 'segment id')],
+      args: [idArg('SEGMENT_ID', 'segment id')],
       op: { id: 'segments.delete', destructive: true },
       examples: ['chatcrm segments delete 665f1c2e9b1d4a0012345678 --yes'],
     },
@@ -54,27 +54,27 @@ const segments: CmdSpec = {
       name: 'delete-many',
       summary: 'Delete several segments',
       args: [idsArg('segment ids')],
-      op: { id: 'segments.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
+      op: { id: 'segments.deleteMany', list: { arg: 'IDS', field: 'ids' }, destructive: true },
       examples: ['chatcrm segments delete-many 665f1c2e9b1d4a0012345678 665f1c2e9b1d4a0012345679 --yes'],
     },
     {
       name: 'add-contacts',
       summary: 'Add contacts to a segment',
-      args: [idArg('segment_id', 'segment id'), { name: 'contact_ids', description: 'contact ids', required: true, variadic: true }],
-      op: { id: 'segments.addContacts', list: { arg: 'contact_ids', field: 'contact_ids' } },
+      args: [idArg('SEGMENT_ID', 'segment id'), { name: 'CONTACT_IDS', description: 'contact ids', required: true, variadic: true }],
+      op: { id: 'segments.addContacts', list: { arg: 'CONTACT_IDS', field: 'contact_ids' } },
       examples: ['chatcrm segments add-contacts SEGMENT_ID CONTACT_ID CONTACT_ID'],
     },
     {
       name: 'remove-contacts',
       summary: 'Remove contacts from a segment',
-      args: [idArg('segment_id', 'segment id'), { name: 'contact_ids', description: 'contact ids', required: true, variadic: true }],
-      op: { id: 'segments.removeContacts', list: { arg: 'contact_ids', field: 'contact_ids' } },
+      args: [idArg('SEGMENT_ID', 'segment id'), { name: 'CONTACT_IDS', description: 'contact ids', required: true, variadic: true }],
+      op: { id: 'segments.removeContacts', list: { arg: 'CONTACT_IDS', field: 'contact_ids' } },
       examples: ['chatcrm segments remove-contacts SEGMENT_ID CONTACT_ID'],
     },
     {
       name: 'contacts',
       summary: 'List the contacts of a segment',
-      args: [idArg('segment_id', 'segment id')],
+      args: [idArg('SEGMENT_ID', 'segment id')],
       options: LIST_OPTIONS,
       op: { id: 'segments.contacts', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'phone_number', 'email', 'status', 'tags'], drop: ['tags', 'status', 'email'], cut: ['name', 'email'] } },
       examples: ['chatcrm segments contacts SEGMENT_ID', 'chatcrm segments contacts SEGMENT_ID -q'],
@@ -106,14 +106,14 @@ const tags: CmdSpec = {
     {
       name: 'get',
       summary: 'Show a tag',
-      args: [idArg('tag_id', 'tag id')],
+      args: [idArg('TAG_ID', 'tag id')],
       op: { id: 'tags.get' },
       examples: ['chatcrm tags get TAG_ID'],
     },
     {
       name: 'update',
       summary: 'Rename a tag or change its colour',
-      args: [idArg('tag_id', 'tag id')],
+      args: [idArg('TAG_ID', 'tag id')],
       options: [
         { flags: '--name <name>', description: 'new name' },
         { flags: '--color <hex>', description: 'new colour as #RRGGBB' },
@@ -126,7 +126,7 @@ const tags: CmdSpec = {
       summary: 'Delete tags',
       aliases: ['delete-many'],
       args: [idsArg('tag ids')],
-      op: { id: 'tags.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
+      op: { id: 'tags.deleteMany', list: { arg: 'IDS', field: 'ids' }, destructive: true },
       examples: ['chatcrm tags delete TAG_ID --yes', 'chatcrm tags delete TAG_ID TAG_ID --yes'],
     },
     {
@@ -161,7 +161,7 @@ const customFields: CmdSpec = {
     {
       name: 'get',
       summary: 'Show a custom field',
-      args: [idArg('custom_field_id', 'custom field id')],
+      args: [idArg('CUSTOM_FIELD_ID', 'custom field id')],
       op: { id: 'customFields.get' },
       examples: ['chatcrm custom-fields get FIELD_ID'],
     },
@@ -178,7 +178,7 @@ const customFields: CmdSpec = {
     {
       name: 'update',
       summary: 'Update a custom field',
-      args: [idArg('custom_field_id', 'custom field id')],
+      args: [idArg('CUSTOM_FIELD_ID', 'custom field id')],
       options: [
         { flags: '--name <name>', description: 'new name' },
         { flags: '--type <type>', description: 'new type' },
@@ -191,7 +191,7 @@ const customFields: CmdSpec = {
       summary: 'Delete custom fields',
       aliases: ['delete-many'],
       args: [idsArg('custom field ids')],
-      op: { id: 'customFields.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
+      op: { id: 'customFields.deleteMany', list: { arg: 'IDS', field: 'ids' }, destructive: true },
       examples: ['chatcrm custom-fields delete FIELD_ID --yes'],
     },
     {
@@ -199,7 +199,7 @@ const customFields: CmdSpec = {
       summary: 'Activate or deactivate custom fields',
       options: [
         { flags: '--id <id>', description: 'custom field id (repeatable)', repeatable: true },
-        { flags: '--active <bool>', description: 'true to activate, false to deactivate' },
+        { flags: '--active <bool>', description: 'true to activate, false to deactivate', choices: ['true', 'false'] },
       ],
       op: { id: 'customFields.status', data: true, fields: { id: 'ids', active: 'is_active' }, convert: { active: 'bool' } },
       examples: ['chatcrm custom-fields status --id FIELD_ID --active false', 'chatcrm custom-fields status --data \'{"ids":["FIELD_ID"],"is_active":true}\''],
@@ -227,7 +227,7 @@ const currencies: CmdSpec = {
     {
       name: 'get',
       summary: 'Show a currency',
-      args: [idArg('currency_id', 'currency id')],
+      args: [idArg('CURRENCY_ID', 'currency id')],
       op: { id: 'currencies.get' },
       examples: ['chatcrm currencies get CURRENCY_ID'],
     },
@@ -245,7 +245,7 @@ const currencies: CmdSpec = {
     {
       name: 'update',
       summary: 'Update a currency',
-      args: [idArg('currency_id', 'currency id')],
+      args: [idArg('CURRENCY_ID', 'currency id')],
       options: [
         { flags: '--code <code>', description: 'three-letter code' },
         { flags: '--name <name>', description: 'currency name' },
@@ -259,20 +259,20 @@ const currencies: CmdSpec = {
       summary: 'Delete currencies',
       aliases: ['delete-many'],
       args: [idsArg('currency ids')],
-      op: { id: 'currencies.deleteMany', list: { arg: 'ids', field: 'ids' }, destructive: true },
+      op: { id: 'currencies.deleteMany', list: { arg: 'IDS', field: 'ids' }, destructive: true },
       examples: ['chatcrm currencies delete CURRENCY_ID --yes'],
     },
     {
       name: 'toggle-status',
       summary: 'Activate or deactivate a currency',
-      args: [idArg('currency_id', 'currency id')],
+      args: [idArg('CURRENCY_ID', 'currency id')],
       op: { id: 'currencies.toggleStatus', data: true, defaultBody: {} },
       examples: ['chatcrm currencies toggle-status CURRENCY_ID'],
     },
     {
       name: 'toggle-default',
       summary: 'Make a currency the default (one default at a time)',
-      args: [idArg('currency_id', 'currency id')],
+      args: [idArg('CURRENCY_ID', 'currency id')],
       op: { id: 'currencies.toggleDefault', data: true, defaultBody: {} },
       examples: ['chatcrm currencies toggle-default CURRENCY_ID'],
     },
@@ -315,14 +315,14 @@ const subscription: CmdSpec = {
     {
       name: 'cancel',
       summary: 'Cancel a subscription',
-      args: [idArg('subscription_id', 'subscription id')],
+      args: [idArg('SUBSCRIPTION_ID', 'subscription id')],
       op: { id: 'subscription.cancel', destructive: true },
       examples: ['chatcrm subscription cancel SUBSCRIPTION_ID --yes'],
     },
     {
       name: 'resume',
       summary: 'Resume a cancelled subscription',
-      args: [idArg('subscription_id', 'subscription id')],
+      args: [idArg('SUBSCRIPTION_ID', 'subscription id')],
       op: { id: 'subscription.resume' },
       examples: ['chatcrm subscription resume SUBSCRIPTION_ID'],
     },
@@ -376,7 +376,7 @@ export const contactsRest: CmdSpec[] = [
   {
     name: 'export-status',
     summary: 'Status of a contact export job',
-    args: [{ name: 'job_id', description: 'export job id', required: true }],
+    args: [{ name: 'JOB_ID', description: 'export job id', required: true }],
     options: [
       { flags: '--wait', description: 'poll until the job completes or fails' },
       { flags: '--wait-timeout <seconds>', description: 'give up waiting after this long (default 300)' },
@@ -388,7 +388,7 @@ export const contactsRest: CmdSpec[] = [
   {
     name: 'export-download',
     summary: 'Download a finished contact export',
-    args: [{ name: 'file_name', description: 'file name given by export-status', required: true }],
+    args: [{ name: 'FILE_NAME', description: 'file name given by export-status', required: true }],
     options: [
       { flags: '-O, --output-file <path>', description: 'where to save it (a file, a folder, or - for stdout); default: the file name here' },
       { flags: '--force', description: 'overwrite an existing file' },

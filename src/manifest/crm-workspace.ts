@@ -27,7 +27,7 @@ const deleteMany = (group: string, name: string, id: OperationId, what: string):
   name,
   summary: `Delete ${what} (one or more ids)`,
   args: [idsArg(`${what} ids`)],
-  op: { id, list: { arg: 'ids', field: 'ids' }, destructive: true },
+  op: { id, list: { arg: 'IDS', field: 'ids' }, destructive: true },
   examples: [`chatcrm ${group} ${name} 65f1c0ffee0123456789abcd --yes`, `chatcrm ${group} ${name} ID1 ID2 ID3 --yes`],
 });
 

@@ -36,21 +36,21 @@ export const profiles: CmdSpec = {
     {
       name: 'show',
       summary: 'Show a profile (the key is masked)',
-      args: [{ name: 'name', description: 'profile name (default: the active one)' }],
+      args: [{ name: 'NAME', description: 'profile name (default: the active one)', complete: 'profiles' }],
       run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.show })),
     },
     {
       name: 'use',
       summary: 'Make a profile the active one',
-      args: [{ name: 'name', required: true }],
+      args: [{ name: 'NAME', required: true, complete: 'profiles' }],
       run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.use })),
     },
     {
       name: 'set',
       summary: 'Set a profile setting',
       args: [
-        { name: 'key', required: true, choices: ['base-url', 'mcp-url', 'default-sender', 'business-account', 'allow-http', 'output'] },
-        { name: 'value', required: true },
+        { name: 'KEY', required: true, choices: ['base-url', 'mcp-url', 'default-sender', 'business-account', 'allow-http', 'output'] },
+        { name: 'VALUE', required: true },
       ],
       examples: [
         'chatcrm profiles set default-sender wa_snd_cloud_0001',
@@ -63,7 +63,7 @@ export const profiles: CmdSpec = {
     {
       name: 'remove',
       summary: 'Remove a profile and its key',
-      args: [{ name: 'name', required: true }],
+      args: [{ name: 'NAME', required: true, complete: 'profiles' }],
       run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.remove })),
     },
   ],
@@ -84,7 +84,7 @@ export const doctor: CmdSpec = {
 export const completion: CmdSpec = {
   name: 'completion',
   summary: 'Print a shell completion script',
-  args: [{ name: 'shell', required: true, choices: ['bash', 'zsh', 'fish', 'powershell'] }],
+  args: [{ name: 'SHELL', required: true, choices: ['bash', 'zsh', 'fish', 'powershell'] }],
   examples: ['chatcrm completion bash > /etc/bash_completion.d/chatcrm', 'chatcrm completion zsh > "${fpath[1]}/_chatcrm"'],
   run: () => import('../commands/local/completion.js'),
 };
@@ -96,8 +96,8 @@ export const api: CmdSpec = {
     'Prints the body of the answer as it is (JSON). With --query, -q, --fields or -o table|csv|jsonl|yaml it prints the records found in it ' +
     '(or what --query selects), as any list command does. The key comes from the profile or CHATCRM_API_KEY: -H x-api-key is refused.',
   args: [
-    { name: 'method', required: true, choices: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
-    { name: 'path', required: true },
+    { name: 'METHOD', required: true, choices: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    { name: 'PATH', required: true },
   ],
   options: [
     { flags: '-f, --field <key=value>', description: 'body field (repeatable; dot paths nest, key[]=v appends, key:=JSON for numbers/booleans/objects); query parameter for GET and DELETE', repeatable: true },

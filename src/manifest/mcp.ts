@@ -22,7 +22,7 @@ export const mcp: CmdSpec = {
     {
       name: 'call',
       summary: 'Call a tool; arguments are typed and checked by its input schema',
-      args: [{ name: 'tool', required: true, description: 'tool name (see `chatcrm mcp tools`)' }],
+      args: [{ name: 'TOOL', required: true, description: 'tool name (see `chatcrm mcp tools`)' }],
       options: [
         { flags: '--arg <key=value>', description: 'an argument (repeat; arrays by repeating the key, objects by key.sub=value or JSON)', repeatable: true },
         { flags: '--args <json>', description: 'all arguments as a JSON object, @file or - (stdin); --arg overrides' },
@@ -102,7 +102,7 @@ export const contactsMcp: CmdSpec[] = [
       'and custom fields as field.<key> columns or a custom_fields JSON object. Every row is journaled before its request is sent ' +
       'and after it is answered; --resume skips created rows and never re-sends uncertain ones unless --retry-uncertain. ' +
       'Exit 0 when every row is created, 5 otherwise, 130 on Ctrl-C.',
-    args: [{ name: 'file', description: 'CSV with a header row, or .jsonl', required: true }],
+    args: [{ name: 'FILE', description: 'CSV with a header row, or .jsonl', required: true }],
     options: BATCH_OPTIONS,
     examples: [
       'chatcrm contacts import contacts.csv --results import-results.csv',
@@ -118,7 +118,7 @@ export const campaignsMcp: CmdSpec[] = [
   {
     name: 'send',
     summary: 'Send a campaign now (tool send_campaign)',
-    args: [{ name: 'campaign_id', required: true, description: 'campaign id' }],
+    args: [{ name: 'CAMPAIGN_ID', required: true, description: 'campaign id' }],
     examples: ['chatcrm campaigns send 665f1c2e8a1b2c3d4e5f6a7b'],
     run: () => import('../commands/mcp/campaigns-send.js'),
   },

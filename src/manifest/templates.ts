@@ -5,7 +5,7 @@ import type { CmdSpec, OptSpec } from './types.js';
 const TEMPLATE_OPTIONS: OptSpec[] = [
   { flags: '--account <id>', description: "business account id (default: the profile's business-account)" },
   { flags: '--name <name>', description: 'template name (letters, digits, _; the service lower-cases it)' },
-  { flags: '--category <category>', description: 'MARKETING, UTILITY or AUTHENTICATION (any case)' },
+  { flags: '--category <category>', description: 'template category (any case)', choices: ['MARKETING', 'UTILITY', 'AUTHENTICATION'] },
   { flags: '--language <locale>', description: 'locale, xx_XX (e.g. en_US)' },
   { flags: '--header <text>', description: 'header text; may hold one named variable such as {{name}}' },
   { flags: '--body <text>', description: 'message body with numbered variables {{1}}, {{2}}, ...' },

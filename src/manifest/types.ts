@@ -10,6 +10,8 @@ export interface OptSpec {
   flags: string;
   description: string;
   choices?: readonly string[];
+  /** Values shell completion reads from local state: the stored profile names. */
+  complete?: 'profiles';
   default?: string | boolean;
   /** Collect repeated values into an array. */
   repeatable?: boolean;
@@ -21,8 +23,10 @@ export interface ArgSpec {
   description?: string;
   required?: boolean;
   variadic?: boolean;
-  /** Values offered by shell completion. */
+  /** Values offered by shell completion (checked by the command, in any case it accepts). */
   choices?: readonly string[];
+  /** Values shell completion reads from local state: the stored profile names. */
+  complete?: 'profiles';
 }
 
 export interface RunInput {
@@ -74,7 +78,7 @@ export interface CmdSpec {
 }
 
 export const GLOBAL_OPTIONS: OptSpec[] = [
-  { flags: '-p, --profile <name>', description: 'stored profile to use (env CHATCRM_PROFILE)' },
+  { flags: '-p, --profile <name>', description: 'stored profile to use (env CHATCRM_PROFILE)', complete: 'profiles' },
   { flags: '--base-url <url>', description: 'API address (env CHATCRM_BASE_URL)' },
   { flags: '--mcp-url <url>', description: 'tool endpoint address, defaults to the base URL (env CHATCRM_MCP_URL)' },
   { flags: '-o, --output <format>', description: 'output format (env CHATCRM_OUTPUT)', choices: ['table', 'json', 'jsonl', 'csv', 'yaml'] },
@@ -91,10 +95,13 @@ export const GLOBAL_OPTIONS: OptSpec[] = [
   { flags: '--no-color', description: 'plain output (env NO_COLOR)' },
 ];
 
+const spellings = (o: OptSpec) => o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-'));
+
+/** Every spelling of a global option (`-o`, `--output`, ...). */
+export const GLOBAL_FLAGS = new Set(GLOBAL_OPTIONS.flatMap(spellings));
+
 /** Global options that take a value: needed to find the command word in argv. */
-export const GLOBAL_VALUE_FLAGS = new Set(
-  GLOBAL_OPTIONS.filter((o) => o.flags.includes('<')).flatMap((o) => o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-'))),
-);
+export const GLOBAL_VALUE_FLAGS = new Set(GLOBAL_OPTIONS.filter((o) => o.flags.includes('<')).flatMap(spellings));
 
 /** The flag of an option as commander names it in opts: `otpLength` → `--otp-length`. */
 export const flagName = (opt: string) => `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;

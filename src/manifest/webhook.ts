@@ -35,7 +35,7 @@ export const webhook: CmdSpec = {
         { flags: '--from <digits>', description: 'sample message: sender phone number' },
         { flags: '--text <body>', description: 'sample message: text' },
         { flags: '--message-id <id>', description: 'sample status: id of the message it is about' },
-        { flags: '--status <status>', description: 'sample status: delivered or read', choices: ['sent', 'delivered', 'read', 'failed'] },
+        { flags: '--status <status>', description: 'sample status: the state it reports (default: delivered)', choices: ['sent', 'delivered', 'read', 'failed'] },
         ...secretOptions,
       ],
       examples: [

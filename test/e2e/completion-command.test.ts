@@ -23,6 +23,6 @@ describe('chatcrm completion', () => {
   it('needs a shell', async () => {
     const r = await runCli(['completion']);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/missing required argument 'shell'/);
+    expect(r.stderr).toMatch(/missing required argument 'SHELL'/);
   });
 });

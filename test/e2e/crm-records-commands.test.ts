@@ -54,7 +54,7 @@ describe('segments', () => {
     expect(sb.calls('segments.removeContacts').at(-1)?.body).toEqual({ contact_ids: [a] });
     expect((await ok(['segments', 'contacts', id])).map((c: { _id: string }) => c._id)).toEqual([b]);
     await refused(['segments', 'add-contacts', id, '665f1c2e9b1d4a0012345678'], /Contact not found/, 4);
-    await refused(['segments', 'add-contacts', id, ' '], /contact_ids: give at least one non-empty id/);
+    await refused(['segments', 'add-contacts', id, ' '], /CONTACT_IDS: give at least one non-empty id/);
     await refused(['segments', 'remove-contacts', id], /missing required argument/);
     await refused(['segments', 'contacts', '665f1c2e9b1d4a0012345678'], /Segment not found/, 4);
   });
@@ -146,7 +146,10 @@ describe('custom-fields', () => {
     expect(out[0].is_active).toBe(false);
     expect(sb.calls('customFields.status').at(-1)?.body).toEqual({ ids: [id], is_active: false });
     await refused(['custom-fields', 'status', '--data', '{}'], /give at least one field/);
-    await refused(['custom-fields', 'status', '--id', id, '--active', 'maybe'], /--active: expected true or false/);
+    await refused(['custom-fields', 'status', '--id', id, '--active', 'maybe'], /^Error: --active: must be one of true, false, got "maybe"$/m);
+    // A choice in any case is passed on as declared.
+    await ok(['custom-fields', 'status', '--id', id, '--active', 'TRUE']);
+    expect(sb.calls('customFields.status').at(-1)?.body).toEqual({ ids: [id], is_active: true });
   });
 
   it('delete needs --yes', async () => {

@@ -141,7 +141,7 @@ describe('contacts export-status / export-download', () => {
   });
 
   it.each(['../contacts.csv', 'a/b.csv', 'a\\b.csv', '..'])('refuses the file name %s', async (name) => {
-    await refused(['contacts', 'export-download', name], /file_name: must be a plain file name/);
+    await refused(['contacts', 'export-download', name], /FILE_NAME: must be a plain file name/);
   });
 
   it('an unknown file is 404 and leaves nothing behind', async () => {

@@ -36,7 +36,7 @@ describeWith('script', hasScript, 'on a terminal', () => {
     const status = await onTty(['contacts', 'export-status', job, '--wait', '--interval', '0.3'], dir);
     expect(status.exitCode).toBe(0);
     expect(status.output).toMatch(new RegExp(`Export ${job}: active`));
-    expect(status.output).toMatch(/status\s+.*completed/);
+    expect(status.output).toMatch(/STATUS\s+.*completed/);
     const file = `contacts-export-${job}.csv`;
     const dl = await onTty(['contacts', 'export-download', file], dir);
     expect(dl.exitCode).toBe(0);

@@ -103,14 +103,14 @@ describe('message status', () => {
   });
 
   it.each([
-    [['delivery', ''], /message_id: must not be empty/],
-    [['read', ' '], /message_id: must not be empty/],
+    [['delivery', ''], /MSG_ID: must not be empty/],
+    [['read', ' '], /MSG_ID: must not be empty/],
     [['get', ''], /MSG_IDS: give at least one non-empty id/],
     [['bulk-read', '--data', '{"message_ids":[]}'], /--message-id: give at least one id/],
     [['chat-status'], /nothing to send/],
     [['chat-status', '--data', '{}'], /nothing to send/],
     [['chat-status', '--message-id', 'x', '--status', 'seen'], /--status/],
-    [['user', ''], /user_id: must not be empty/],
+    [['user', ''], /USER_ID: must not be empty/],
   ])('refuses %j', async (args, message) => {
     await refused(['message-status', ...args], message);
   });
@@ -152,7 +152,7 @@ describe('notifications', () => {
 
     await sb.refused(['notifications', 'read', '65f1c0ffee0123456789abcd'], /Notification not found/, { code: 4 });
     expect(sb.received.at(-1)).toMatchObject({ operation: 'notifications.read', path: '/api/notifications/65f1c0ffee0123456789abcd/read' });
-    await refused(['notifications', 'read', ''], /notification_id: must not be empty/);
+    await refused(['notifications', 'read', ''], /NOTIFICATION_ID: must not be empty/);
   });
 });
 
@@ -224,9 +224,9 @@ describe('campaigns (REST)', () => {
   });
 
   it('publish and insights refuse an empty id', async () => {
-    await refused(['campaigns', 'publish', ''], /campaign_id: must not be empty/);
-    await refused(['campaigns', 'insights', ''], /campaign_id: must not be empty/);
-    await refused(['campaigns', 'report', ''], /campaign_id: must not be empty/);
+    await refused(['campaigns', 'publish', ''], /CAMPAIGN_ID: must not be empty/);
+    await refused(['campaigns', 'insights', ''], /CAMPAIGN_ID: must not be empty/);
+    await refused(['campaigns', 'report', ''], /CAMPAIGN_ID: must not be empty/);
   });
 
   it('sendCampaign (for the MCP tool) records messages that insights then count', async () => {

@@ -76,13 +76,13 @@ describe('teams', () => {
     expect(sb.calls('teams.toggleStatus').at(-1)!.body).toEqual({});
     await sb.run(['teams', 'toggle-status', id]);
     expect(sb.store.get('teams', id)!.status).toBe('active');
-    await refused(['teams', 'toggle-status', ''], /team_id: must not be empty/);
+    await refused(['teams', 'toggle-status', ''], /TEAM_ID: must not be empty/);
   });
 
   it('delete needs --yes, then sends DELETE {ids} and soft-deletes', async () => {
     const id = idOf('teams', 'Escalations');
     await refused(['teams', 'delete', id], /pass --yes/);
-    await refused(['teams', 'delete', '', '--yes'], /ids: give at least one non-empty id/);
+    await refused(['teams', 'delete', '', '--yes'], /IDS: give at least one non-empty id/);
     const r = await sb.run(['teams', 'delete', id, '--yes']);
     expect(r.exitCode).toBe(0);
     const call = sb.calls('teams.deleteMany').at(-1)!;

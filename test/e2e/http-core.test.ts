@@ -332,7 +332,7 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
       [['--timeout', 'soon', ...GET], /--timeout/],
       [['--retries', '-1', ...GET], /--retries/],
       [['--retries', '1.5', ...POST], /--retries/],
-      [['-o', 'xml', ...GET], /-o, --output.*xml/],
+      [['-o', 'xml', ...GET], /--output: must be one of table, json, jsonl, csv, yaml, got "xml"/],
       [['--output', 'xml', ...POST], /--output/],
       [['chat', 'sned'], /unknown command 'sned'.*Did you mean send\?/i],
       [['chat', 'send', '--txt', 'hi'], /unknown option '--txt'.*Did you mean --text\?/i],

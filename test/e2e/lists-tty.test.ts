@@ -118,8 +118,8 @@ describeWith('script', existsSync('/usr/bin/script'), '--all on a terminal', () 
 describe('piped, the same commands print plain numbers', () => {
   it('campaigns insights: key/value rows, no bars', async () => {
     const r = await sb.run(['campaigns', 'insights', spring()]);
-    expect(r.stdout).toMatch(/^sent {2,}3$/m);
-    expect(r.stdout).toMatch(/^delivered {2,}2$/m);
+    expect(r.stdout).toMatch(/^SENT {2,}3$/m);
+    expect(r.stdout).toMatch(/^DELIVERED {2,}2$/m);
     expect(r.stdout).not.toContain('█');
   });
 

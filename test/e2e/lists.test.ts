@@ -323,12 +323,37 @@ describe('--fields and --query', () => {
   });
 });
 
+describe('a single record in a table', () => {
+  it("a read prints the record and no ✓ line; a write the server's message; both label fields as table headers", async () => {
+    const made = await sb.run(['tags', 'create', '--name', 'kv-label', '--color', '#00FF00']);
+    expect(made.exitCode, made.stderr).toBe(0);
+    expect(made.stderr).toBe('✓ Tag created successfully\n');
+    expect(sb.calls('tags.create').at(-1)).toMatchObject({ method: 'POST', body: { name: 'kv-label', color: '#00FF00' }, status: 201 });
+    const id = sb.store.list('tags').find((t) => t.name === 'kv-label')!._id as string;
+    expect(made.stdout).toMatch(new RegExp(`^ID {2,}${id}\nNAME {2,}kv-label\nCOLOR {2,}#00FF00\nCREATED AT {2,}`));
+
+    const read = await sb.run(['tags', 'get', id]);
+    expect(read.exitCode).toBe(0);
+    expect(sb.calls('tags.get').at(-1)).toMatchObject({ method: 'GET', path: `/api/tags/${id}`, status: 200 });
+    expect(read.stderr).toBe('');
+    expect(read.stdout).toMatch(new RegExp(`^ID {2,}${id}\nNAME {2,}kv-label\n`));
+  });
+
+  it('auth profile: its id and _id both read ID', async () => {
+    const r = await sb.run(['auth', 'profile']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^ID {2,}[0-9a-f]{24}\nID {2,}[0-9a-f]{24}\nNAME {2,}Sandbox Owner\n/);
+    expect(sb.calls('auth.profile').at(-1)?.method).toBe('GET');
+  });
+});
+
 describe('MCP-backed commands print like REST ones', () => {
   it('contacts create: the record as key/value rows and a ✓ line; --fields _id works', async () => {
     const r = await sb.run(['contacts', 'create', '--phone', '15550009001', '--name', 'Kay']);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('✓ Contact created successfully\n');
-    expect(r.stdout).toMatch(/^_id {2,}[0-9a-f]{24}\nphone_number {2,}15550009001\nname {2,}Kay\n/);
+    expect(r.stdout).toMatch(/^ID {2,}[0-9a-f]{24}\nPHONE NUMBER {2,}15550009001\nNAME {2,}Kay\n/);
     const id = await sb.run(['contacts', 'create', '--phone', '15550009002', '--name', 'Lou', '--fields', '_id', '--json']);
     expect(JSON.parse(id.stdout)._id).toMatch(/^[0-9a-f]{24}$/);
   });

@@ -47,7 +47,7 @@ describe('profiles', () => {
     expect(r.stdout).toContain(`base-url: ${sb.url}`);
     expect(r.stdout).toContain('key: set (…cdef)');
     const table = await cli(['profiles', 'show']);
-    expect(table.stdout).toMatch(/^name\s+home$/m);
+    expect(table.stdout).toMatch(/^NAME\s+home$/m);
     for (const out of [r, table]) expect(out.stdout + out.stderr).not.toContain(sb.config.apiKey);
   });
 
@@ -170,10 +170,10 @@ describe('whoami', () => {
     const before = sb.calls('auth.profile').length;
     const r = await cli(['whoami']);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toMatch(/^profile\s+work \(the active profile\)$/m);
-    expect(r.stdout).toMatch(new RegExp(`^base-url\\s+${sb.url} \\(from the profile\\)$`, 'm'));
-    expect(r.stdout).toMatch(/^mcp-url\s+.* \(same as base-url\)$/m);
-    expect(r.stdout).toMatch(/^email\s+owner@sandbox.test$/m);
+    expect(r.stdout).toMatch(/^PROFILE\s+work \(the active profile\)$/m);
+    expect(r.stdout).toMatch(new RegExp(`^BASE-URL\\s+${sb.url} \\(from the profile\\)$`, 'm'));
+    expect(r.stdout).toMatch(/^MCP-URL\s+.* \(same as base-url\)$/m);
+    expect(r.stdout).toMatch(/^EMAIL\s+owner@sandbox.test$/m);
     expect(sb.calls('auth.profile').length).toBe(before + 1);
   });
 

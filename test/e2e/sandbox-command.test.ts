@@ -2,8 +2,10 @@
 // says how to use it, the CLI works against it, SIGTERM stops it cleanly, and the state file
 // keeps what was done (a restart on the same file serves it again).
 import { execa, type ResultPromise } from 'execa';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, runCli, tempDir } from '../helpers/cli.js';
@@ -26,24 +28,32 @@ async function startCommand(args: string[]) {
     });
     child.once('exit', (code) => reject(new Error(`sandbox exited (${code}) before its banner; stdout: ${stdout}`)));
   });
-  const [, url, port] = stdout.match(/^chatcrm sandbox listening on (http:\/\/127\.0\.0\.1:(\d+))$/m) ?? [];
+  const [, listening, port] = stdout.match(/^chatcrm sandbox listening on (http:\/\/\S+:(\d+))$/m) ?? [];
   const [, key] = stdout.match(/^API key: (\S+)$/m) ?? [];
-  return { child, stdout, url, port: Number(port), key };
+  const [, secret] = stdout.match(/^Webhook secret: (\S+)$/m) ?? [];
+  // What the banner tells a user to export, read back by a shell.
+  const exports = /^Use it: {2}(export .*)$/m.exec(stdout)?.[1] ?? '';
+  const env = JSON.parse(execFileSync('sh', ['-c', `${exports}; node -p 'JSON.stringify({ url: process.env.CHATCRM_BASE_URL, key: process.env.CHATCRM_API_KEY, secret: process.env.CHATCRM_WEBHOOK_SECRET })'`], { encoding: 'utf8' }));
+  return { child, stdout, listening, url: env.url as string, port: Number(port), key, secret, env };
 }
 
 describe('chatcrm sandbox, the command', () => {
   it('on a free port with --state: banner, the CLI against it, SIGTERM, the state file, a restart', async () => {
     const dir = tempDir('chatcrm-sandbox-cmd-');
     const state = join(dir, 'state.json');
-    const { child, stdout, url, port, key } = await startCommand(['--port', '0', '--state', state]);
+    const { child, stdout, url, port, key, secret, env } = await startCommand(['--port', '0', '--state', state]);
     expect(port).toBeGreaterThan(0);
+    expect(url).toBe(`http://127.0.0.1:${port}`);
     expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(secret).toMatch(/^[0-9a-f]{32}$/);
+    expect(env).toEqual({ url, key, secret });
     expect(stdout.split('\n')).toEqual([
       `chatcrm sandbox listening on ${url}`,
       `API key: ${key}`,
+      `Webhook secret: ${secret}`,
       'Webhook verify token: sandbox-verify-token',
-      `Use it:  export CHATCRM_BASE_URL=${url} CHATCRM_API_KEY=${key}`,
-      `   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url ${url} --with-key`,
+      `Use it:  export CHATCRM_BASE_URL='${url}' CHATCRM_API_KEY='${key}' CHATCRM_WEBHOOK_SECRET='${secret}'`,
+      `   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url '${url}' --with-key`,
       '',
     ]);
     // The seed is on disk before the first request.
@@ -78,6 +88,46 @@ describe('chatcrm sandbox, the command', () => {
     again.child.kill('SIGINT');
     expect((await again.child).exitCode).toBe(130);
    }, 120_000);
+
+  it('webhook send works against the default sandbox with the exported secret', async () => {
+    const { child, url, key, secret } = await startCommand(['--port', '0']);
+    const env = { CHATCRM_BASE_URL: url, CHATCRM_API_KEY: key, CHATCRM_WEBHOOK_SECRET: secret };
+    const before = JSON.parse((await runCli(['notifications', 'list', '--all', '--json'], { env })).stdout).length;
+    const sent = await runCli(['webhook', 'send', '--event', 'message', '--from', '15557654321', '--text', 'Hi there'], { env });
+    expect(sent.exitCode, sent.stderr).toBe(0);
+    expect(sent.stderr).toBe('✓ The endpoint accepted the event\n');
+    expect(sent.stdout).toMatch(/^MESSAGES {2,}1$/m);
+    // The sandbox took it as an inbound message: a new notification.
+    const after = JSON.parse((await runCli(['notifications', 'list', '--all', '--json'], { env })).stdout);
+    expect(after.length).toBe(before + 1);
+    // Without the sandbox's secret the signature is refused.
+    const wrong = await runCli(['webhook', 'send', '--event', 'message'], { env: { ...env, CHATCRM_WEBHOOK_SECRET: 'not-the-secret' } });
+    expect(wrong.exitCode).toBe(3);
+    child.kill('SIGINT');
+    expect((await child).exitCode).toBe(130);
+  }, 60_000);
+
+  const ipv6 = Object.values(networkInterfaces()).some((addrs) => addrs?.some((a) => a.address === '::1'));
+  it.each([
+    ['0.0.0.0', /^http:\/\/0\.0\.0\.0:\d+$/, '127.0.0.1'],
+    ...(ipv6
+      ? [
+          ['::', /^http:\/\/\[::\]:\d+$/, '127.0.0.1'],
+          ['::1', /^http:\/\/\[::1\]:\d+$/, '[::1]'],
+          ['[::1]', /^http:\/\/\[::1\]:\d+$/, '[::1]'],
+        ]
+      : []),
+  ] as [string, RegExp, string][])('--host %s: listens there; the lines to use it name an address to connect to, quoted for the shell, which works', async (host, listening, reach) => {
+    const s = await startCommand(['--port', '0', '--host', host]);
+    expect(s.listening).toMatch(listening);
+    expect(s.url).toBe(`http://${reach}:${s.port}`);
+    expect(s.stdout).toContain(`--base-url '${s.url}' --with-key`);
+    const r = await runCli(['tags', 'list', '-q'], { env: { CHATCRM_BASE_URL: s.url, CHATCRM_API_KEY: s.key } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n').length).toBeGreaterThan(0);
+    s.child.kill('SIGINT');
+    expect((await s.child).exitCode).toBe(130);
+  }, 60_000);
 
   it('a port in use is exit 2, one line naming --port', async () => {
     const busy = createServer();

@@ -124,7 +124,7 @@ describe('bad templates: exit 2, one line naming the field, nothing sent', () =>
     ['offer text without a limited-time offer', ['--body', 'x', '--offer-text', 'Deal'], /--offer-text: only together/],
     ['a limited-time offer without offer text', ['--body', 'x', '--limited-time-offer'], /--offer-text: is required/],
     ['a locale that is not xx_XX', ['--body', 'x', '--language', 'english'], /--language: must be a locale like en_US/],
-    ['an unknown category', ['--body', 'x', '--category', 'promo'], /--category: must be one of MARKETING, UTILITY, AUTHENTICATION/],
+    ['an unknown category', ['--body', 'x', '--category', 'promo'], /^Error: --category: must be one of MARKETING, UTILITY, AUTHENTICATION, got "promo"$/m],
     ['a code length out of range', ['--category', 'AUTHENTICATION', '--otp-length', '20'], /--otp-length: must be from 4 to 8/],
     ['a non-numeric expiry', ['--category', 'AUTHENTICATION', '--code-expiration', 'soon'], /--code-expiration: not a whole number/],
     ['a bad --example', ['--body', 'x', '--example', 'Maria'], /--example: expected N=TEXT/],

@@ -10,7 +10,7 @@ describe('export-download file names and targets', () => {
   });
 
   it.each(['', ' ', '../x.csv', 'x/..', 'dir/x.csv', 'dir\\x.csv', '..', '/etc/passwd'])('refuses %j', (name) => {
-    expect(() => checkFileName(name)).toThrow(/file_name/);
+    expect(() => checkFileName(name)).toThrow(/FILE_NAME/);
   });
 
   it('defaults to the name in the folder, follows -O into a folder, and keeps - for stdout', () => {

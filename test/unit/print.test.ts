@@ -117,7 +117,7 @@ describe('printResult', () => {
     await expect(print(list, { format: 'json', fields: ['_id', 'nmae'] })).rejects.toThrow(/--fields: unknown field "nmae" \(the records have: _id, name, note, tags, owner\)/);
     await expect(print(list, { format: 'json', fields: ['owner.emial'] })).rejects.toThrow(/unknown field "owner.emial" \(the records have: owner.email\)/);
     await expect(print(item, { format: 'table', fields: ['colour'] })).rejects.toThrow(/the record has: _id, name, color/);
-    const after = await print(item, { format: 'json', fields: ['colour'], strictFields: false });
+    const after = await print(item, { format: 'json', fields: ['colour'], wrote: true });
     expect(after.err).toMatch(/^Warning: --fields: unknown field "colour"/);
   });
 
@@ -127,10 +127,25 @@ describe('printResult', () => {
     await expect(print(list, { format: 'json', query: 'abs(name)' })).rejects.toThrow(/^--query: /);
   });
 
-  it('table of a record: key/value rows, the message on stderr', async () => {
-    const r = await print(item, { format: 'table' });
-    expect(r.out).toBe('_id    tag1\nname   vip\ncolor  #FF0000\n');
-    expect(r.err).toBe('✓ Tag created\n');
+  it('table of a record: key/value rows labelled as table headers are; the server message after a write only', async () => {
+    const written = await print(item, { format: 'table', wrote: true });
+    expect(written.out).toBe('ID     tag1\nNAME   vip\nCOLOR  #FF0000\n');
+    expect(written.err).toBe('✓ Tag created\n');
+    const read = await print({ ...item, message: 'Tag fetched successfully' }, { format: 'table' });
+    expect(read.out).toBe(written.out);
+    expect(read.err).toBe('');
+  });
+
+  it("a command's own success note shows after a read too (it is the result, not the server's noise)", async () => {
+    const io = fakeIO();
+    await printResult(io, { status: 'ok' }, { format: 'table' }, { success: 'The tool endpoint is healthy' });
+    expect(io.stderrText()).toBe('✓ The tool endpoint is healthy\n');
+  });
+
+  it('key/value labels: both id spellings as ID, --fields paths labelled too, server keys sanitized', async () => {
+    const r = await print({ data: { id: 'u1', _id: 'u1', created_at: 'x', 'evil\u001b[2J': 1 } }, { format: 'table' });
+    expect(r.out).toBe(['ID           u1', 'ID           u1', 'CREATED AT   x', 'EVIL\\x1b[2J  1', ''].join('\n'));
+    expect((await print(item, { format: 'table', fields: ['_id', 'color'] })).out).toBe('ID     tag1\nCOLOR  #FF0000\n');
   });
 
   it('table of an empty list says so on stderr', async () => {
@@ -154,7 +169,7 @@ describe('printResult', () => {
   it('a single record: nested objects as dot paths, lists of records summarised', async () => {
     const r = await print({ data: { _id: 'c1', plan: { name: 'Pro', limits: { contacts: 10 } }, rows: [{ a: 1 }, { a: 2 }] } }, { format: 'table' });
     expect(r.out).toBe(
-      ['_id                   c1', 'plan.name             Pro', 'plan.limits.contacts  10', 'rows                  (2 items: --fields rows or --json to see them)', ''].join('\n'),
+      ['ID                    c1', 'PLAN NAME             Pro', 'PLAN LIMITS CONTACTS  10', 'ROWS                  (2 items: --fields rows or --json to see them)', ''].join('\n'),
     );
   });
 

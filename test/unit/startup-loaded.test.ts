@@ -79,6 +79,19 @@ describe('what Node loads from dist', () => {
     expect(l.builtins.filter((b) => HEAVY.includes(b))).toEqual([]);
   });
 
+  it('__complete (every TAB): the tree and the completion chunk, not the API core; the config store only for profile names', async () => {
+    const words = await loadedBy(['__complete', 'chat', 'se']);
+    expect(words.files).toHaveLength(2);
+    expect(words.files[0]).toBe('main.js');
+    expect(words.files[1]).toMatch(/^chunks\/complete-[A-Z0-9]+\.js$/);
+    expect(words.packages).toEqual(['commander']);
+    expect(words.builtins.filter((b) => HEAVY.includes(b))).toEqual([]);
+    const profiles = await loadedBy(['__complete', '-p', '']);
+    expect(profiles.files.filter((f) => !words.files.includes(f)).sort()).toEqual(['chunks/core.js', expect.stringMatching(/^chunks\/store-[A-Z0-9]+\.js$/)]);
+    expect(profiles.packages).toEqual(['commander']);
+    expect(profiles.builtins.filter((b) => HEAVY.includes(b))).toEqual([]);
+  });
+
   it('a real chat send: commander and zod, node:http, no crypto and no undici', async () => {
     const server = await startHostile({
       'POST /api/v2/chat/messages': (_req, res) => void res.writeHead(201, { 'content-type': 'application/json' }).end('{"success":true,"data":{"message_id":"wamid.1"}}'),

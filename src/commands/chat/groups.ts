@@ -61,7 +61,7 @@ export const list: Run = async (ctx, { opts }) => {
 
 export const members: Run = async (ctx, { args, opts }) => {
   // Before the sender lookup: a bad id is refused with nothing sent.
-  const group_id = checkPathId('group_id', args.group_id as string | undefined);
+  const group_id = checkPathId('GROUP_ID', args.GROUP_ID as string | undefined);
   pageFlags(opts);
   const sender_id = await groupSender(ctx, opts.sender);
   const api = await ctx.api();

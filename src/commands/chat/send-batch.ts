@@ -88,7 +88,7 @@ function messageId(body: unknown): string | undefined {
 }
 
 export const run: Run = async (ctx, { args, opts }) => {
-  const file = String(args.file ?? '');
+  const file = String(args.FILE ?? '');
   if (file === '') throw new UsageError('FILE: a CSV or JSONL file of recipients is required');
   const common = batchFlags(ctx, opts);
   const sender_id = resolveSender(ctx, opts.sender);

@@ -12,8 +12,8 @@ import type { Run } from '../../manifest/types.js';
 
 /** The file name goes into a URL path and, by default, into the current folder: no paths. */
 export function checkFileName(name: string): string {
-  if (name.trim() === '') throw new UsageError('file_name: must not be empty');
-  if (/[/\\]/.test(name) || name.includes('..')) throw new UsageError(`file_name: must be a plain file name, without / \\ or .. (got ${name})`);
+  if (name.trim() === '') throw new UsageError('FILE_NAME: must not be empty');
+  if (/[/\\]/.test(name) || name.includes('..')) throw new UsageError(`FILE_NAME: must be a plain file name, without / \\ or .. (got ${name})`);
   return name;
 }
 
@@ -57,7 +57,7 @@ function progress(ctx: Context, label: string, total: number | undefined) {
 }
 
 export const run: Run = async (ctx, { args, opts }) => {
-  const name = checkFileName(String(args.file_name ?? ''));
+  const name = checkFileName(String(args.FILE_NAME ?? ''));
   const target = targetPath(name, opts.outputFile as string | undefined);
   if (target !== '-' && existsSync(target) && !opts.force) throw new UsageError(`${target} exists: pass --force to overwrite it`);
   if (target !== '-' && !existsSync(dirname(target))) throw new UsageError(`-O, --output-file: no such folder: ${dirname(target)}`);

@@ -25,7 +25,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 export const run: Run = async (ctx, { args, opts }) => {
-  const jobId = String(args.job_id ?? '');
+  const jobId = String(args.JOB_ID ?? '');
   if (jobId.trim() === '') throw new UsageError('job_id: must not be empty');
   const wait = Boolean(opts.wait);
   const timeoutMs = seconds(opts.waitTimeout, '--wait-timeout', 300) * 1000;

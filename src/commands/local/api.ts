@@ -129,15 +129,15 @@ async function paginate(ctx: Context, path: string, headers: Record<string, stri
 }
 
 export const run: Run = async (ctx, { args, opts }) => {
-  const method = String(args.method).toUpperCase();
-  if (!METHODS.includes(method)) throw new UsageError(`METHOD: must be one of ${METHODS.join(', ')}, got "${String(args.method)}"`);
+  const method = String(args.METHOD).toUpperCase();
+  if (!METHODS.includes(method)) throw new UsageError(`METHOD: must be one of ${METHODS.join(', ')}, got "${String(args.METHOD)}"`);
   if (opts.paginate && method !== 'GET') throw new UsageError(`--paginate: follows the pages of a GET, not ${method}`);
   const mcp = Boolean(opts.mcp);
   const headers = Object.fromEntries(list(opts.header).map(parseHeader));
   if ('x-api-key' in headers) {
     throw new UsageError('-H, --header: the key is never given as a flag (shell history and the process list would show it); it comes from the profile or CHATCRM_API_KEY');
   }
-  const req = await body(ctx, method, checkPath(ctx, String(args.path), mcp), opts, headers);
+  const req = await body(ctx, method, checkPath(ctx, String(args.PATH), mcp), opts, headers);
   if (opts.paginate) return paginate(ctx, req.path, headers, mcp);
   const api = await ctx.api();
   // Any answer is shown as it came, a 204 included.

@@ -1,10 +1,10 @@
-// chatcrm completion SHELL: the same script as completions/, generated from the live tree.
+// chatcrm completion SHELL: the same script as completions/ (it asks `chatcrm __complete`).
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
-import { completion, SHELLS, type Shell } from '../../completion/generate.js';
+import { completionScript, SHELLS, type Shell } from '../../completion/scripts.js';
 
 export const run: Run = async (ctx, { args }) => {
-  const shell = String(args.shell ?? '');
-  if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`shell: unknown shell "${shell}" (use ${SHELLS.join(', ')})`);
-  ctx.io.out(completion(shell as Shell));
+  const shell = String(args.SHELL ?? '');
+  if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`SHELL: unknown shell "${shell}" (use ${SHELLS.join(', ')})`);
+  ctx.io.out(completionScript(shell as Shell));
 };

@@ -49,7 +49,7 @@ export const list: Run = async (ctx) => {
 
 export const show: Run = async (ctx, { args }) => {
   const s = ctx.settings;
-  const name = typeof args.name === 'string' ? args.name : s.profileName;
+  const name = typeof args.NAME === 'string' ? args.NAME : s.profileName;
   const cfg = known(ctx, name);
   const p: Profile = cfg.profiles?.[name] ?? {};
   await ctx.print({
@@ -67,7 +67,7 @@ export const show: Run = async (ctx, { args }) => {
 };
 
 export const use: Run = async (ctx, { args }) => {
-  const name = String(args.name);
+  const name = String(args.NAME);
   known(ctx, name);
   await updateConfig((cfg) => {
     cfg.active = name;
@@ -95,9 +95,9 @@ export function settingValue(key: ProfileKey, value: string): string | boolean |
 }
 
 export const set: Run = async (ctx, { args }) => {
-  const key = String(args.key) as ProfileKey;
+  const key = String(args.KEY) as ProfileKey;
   if (!PROFILE_KEYS.includes(key)) throw new UsageError(`unknown setting "${key}" (settings: ${PROFILE_KEYS.join(', ')})`);
-  const value = settingValue(key, String(args.value));
+  const value = settingValue(key, String(args.VALUE));
   const name = ctx.settings.profileName;
   await updateConfig((cfg) => {
     const p: Profile = { ...cfg.profiles?.[name] };
@@ -109,7 +109,7 @@ export const set: Run = async (ctx, { args }) => {
 };
 
 export const remove: Run = async (ctx, { args }) => {
-  const name = String(args.name);
+  const name = String(args.NAME);
   const dir = ctx.settings.configDir;
   const wasActive = known(ctx, name).active === name;
   await ctx.confirm(`Remove profile "${name}" and its key?`);

@@ -1,4 +1,5 @@
 // chatcrm sandbox: serve the whole API locally until SIGINT/SIGTERM.
+import { shellQuote } from '../../config/store.js';
 import { EXIT, UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
 
@@ -14,7 +15,8 @@ export const run: Run = async (ctx, { opts }) => {
   try {
     sb = await startSandbox({
       port,
-      host: String(opts.host ?? '127.0.0.1'),
+      // `[::1]` as a URL writes it; listen() wants the bare address.
+      host: String(opts.host ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1'),
       stateFile: opts.state as string | undefined,
       apiKey: opts.apiKey as string | undefined,
       webhookSecret: opts.webhookSecret as string | undefined,
@@ -29,11 +31,16 @@ export const run: Run = async (ctx, { opts }) => {
     throw err;
   }
   const io = ctx.io;
+  const url = shellQuote(reachable(sb.url));
+  // The sandbox's own throw-away key and secret: printed so that every command, `webhook send`
+  // included, works against it from the banner alone.
   io.out(`chatcrm sandbox listening on ${sb.url}`);
   io.out(`API key: ${sb.config.apiKey}`);
+  io.out(`Webhook secret: ${sb.config.webhookSecret}`);
   io.out(`Webhook verify token: ${sb.config.verifyToken}`);
-  io.out(`Use it:  export CHATCRM_BASE_URL=${sb.url} CHATCRM_API_KEY=${sb.config.apiKey}`);
-  io.out(`   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url ${sb.url} --with-key`);
+  // Quoted for the shell (`[::1]` is a glob pattern to zsh; --api-key may hold anything).
+  io.out(`Use it:  export CHATCRM_BASE_URL=${url} CHATCRM_API_KEY=${shellQuote(sb.config.apiKey)} CHATCRM_WEBHOOK_SECRET=${shellQuote(sb.config.webhookSecret)}`);
+  io.out(`   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url ${url} --with-key`);
   io.err('Press Ctrl-C to stop.');
   const by = await new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
     ctx.signal.addEventListener('abort', () => resolve('SIGINT'), { once: true });
@@ -44,3 +51,10 @@ export const run: Run = async (ctx, { opts }) => {
   // Stopped cleanly (state saved), with the exit codes COMMANDS.md gives every command: 130, 143.
   return by === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
 };
+
+/** The address a client uses for a server bound to `url`'s host: not the wildcard (0.0.0.0, ::). */
+function reachable(url: string): string {
+  const u = new URL(url);
+  if (u.hostname === '0.0.0.0' || u.hostname === '[::]') u.hostname = '127.0.0.1';
+  return u.origin;
+}

@@ -8,7 +8,7 @@ import { printToolResult } from '../../mcp/result.js';
 import { withMcp } from './tool.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
-  const name = String(args.tool);
+  const name = String(args.TOOL);
   const pairs = (opts.arg as string[] | undefined) ?? [];
   for (const p of pairs) if (p.indexOf('=') <= 0) throw new UsageError(`--arg ${JSON.stringify(p)}: expected key=value`);
   let base: Record<string, unknown> = {};

@@ -4,7 +4,7 @@ import type { Run } from '../../manifest/types.js';
 import { runTool } from './tool.js';
 
 export const run: Run = async (ctx, { args }) => {
-  const id = String(args.campaign_id ?? '').trim();
+  const id = String(args.CAMPAIGN_ID ?? '').trim();
   if (!id) throw new UsageError('CAMPAIGN_ID: must not be empty');
   await runTool(ctx, 'send_campaign', { campaign_id: id }, { unwrap: true });
 };

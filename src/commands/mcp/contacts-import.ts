@@ -70,7 +70,7 @@ function contactId(result: ToolResult): string | undefined {
 }
 
 export const run: Run = async (ctx, { args, opts }) => {
-  const file = String(args.file ?? '');
+  const file = String(args.FILE ?? '');
   if (file === '') throw new UsageError('FILE: a CSV or JSONL file of contacts is required');
   const common = batchFlags(ctx, opts);
   let client: McpClient | undefined;

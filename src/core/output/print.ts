@@ -33,8 +33,12 @@ export interface PrintOptions {
   quiet?: boolean;
   /** JMESPath expression applied to the records (or the record) before printing. */
   query?: string;
-  /** An unknown --fields name on a single record is an error (false after a write: a warning). */
-  strictFields?: boolean;
+  /**
+   * The command sent a request other than GET (something may have changed): the server's
+   * message is worth a ✓ line, and an unknown --fields name must not turn a done request into
+   * "exit 2, nothing sent" (a warning, not an error). After reads, neither.
+   */
+  wrote?: boolean;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -221,12 +225,9 @@ function leaves(obj: Record<string, unknown>, prefix = '', depth = 0, out: [stri
   return out;
 }
 
-/** A record as `key value` rows: its leaves, a list of records as its size and where to see it. */
+/** A record as `field value` rows (renderKeyValue labels the fields): its leaves, a list of records as its size and where to see it. */
 function keyValueRows(obj: Record<string, unknown>): [string, string][] {
-  return leaves(obj).map(([path, v]) => {
-    const key = sanitizeCell(path);
-    return [key, Array.isArray(v) && v.some(isObj) ? `(${v.length} item${v.length === 1 ? '' : 's'}: --fields ${key} or --json to see them)` : tableCell(v)];
-  });
+  return leaves(obj).map(([path, v]) => [path, Array.isArray(v) && v.some(isObj) ? `(${v.length} item${v.length === 1 ? '' : 's'}: --fields ${sanitizeCell(path)} or --json to see them)` : tableCell(v)]);
 }
 
 async function runQuery(value: unknown, expr: string): Promise<unknown> {
@@ -264,7 +265,7 @@ async function printShape(io: IO, shape: Shape, opts: PrintOptions, view: View, 
   const fields = opts.fields;
   if (fields && item !== undefined) {
     const problem = unknownField([item], fields);
-    if (problem && opts.strictFields !== false) throw new UsageError(problem);
+    if (problem && !opts.wrote) throw new UsageError(problem);
     if (problem) io.err(`Warning: ${problem}; shown as null`);
   }
   if (opts.quiet) {
@@ -286,7 +287,7 @@ async function printShape(io: IO, shape: Shape, opts: PrintOptions, view: View, 
       return;
     }
     case 'table':
-      return printItem(io, item, message, fields, view);
+      return printItem(io, item, opts.wrote ? message : undefined, fields, view);
   }
 }
 
@@ -303,6 +304,7 @@ async function printExact(io: IO, value: unknown, opts: PrintOptions): Promise<v
   } else io.data(JSON.stringify(v, null, opts.format === 'json' ? 2 : 0));
 }
 
+/** A record as key/value rows, after the command's success note or the server's message (writes only). */
 async function printItem(io: IO, item: unknown, message: string | undefined, fields: string[] | undefined, view: View): Promise<void> {
   const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, k: string) => (isObj(item) && item[k] !== undefined && item[k] !== null ? String(item[k]) : m));
   const note = view.success === undefined ? message : fill(view.success);

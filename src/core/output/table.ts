@@ -91,11 +91,15 @@ export function renderColumns(io: IO, cols: Column[], rows: string[][], opts: { 
   return [line(head, true), ...rows.map((r) => line(r, false))].join('\n');
 }
 
-/** A single record as `key  value` lines; on a TTY long values are cut to the width. */
-export function renderKeyValue(io: IO, entries: [string, string][]): string {
-  const kw = Math.max(0, ...entries.map(([k]) => displayWidth(k)));
+/**
+ * A single record as `LABEL  value` lines, each field labelled as a table header is (`_id` →
+ * `ID`); on a TTY long values are cut to the width, never an id.
+ */
+export function renderKeyValue(io: IO, entries: [field: string, value: string][]): string {
+  const labels = entries.map(([k]) => sanitizeCell(label(k)));
+  const kw = Math.max(0, ...labels.map(displayWidth));
   const room = Math.max(10, io.columns - kw - GAP);
   return entries
-    .map(([k, v]) => `${pad(k, kw)}${' '.repeat(GAP)}${io.stdoutIsTTY && !isIdField(k) ? clip(v, room) : v}`.trimEnd())
+    .map(([k, v], i) => `${pad(labels[i], kw)}${' '.repeat(GAP)}${io.stdoutIsTTY && !isIdField(k) ? clip(v, room) : v}`.trimEnd())
     .join('\n');
 }
