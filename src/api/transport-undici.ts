@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { Socket } from 'node:net';
 import type { buildConnector as Connector } from 'undici';
 import { Readable } from 'node:stream';
-import { type Attempt, BodyTooLarge, declaredTooLarge, type Exchange, type Headers_, type Outgoing, proxyConfigured, type Transport } from './transport.js';
+import { type Attempt, BodyTooLarge, declaredTooLarge, type Exchange, type Headers_, proxyConfigured, type Transport } from './transport.js';
 
 interface DispatchOptions {
   origin: string;

@@ -334,8 +334,6 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     const checkErrors = () => {
       if (o.maxErrors !== undefined && summary.failed + summary.uncertain > o.maxErrors) halt(`more than ${o.maxErrors} errors (--max-errors)`, 'max_errors');
     };
-    const timeoutS = o.timeoutMs / 1000;
-
     const deadlines = new Deadlines(o.timeoutMs);
     /** The row's request with its deadline: aborted, and uncertain, when --timeout passes. */
     const sendWithin = (req: Req): Promise<string | undefined> => {

@@ -6,20 +6,11 @@
 import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { UsageError } from '../core/errors.js';
+import { pidAlive } from '../core/pid.js';
 
 interface Holder {
   pid: number;
   host: string;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function holder(path: string): Holder | undefined {
@@ -73,7 +64,7 @@ export function lockJournal(journal: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new UsageError(`--journal: cannot create ${path}: ${(err as NodeJS.ErrnoException).code}`);
       const h = holder(path);
-      const stale = h !== undefined && h.host === me.host && (h.pid === me.pid ? !held.has(path) : !alive(h.pid));
+      const stale = h !== undefined && h.host === me.host && (h.pid === me.pid ? !held.has(path) : !pidAlive(h.pid));
       if ((!stale && h) || attempt > 50) {
         const who = h ? `pid ${h.pid}${h.host === me.host ? '' : ` on ${h.host}`}` : 'another run';
         throw new UsageError(`--journal: ${journal} is in use by ${who} (lock ${path}); wait for that run to end, or remove the lock if it is gone`, 'journal_locked');

@@ -2,8 +2,9 @@
 // <dir>/credentials.json (mode 0600). Reads go straight to the JSON file: `conf`
 // pulls in a JSON-schema validator that costs ~45 ms at start-up, and every command
 // reads the config, while only a few commands write it.
-import { readFileSync, readdirSync, mkdirSync, writeFileSync, renameSync, chmodSync, openSync, fsyncSync, closeSync, lstatSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdirSync, chmodSync, lstatSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { removeStaleTemps, writeAtomic } from '../core/atomic-write.js';
 import { CliError, EXIT, UsageError } from '../core/errors.js';
 import { join } from 'node:path';
 
@@ -131,47 +132,17 @@ export function checkProfile(name: string, cfg: ConfigFile, dir: string, label =
  */
 export function writeKey(profile: string, key: string | undefined, dir = configDir()): void {
   privateDir(dir);
-  removeStaleTemps(dir);
   const file = join(dir, 'credentials.json');
+  removeStaleTemps(file);
   const creds = readJson<Credentials>(file) ?? {};
   const profiles = { ...creds.profiles };
   if (key === undefined) delete profiles[profile];
   else profiles[profile] = key;
-  const tmp = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, `${JSON.stringify({ profiles }, null, 2)}\n`, { mode: 0o600 });
-    const fd = openSync(tmp, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
+    writeAtomic(file, `${JSON.stringify({ profiles }, null, 2)}\n`, 0o600);
   } catch (err) {
-    // The temporary file holds every key: it never outlives a failed write.
-    rmSync(tmp, { force: true });
     throw new UsageError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'config');
   }
   chmodSync(file, 0o600);
 }
 
-/** writeKey's temporary files, named after the writing process. */
-const TEMP = /^credentials\.json\.(\d+)\.tmp$/;
-
-/** Remove the temporary files of writers that died mid-write (killed, crashed): they hold keys. */
-function removeStaleTemps(dir: string): void {
-  for (const name of readdirSync(dir)) {
-    const pid = Number(TEMP.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !running(pid)) rmSync(join(dir, name), { force: true });
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it runs, as someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

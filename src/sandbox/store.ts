@@ -1,9 +1,9 @@
 // The sandbox's state: named collections of MongoDB-like documents (`_id`, `__v`,
 // `created_at`, `updated_at`, soft deletes with `deleted_at`), optionally persisted to a
 // file written atomically (temp file, fsync, rename).
-import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+import { removeStaleTemps, writeAtomic } from '../core/atomic-write.js';
 import { UsageError } from '../core/errors.js';
 
 export type Doc = Record<string, unknown> & { _id: string };
@@ -99,38 +99,7 @@ export class Store {
 
   save(): void {
     if (!this.file) return;
-    const tmp = tempName(this.file, process.pid);
-    writeFileSync(tmp, JSON.stringify(this.data));
-    const fd = openSync(tmp, 'r');
-    fsyncSync(fd);
-    closeSync(fd);
-    renameSync(tmp, this.file);
+    writeAtomic(this.file, JSON.stringify(this.data));
   }
 }
 
-const tempName = (file: string, pid: number) => `${file}.${pid}.tmp`;
-
-/** Temp files of `save()` left by a sandbox killed mid-write: its process is gone (or it is ours: we have not saved yet). */
-function removeStaleTemps(file: string): void {
-  const dir = dirname(file);
-  const prefix = `${basename(file)}.`;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length, -4)) : NaN;
-    if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || !alive(pid))) rmSync(join(dir, name), { force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

@@ -3,7 +3,7 @@
 import { execa } from 'execa';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { BIN, cleanEnv, tempDir, describeWith } from '../helpers/cli.js';
 

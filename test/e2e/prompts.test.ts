@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const flow = (name: string) => sb.store.list('flows', (f) => f.name === name)[0];
 const firstFlow = () => sb.store.list('flows')[0];
 
 describe('--dry-run on a destructive command', () => {

@@ -2,10 +2,9 @@
 // its console. Passwords are kept as salted hashes; login answers `{ success, message,
 // token, user }` as the service does.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { fail, ok, type AreaModule, type Handler, type SandboxReply, validate } from '../http.js';
+import { fail, ok, type AreaModule, type Handler, validate } from '../http.js';
 import type { Doc, Store } from '../store.js';
 import * as schemas from '../../schemas/auth.js';
-import type * as z from 'zod/mini';
 
 /** The password of the seeded owner (documented in docs/auth.md). */
 export const OWNER_PASSWORD = 'sandbox-password';

@@ -7,8 +7,6 @@ import { created, fail, notFound, ok, paged, type AreaModule, type Handler, type
 import { createContact, currentSubscription, isReply, requireFeature } from '../domain.js';
 import type { Doc, Store } from '../store.js';
 import * as schemas from '../../schemas/crm.js';
-import type * as z from 'zod/mini';
-
 
 const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
 
