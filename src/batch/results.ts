@@ -5,14 +5,10 @@
 import { once } from 'node:events';
 import { createWriteStream, openSync, type WriteStream } from 'node:fs';
 import { UsageError } from '../core/errors.js';
-import { sanitizeCell, defuseFormula } from '../core/sanitize.js';
+import { csvText } from '../core/sanitize.js';
 
 export type ResultStatus = 'sent' | 'failed' | 'uncertain' | 'skipped' | 'not_sent';
 
-export function csvCell(v: string): string {
-  const s = defuseFormula(sanitizeCell(v));
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 export class ResultsWriter {
   private readonly out: WriteStream;
@@ -41,7 +37,7 @@ export class ResultsWriter {
   }
 
   add(row: number, key: string, status: ResultStatus, id = '', error = ''): void {
-    const line = `${row},${csvCell(this.scrub(key))},${status},${csvCell(this.scrub(id))},${csvCell(this.scrub(error))}\n`;
+    const line = `${row},${csvText(this.scrub(key))},${status},${csvText(this.scrub(id))},${csvText(this.scrub(error))}\n`;
     if (row !== this.next) {
       this.done.set(row, line);
       return;

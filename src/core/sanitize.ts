@@ -29,6 +29,15 @@ export function defuseFormula(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
+/**
+ * One CSV cell of text that came from a server: controls visible, a formula defused (unless the
+ * value was not text: numbers stay numbers), quoted when a reader would otherwise split or trim it.
+ */
+export function csvText(text: string, defuse = true): string {
+  const s = defuse ? defuseFormula(sanitizeCell(text)) : sanitizeCell(text);
+  return /[",]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
 // eslint-disable-next-line no-control-regex
 const C1 = /[\u007f-\u009f]/g;
 

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { Styled, type IO } from '../io.js';
 import type { OutputFormat } from '../../config/settings.js';
 import { UsageError } from '../errors.js';
-import { defuseFormula, sanitizeCell } from '../sanitize.js';
+import { csvText, sanitizeCell } from '../sanitize.js';
 import { shapeOf, recordId, pickFields, getPath, morePages, pageCount, type Pagination, type Shape } from './shape.js';
 import { isIdField, renderColumns, renderKeyValue, type Column } from './table.js';
 
@@ -57,11 +57,7 @@ export function tableCell(v: unknown): string {
 }
 
 /** A CSV cell: sanitized, formula-defused when it is text, quoted when needed. */
-export function csvCell(v: unknown): string {
-  const text = sanitizeCell(cell(v));
-  const s = typeof v === 'string' ? defuseFormula(text) : text;
-  return /[",]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+export const csvCell = (v: unknown): string => csvText(cell(v), typeof v === 'string');
 
 /** The header row: field names can be the server's keys, so they are cells like any other. */
 const csvRow = (names: string[]) => names.map(csvCell).join(',');
