@@ -19,11 +19,13 @@ module.exports = function codeCache() {
     const { build } = JSON.parse(fs.readFileSync(path.join(dist, 'package.json'), 'utf8'));
     if (!build) return;
     const root = path.join(base, 'chatcrm', 'code-cache');
-    dir = path.join(root, `${build}-${process.version}-${process.arch}`);
+    const name = `${build}-${process.version}-${process.arch}`;
+    dir = path.join(root, name);
     if (!owned(dir)) {
       fs.mkdirSync(root, { recursive: true, mode: 0o700 });
-      // Folders of earlier builds or Node versions are not read again.
-      for (const old of fs.readdirSync(root)) fs.rmSync(path.join(root, old), { recursive: true, force: true });
+      // Ours is missing or not to be trusted; folders of other builds are not read again (those
+      // of this build for other Node versions are).
+      for (const old of fs.readdirSync(root)) if (old === name || !old.startsWith(`${build}-`)) fs.rmSync(path.join(root, old), { recursive: true, force: true });
       fs.mkdirSync(dir, { mode: 0o700 });
       if (!owned(dir)) return;
     }

@@ -40,16 +40,20 @@ describe('the code cache of dist/', () => {
     expect(readdirSync(folder(cache))).toEqual(['main.js']);
   });
 
-  it('a folder others can write to is never read: it is replaced by a private one; older builds are removed', async () => {
+  it('a folder others can write to is never read: it is replaced by a private one; other builds are removed', async () => {
     const cache = tempDir('chatcrm-cache-');
     const dir = folder(cache);
     const old = join(cache, 'chatcrm', 'code-cache', `0000000000000000-${process.version}-${process.arch}`);
+    const otherNode = join(cache, 'chatcrm', 'code-cache', `${build}-v1.0.0-${process.arch}`);
     mkdirSync(old, { recursive: true });
+    mkdirSync(otherNode, { mode: 0o700 });
     mkdirSync(dir, { recursive: true });
     chmodSync(dir, 0o777);
     writeFileSync(join(dir, 'main.js'), 'planted by someone else');
     const first = await help(cache);
     expect(existsSync(old)).toBe(false);
+    // Another Node's folder of this build stays: a user switching Node versions keeps both.
+    expect(existsSync(otherNode)).toBe(true);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     if (byHand) expect(readFileSync(join(dir, 'main.js'), 'utf8')).not.toBe('planted by someone else');
     expect(await help(cache)).toBe(first);
