@@ -15,7 +15,7 @@ import { startTestSandbox } from './sandbox.js';
  * Nth newest live record of its collection when the line runs (so `create`, then `update
  * TAG_ID` acts on the tag just made, and `TAG_ID TAG_ID` names two tags).
  */
-export const PLACEHOLDERS: Record<string, { collection: string; field?: string }> = {
+const PLACEHOLDERS: Record<string, { collection: string; field?: string }> = {
   FLOW_ID: { collection: 'flows' },
   EXECUTION_ID: { collection: 'executions' },
   CONTACT_ID: { collection: 'contacts' },
@@ -38,7 +38,7 @@ export const PLACEHOLDERS: Record<string, { collection: string; field?: string }
 const PLACEHOLDER = new RegExp(`(?<![\\w$])(${Object.keys(PLACEHOLDERS).join('|')})(?!\\w)`, 'g');
 
 /** The API address in examples: the sandbox's. */
-export const API_URL = 'https://api.example.com';
+const API_URL = 'https://api.example.com';
 
 /** The line with the API address and the placeholders replaced by the sandbox's. */
 export function fill(cmd: string, url: string, store: Store): string {
@@ -92,6 +92,15 @@ function binDir(): string {
 }
 
 let bin: string | undefined;
+const LINE_TIMEOUT_MS = 20_000;
+
+function killGroup(pid: number | undefined): void {
+  try {
+    if (pid) process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group is gone: every process of the line ended.
+  }
+}
 
 export interface Outcome {
   example: Example;
@@ -126,8 +135,15 @@ export async function runGroup(group: ExampleGroup): Promise<Outcome[]> {
         continue;
       }
       const before = sb.requestCount;
-      const r = await execa('sh', ['-c', ran], { cwd: dir, env, extendEnv: false, reject: false, input: '', timeout: 20_000 });
-      out.push({ example, ran, exitCode: r.exitCode ?? -1, stderr: String(r.stderr), requests: sb.requestCount - before });
+      // In a process group of its own, killed whole: a line that hangs (a server) leaves nothing behind.
+      const run = execa('sh', ['-c', ran], { cwd: dir, env, extendEnv: false, reject: false, input: '', detached: true });
+      const timer = setTimeout(() => killGroup(run.pid), LINE_TIMEOUT_MS);
+      const r = await run.finally(() => {
+        clearTimeout(timer);
+        killGroup(run.pid);
+      });
+      const stderr = r.signal ? `${String(r.stderr)}\nkilled by ${r.signal}: still running after ${LINE_TIMEOUT_MS / 1000} s` : String(r.stderr);
+      out.push({ example, ran, exitCode: r.exitCode ?? -1, stderr, requests: sb.requestCount - before });
     }
   } finally {
     await sb.close();
