@@ -2,7 +2,7 @@
 // failure to one line on stderr and the exit code of COMMANDS.md.
 import { Command, Option, CommanderError } from 'commander';
 import { commands } from './manifest/index.js';
-import { GLOBAL_FLAGS, GLOBAL_OPTIONS, GLOBAL_VALUE_FLAGS, DATA_OPTION, type CmdSpec, type OptSpec } from './manifest/types.js';
+import { GLOBAL_FLAGS, GLOBAL_OPTIONS, GLOBAL_VALUE_FLAGS, DATA_OPTION, exampleCmd, type CmdSpec, type OptSpec } from './manifest/types.js';
 import { createIO, type IO } from './core/io.js';
 import { CliError, EXIT, exitCodeFor, InterruptedError, UsageError, type ErrorCode } from './core/errors.js';
 import type { GlobalFlags } from './config/settings.js';
@@ -50,7 +50,7 @@ function build(spec: CmdSpec, parent: Command, argv: string[] | undefined, run: 
   const options = [...(spec.options ?? []), ...(spec.op?.data ? [DATA_OPTION] : [])];
   for (const o of options) addOption(cmd, o);
   cmd.addHelpText('after', globalOptionsHelp);
-  if (spec.examples?.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+  if (spec.examples?.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${exampleCmd(e)}`).join('\n')}\n`);
   if (spec.subcommands) buildAll(spec.subcommands, cmd, argv, run);
   if (spec.run || spec.op) {
     cmd.action(async (...argv: unknown[]) => run(spec, cmd, argv));

@@ -1,5 +1,6 @@
 // docs/commands.md: the command reference, generated from the same tree as the completions.
 import { EXIT } from '../core/errors.js';
+import { exampleCmd } from '../manifest/types.js';
 import { allNodes, globalFlags, usage, type Flag, type Node } from './tree.js';
 
 const MEANING: Record<keyof typeof EXIT, string> = {
@@ -48,7 +49,7 @@ function section(n: Node): string {
   }
   const own = n.options.filter((f) => !f.names.includes('--help'));
   if (own.length) out.push('| option | description |', '|---|---|', ...optionRows(own), '');
-  if (n.spec.examples?.length) out.push('Examples:', '', '```sh', ...n.spec.examples.map((e) => `$ ${e}`), '```', '');
+  if (n.spec.examples?.length) out.push('Examples:', '', '```sh', ...n.spec.examples.map((e) => `$ ${exampleCmd(e)}`), '```', '');
   return out.join('\n');
 }
 

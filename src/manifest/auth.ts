@@ -24,21 +24,9 @@ export const auth: CmdSpec = {
       ],
       run: () => passwords().then((m) => ({ run: m.register })),
       examples: [
-        'chatcrm auth register --name "Ada Lovelace" --email ada@example.com --phone 7700900123 --country-code +44',
-        'printf "%s\\n" "$PASSWORD" | chatcrm auth register --name Ada --email ada@example.com --phone 7700900123 --country-code +44 --password-stdin',
+        { cmd: 'chatcrm auth register --name "Ada Lovelace" --email ada@example.com --phone 7700900123 --country-code +44', notRun: 'asks for the password on a terminal' },
+        'chatcrm auth register --name "Ada Lovelace" --email ada@example.com --phone 7700900123 --country-code +44 --password-stdin < pw.txt',
       ],
-    },
-    {
-      name: 'login',
-      summary: 'Log in with an email or phone and a password (prints a session token)',
-      options: [
-        { flags: '--identifier <email-or-phone>', description: 'email address or phone number' },
-        { flags: '--show-token', description: 'print the session token (masked otherwise)' },
-        passwordStdin('the password (first line)'),
-        refusePassword,
-      ],
-      run: () => passwords().then((m) => ({ run: m.login })),
-      examples: ['chatcrm auth login --identifier ada@example.com', 'chatcrm auth login --identifier ada@example.com --password-stdin --show-token --json < pw.txt'],
     },
     {
       name: 'verify-otp',
@@ -55,6 +43,21 @@ export const auth: CmdSpec = {
       examples: ['chatcrm auth resend-otp --email ada@example.com'],
     },
     {
+      name: 'login',
+      summary: 'Log in with an email or phone and a password (prints a session token)',
+      options: [
+        { flags: '--identifier <email-or-phone>', description: 'email address or phone number' },
+        { flags: '--show-token', description: 'print the session token (masked otherwise)' },
+        passwordStdin('the password (first line)'),
+        refusePassword,
+      ],
+      run: () => passwords().then((m) => ({ run: m.login })),
+      examples: [
+        { cmd: 'chatcrm auth login --identifier ada@example.com', notRun: 'asks for the password on a terminal' },
+        'chatcrm auth login --identifier ada@example.com --password-stdin --show-token --json < pw.txt',
+      ],
+    },
+    {
       name: 'forgot-password',
       summary: 'Start a password reset',
       options: [email],
@@ -66,7 +69,10 @@ export const auth: CmdSpec = {
       summary: 'Set a new password',
       options: [email, passwordStdin('the new password (first line)'), refusePassword],
       run: () => passwords().then((m) => ({ run: m.resetPassword })),
-      examples: ['chatcrm auth reset-password --email ada@example.com', 'chatcrm auth reset-password --email ada@example.com --password-stdin < new-pw.txt'],
+      examples: [
+        { cmd: 'chatcrm auth reset-password --email ada@example.com', notRun: 'asks for the new password on a terminal' },
+        'chatcrm auth reset-password --email ada@example.com --password-stdin < new-pw.txt',
+      ],
     },
     {
       name: 'profile',
@@ -95,7 +101,7 @@ export const auth: CmdSpec = {
       summary: 'Change the password (current, then new)',
       options: [passwordStdin('the current password (line 1) and the new one (line 2)'), refusePassword],
       run: () => passwords().then((m) => ({ run: m.changePassword })),
-      examples: ['chatcrm auth change-password', 'printf "%s\\n%s\\n" "$OLD" "$NEW" | chatcrm auth change-password --password-stdin'],
+      examples: [{ cmd: 'chatcrm auth change-password', notRun: 'asks for the passwords on a terminal' }, 'chatcrm auth change-password --password-stdin < passwords.txt   # line 1: the current password, line 2: the new one'],
     },
     {
       name: 'logout',

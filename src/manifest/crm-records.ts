@@ -20,7 +20,7 @@ const segments: CmdSpec = {
       summary: 'Show a segment',
       args: [idArg('SEGMENT_ID', 'segment id')],
       op: { id: 'segments.get' },
-      examples: ['chatcrm segments get 665f1c2e9b1d4a0012345678'],
+      examples: ['chatcrm segments get SEGMENT_ID'],
     },
     {
       name: 'create',
@@ -30,7 +30,7 @@ const segments: CmdSpec = {
         { flags: '--filters <json>', description: 'filters object as JSON, e.g. {"status":"lead"}' },
       ],
       op: { id: 'segments.create', data: true, fields: { name: 'name', filters: 'filters' }, convert: { filters: 'json' } },
-      examples: ['chatcrm segments create --name "VIP customers"', 'chatcrm segments create --name Leads --filters \'{"status":"lead"}\''],
+      examples: ['chatcrm segments create --name "Newsletter readers"', 'chatcrm segments create --name Leads --filters \'{"status":"lead"}\''],
     },
     {
       name: 'update',
@@ -41,21 +41,7 @@ const segments: CmdSpec = {
         { flags: '--filters <json>', description: 'filters object as JSON' },
       ],
       op: { id: 'segments.update', data: true, fields: { name: 'name', filters: 'filters' }, convert: { filters: 'json' } },
-      examples: ['chatcrm segments update 665f1c2e9b1d4a0012345678 --name "Top customers"'],
-    },
-    {
-      name: 'delete',
-      summary: 'Delete a segment',
-      args: [idArg('SEGMENT_ID', 'segment id')],
-      op: { id: 'segments.delete', destructive: true },
-      examples: ['chatcrm segments delete 665f1c2e9b1d4a0012345678 --yes'],
-    },
-    {
-      name: 'delete-many',
-      summary: 'Delete several segments',
-      args: [idsArg('segment ids')],
-      op: { id: 'segments.deleteMany', list: { arg: 'IDS', field: 'ids' }, destructive: true },
-      examples: ['chatcrm segments delete-many 665f1c2e9b1d4a0012345678 665f1c2e9b1d4a0012345679 --yes'],
+      examples: ['chatcrm segments update SEGMENT_ID --name "Top customers"'],
     },
     {
       name: 'add-contacts',
@@ -79,6 +65,20 @@ const segments: CmdSpec = {
       op: { id: 'segments.contacts', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'phone_number', 'email', 'status', 'tags'], drop: ['tags', 'status', 'email'], cut: ['name', 'email'] } },
       examples: ['chatcrm segments contacts SEGMENT_ID', 'chatcrm segments contacts SEGMENT_ID -q'],
     },
+    {
+      name: 'delete',
+      summary: 'Delete a segment',
+      args: [idArg('SEGMENT_ID', 'segment id')],
+      op: { id: 'segments.delete', destructive: true },
+      examples: ['chatcrm segments delete SEGMENT_ID --yes'],
+    },
+    {
+      name: 'delete-many',
+      summary: 'Delete several segments',
+      args: [idsArg('segment ids')],
+      op: { id: 'segments.deleteMany', list: { arg: 'IDS', field: 'ids' }, destructive: true },
+      examples: ['chatcrm segments delete-many SEGMENT_ID SEGMENT_ID --yes'],
+    },
   ],
 };
 
@@ -94,7 +94,7 @@ const tags: CmdSpec = {
         { flags: '--color <hex>', description: 'colour as #RRGGBB' },
       ],
       op: { id: 'tags.create', data: true, fields: { name: 'name', color: 'color' } },
-      examples: ["chatcrm tags create --name vip --color '#FF8800'"],
+      examples: ["chatcrm tags create --name gold --color '#FFD700'"],
     },
     {
       name: 'list',
@@ -163,7 +163,7 @@ const customFields: CmdSpec = {
       summary: 'Show a custom field',
       args: [idArg('CUSTOM_FIELD_ID', 'custom field id')],
       op: { id: 'customFields.get' },
-      examples: ['chatcrm custom-fields get FIELD_ID'],
+      examples: ['chatcrm custom-fields get CUSTOM_FIELD_ID'],
     },
     {
       name: 'create',
@@ -173,7 +173,7 @@ const customFields: CmdSpec = {
         { flags: '--type <type>', description: 'field type (text is used by the service)', default: 'text' },
       ],
       op: { id: 'customFields.create', data: true, fields: { name: 'name', type: 'type' } },
-      examples: ['chatcrm custom-fields create --name company', 'chatcrm custom-fields create --name city --type text'],
+      examples: ['chatcrm custom-fields create --name birthday', 'chatcrm custom-fields create --name city --type text'],
     },
     {
       name: 'update',
@@ -184,7 +184,7 @@ const customFields: CmdSpec = {
         { flags: '--type <type>', description: 'new type' },
       ],
       op: { id: 'customFields.update', data: true, fields: { name: 'name', type: 'type' } },
-      examples: ['chatcrm custom-fields update FIELD_ID --name employer'],
+      examples: ['chatcrm custom-fields update CUSTOM_FIELD_ID --name employer'],
     },
     {
       name: 'delete',
@@ -192,7 +192,7 @@ const customFields: CmdSpec = {
       aliases: ['delete-many'],
       args: [idsArg('custom field ids')],
       op: { id: 'customFields.deleteMany', list: { arg: 'IDS', field: 'ids' }, destructive: true },
-      examples: ['chatcrm custom-fields delete FIELD_ID --yes'],
+      examples: ['chatcrm custom-fields delete CUSTOM_FIELD_ID --yes'],
     },
     {
       name: 'status',
@@ -202,7 +202,7 @@ const customFields: CmdSpec = {
         { flags: '--active <bool>', description: 'true to activate, false to deactivate', choices: ['true', 'false'] },
       ],
       op: { id: 'customFields.status', data: true, fields: { id: 'ids', active: 'is_active' }, convert: { active: 'bool' } },
-      examples: ['chatcrm custom-fields status --id FIELD_ID --active false', 'chatcrm custom-fields status --data \'{"ids":["FIELD_ID"],"is_active":true}\''],
+      examples: ['chatcrm custom-fields status --id CUSTOM_FIELD_ID --active false', 'chatcrm custom-fields status --data \'{"ids":["CUSTOM_FIELD_ID"],"is_active":true}\''],
     },
   ],
 };
@@ -310,7 +310,7 @@ const subscription: CmdSpec = {
         { flags: '--plan <id>', description: 'plan id' },
       ],
       run: () => import('../commands/crm/subscription-create.js'),
-      examples: ['chatcrm subscription create --gateway gatewayone --plan plan_pro'],
+      examples: ['chatcrm subscription cancel "$(chatcrm subscription show -q)" --yes && chatcrm subscription create --gateway gatewayone --plan plan_business   # switch plans'],
     },
     {
       name: 'cancel',
@@ -364,7 +364,7 @@ export const contactsRest: CmdSpec[] = [
       { flags: '--contact <id>', description: 'contact id (repeatable)', repeatable: true },
     ],
     op: { id: 'contacts.addToSegments', data: true, fields: { segment: 'segment_ids', contact: 'contact_ids' } },
-    examples: ['chatcrm contacts add-to-segments --segment SEG_ID --contact C1 --contact C2'],
+    examples: ['chatcrm contacts add-to-segments --segment SEGMENT_ID --contact CONTACT_ID --contact CONTACT_ID'],
   },
   {
     name: 'export',

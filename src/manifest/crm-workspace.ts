@@ -19,16 +19,16 @@ const get = (group: string, id: OperationId, what: string, arg: string): CmdSpec
   summary: `Show ${what}`,
   args: [idArg(arg, `${what} id`)],
   op: { id },
-  examples: [`chatcrm ${group} get 65f1c0ffee0123456789abcd`, `chatcrm ${group} get 65f1c0ffee0123456789abcd --json`],
+  examples: [`chatcrm ${group} get ${arg}`, `chatcrm ${group} get ${arg} --json`],
 });
 
-/** Bulk delete by ids: `{ ids: [...] }`. */
-const deleteMany = (group: string, name: string, id: OperationId, what: string): CmdSpec => ({
+/** Bulk delete by ids: `{ ids: [...] }`; `arg` names one id in the examples. */
+const deleteMany = (group: string, name: string, id: OperationId, what: string, arg: string): CmdSpec => ({
   name,
   summary: `Delete ${what} (one or more ids)`,
   args: [idsArg(`${what} ids`)],
   op: { id, list: { arg: 'IDS', field: 'ids' }, destructive: true },
-  examples: [`chatcrm ${group} ${name} 65f1c0ffee0123456789abcd --yes`, `chatcrm ${group} ${name} ID1 ID2 ID3 --yes`],
+  examples: [`chatcrm ${group} ${name} ${arg} --yes`, `chatcrm ${group} ${name} ${arg} ${arg} --yes`],
 });
 
 const deleteOne = (group: string, id: OperationId, what: string, arg: string): CmdSpec => ({
@@ -36,7 +36,7 @@ const deleteOne = (group: string, id: OperationId, what: string, arg: string): C
   summary: `Delete ${what}`,
   args: [idArg(arg, `${what} id`)],
   op: { id, destructive: true },
-  examples: [`chatcrm ${group} delete 65f1c0ffee0123456789abcd --yes`],
+  examples: [`chatcrm ${group} delete ${arg} --yes`],
 });
 
 /** An operation whose body the spec gives as "object": `{}` unless --data says more. */
@@ -45,7 +45,7 @@ const objectAction = (group: string, name: string, id: OperationId, summary: str
   summary,
   args: [idArg(arg, `${arg.toLowerCase().replace(/_/g, ' ')}`)],
   op: { id, data: true, defaultBody: {} },
-  examples: [`chatcrm ${group} ${name} 65f1c0ffee0123456789abcd`, `chatcrm ${group} ${name} 65f1c0ffee0123456789abcd --data '{"note":"x"}'`],
+  examples: [`chatcrm ${group} ${name} ${arg}`, `chatcrm ${group} ${name} ${arg} --data '{"note":"x"}'`],
 });
 
 const teams: CmdSpec = {
@@ -69,7 +69,7 @@ const teams: CmdSpec = {
         { flags: '--member <member>', description: 'a member (user id or email); repeat for more', repeatable: true },
       ],
       op: { id: 'teams.create', data: true, fields: { name: 'name', member: 'members' } },
-      examples: ['chatcrm teams create --name Support --member ana@example.com --member bo@example.com', 'chatcrm teams create --data @team.json'],
+      examples: ['chatcrm teams create --name Escalations --member ana@example.com --member bo@example.com', 'chatcrm teams create --data @team.json'],
     },
     {
       name: 'update',
@@ -80,9 +80,9 @@ const teams: CmdSpec = {
         { flags: '--member <member>', description: 'replace the members; repeat for more', repeatable: true },
       ],
       op: { id: 'teams.update', data: true, fields: { name: 'name', member: 'members' } },
-      examples: ['chatcrm teams update 65f1c0ffee0123456789abcd --name "Tier 2"', 'chatcrm teams update 65f1c0ffee0123456789abcd --data \'{"description":"Escalations"}\''],
+      examples: ['chatcrm teams update TEAM_ID --name "Tier 2"', 'chatcrm teams update TEAM_ID --data \'{"description":"Escalations"}\''],
     },
-    deleteMany('teams', 'delete', 'teams.deleteMany', 'teams'),
+    deleteMany('teams', 'delete', 'teams.deleteMany', 'teams', 'TEAM_ID'),
     objectAction('teams', 'toggle-status', 'teams.toggleStatus', 'Toggle a team between active and inactive', 'TEAM_ID'),
   ],
 };
@@ -101,7 +101,7 @@ const taxes: CmdSpec = {
         { flags: '--rate <percent>', description: 'rate in percent, from 0 to 100' },
       ],
       op: { id: 'taxes.create', data: true, fields: { name: 'name', rate: 'rate' }, convert: { rate: 'number' } },
-      examples: ['chatcrm taxes create --name VAT --rate 20', 'chatcrm taxes create --name "Reduced VAT" --rate 5.5 --json'],
+      examples: ['chatcrm taxes create --name "Sales tax" --rate 8.875', 'chatcrm taxes create --name GST --rate 5 --json'],
     },
     {
       name: 'update',
@@ -112,10 +112,10 @@ const taxes: CmdSpec = {
         { flags: '--rate <percent>', description: 'new rate in percent, from 0 to 100' },
       ],
       op: { id: 'taxes.update', data: true, fields: { name: 'name', rate: 'rate' }, convert: { rate: 'number' } },
-      examples: ['chatcrm taxes update 65f1c0ffee0123456789abcd --rate 21', 'chatcrm taxes update 65f1c0ffee0123456789abcd --data \'{"name":"VAT (standard)"}\''],
+      examples: ['chatcrm taxes update TAX_ID --rate 21', 'chatcrm taxes update TAX_ID --data \'{"name":"VAT (standard)"}\''],
     },
     deleteOne('taxes', 'taxes.delete', 'a tax', 'TAX_ID'),
-    deleteMany('taxes', 'delete-many', 'taxes.deleteMany', 'taxes'),
+    deleteMany('taxes', 'delete-many', 'taxes.deleteMany', 'taxes', 'TAX_ID'),
   ],
 };
 
@@ -149,9 +149,9 @@ const quickReplies: CmdSpec = {
         { flags: '--message <text>', description: 'new reply text' },
       ],
       op: { id: 'quickReplies.update', data: true, fields: { title: 'title', message: 'message' } },
-      examples: ['chatcrm quick-replies update 65f1c0ffee0123456789abcd --message "Open 8-18 now."'],
+      examples: ['chatcrm quick-replies update QUICK_REPLY_ID --message "Open 8-18 now."'],
     },
-    deleteMany('quick-replies', 'delete', 'quickReplies.deleteMany', 'quick replies'),
+    deleteMany('quick-replies', 'delete', 'quickReplies.deleteMany', 'quick replies', 'QUICK_REPLY_ID'),
     objectAction('quick-replies', 'favorite', 'quickReplies.favorite', 'Toggle a quick reply as favorite', 'QUICK_REPLY_ID'),
   ],
 };
@@ -175,7 +175,7 @@ const chatbots: CmdSpec = {
       args: [idArg('CHATBOT_ID', 'chatbot id')],
       options: [{ flags: '--name <name>', description: 'new name' }],
       op: { id: 'chatbots.update', data: true, fields: { name: 'name' } },
-      examples: ['chatcrm chatbots update 65f1c0ffee0123456789abcd --name "Help desk bot"'],
+      examples: ['chatcrm chatbots update CHATBOT_ID --name "Help desk bot"'],
     },
     deleteOne('chatbots', 'chatbots.delete', 'a chatbot', 'CHATBOT_ID'),
     objectAction('chatbots', 'train', 'chatbots.train', 'Train a chatbot on its knowledge sources', 'CHATBOT_ID'),
@@ -187,7 +187,7 @@ const chatbots: CmdSpec = {
         { flags: '--chatbot <id>', description: 'chatbot whose knowledge base gets the page (sent as chatbot_id)' },
       ],
       op: { id: 'chatbots.scrape', data: true, fields: { url: 'url', chatbot: 'chatbot_id' } },
-      examples: ['chatcrm chatbots scrape --url https://example.com/faq', 'chatcrm chatbots scrape --url https://example.com/pricing --chatbot 65f1c0ffee0123456789abcd'],
+      examples: ['chatcrm chatbots scrape --url https://example.com/faq', 'chatcrm chatbots scrape --url https://example.com/pricing --chatbot CHATBOT_ID'],
     },
     {
       name: 'extract-doc',
@@ -195,7 +195,7 @@ const chatbots: CmdSpec = {
       args: [{ name: 'FILE', description: 'local document (pdf, docx, txt, ...)', required: true }],
       options: [{ flags: '--chatbot <id>', description: 'chatbot whose knowledge base gets the document (form field chatbot_id)' }],
       run: () => import('../commands/workspace/extract-doc.js'),
-      examples: ['chatcrm chatbots extract-doc ./handbook.pdf', 'chatcrm chatbots extract-doc faq.txt --chatbot 65f1c0ffee0123456789abcd --json'],
+      examples: ['chatcrm chatbots extract-doc ./handbook.pdf', 'chatcrm chatbots extract-doc faq.txt --chatbot CHATBOT_ID --json'],
     },
   ],
 };
@@ -219,21 +219,21 @@ const messageStatus: CmdSpec = {
       summary: 'Push a chat status (e.g. delivered/read for messages)',
       options: [MESSAGE_IDS_OPTION, { flags: '--status <status>', description: 'status to push', choices: ['delivered', 'read'] }],
       op: { id: 'messageStatus.chatStatus', data: true, fields: { messageId: 'message_ids', status: 'status' } },
-      examples: ['chatcrm message-status chat-status --message-id wamid.ABC --status read', 'chatcrm message-status chat-status --data @status.json'],
+      examples: ['chatcrm message-status chat-status --message-id MSG_ID --status read', 'chatcrm message-status chat-status --data @status.json'],
     },
     {
       name: 'bulk-delivery',
       summary: 'Mark several messages delivered',
       options: [MESSAGE_IDS_OPTION],
       op: { id: 'messageStatus.bulkDelivery', data: true, fields: { messageId: 'message_ids' } },
-      examples: ['chatcrm message-status bulk-delivery --message-id wamid.A --message-id wamid.B', 'chatcrm message-status bulk-delivery --data \'{"message_ids":["wamid.A"]}\''],
+      examples: ['chatcrm message-status bulk-delivery --message-id MSG_ID --message-id MSG_ID', 'chatcrm message-status bulk-delivery --data \'{"message_ids":["MSG_ID"]}\''],
     },
     {
       name: 'bulk-read',
       summary: 'Mark several messages read',
       options: [MESSAGE_IDS_OPTION],
       op: { id: 'messageStatus.bulkRead', data: true, fields: { messageId: 'message_ids' } },
-      examples: ['chatcrm message-status bulk-read --message-id wamid.A --message-id wamid.B'],
+      examples: ['chatcrm message-status bulk-read --message-id MSG_ID --message-id MSG_ID'],
     },
     {
       name: 'user',
@@ -250,7 +250,7 @@ const messageStatus: CmdSpec = {
       args: [{ name: 'MSG_IDS', description: 'message ids', required: true, variadic: true }],
       op: STATUS_GET,
       run: () => import('../commands/workspace/message-status-get.js').then((m) => ({ run: m.statusGet(STATUS_GET) })),
-      examples: ['chatcrm message-status get wamid.ABC', 'chatcrm message-status get wamid.A wamid.B --json'],
+      examples: ['chatcrm message-status get MSG_ID', 'chatcrm message-status get MSG_ID MSG_ID --json'],
     },
   ],
 };
@@ -280,10 +280,10 @@ const replyMaterials: CmdSpec = {
         { flags: '--title <title>', description: 'new title' },
       ],
       run: () => import('../commands/workspace/reply-material.js'),
-      examples: ['chatcrm reply-materials update 65f1c0ffee0123456789abcd --file ./prices-2025.pdf --title "Price list 2025"'],
+      examples: ['chatcrm reply-materials update MATERIAL_ID --file ./prices-2025.pdf --title "Price list 2025"'],
     },
     deleteOne('reply-materials', 'replyMaterials.delete', 'a reply material', 'MATERIAL_ID'),
-    deleteMany('reply-materials', 'delete-many', 'replyMaterials.deleteMany', 'reply materials'),
+    deleteMany('reply-materials', 'delete-many', 'replyMaterials.deleteMany', 'reply materials', 'MATERIAL_ID'),
   ],
 };
 
@@ -328,7 +328,7 @@ export const campaignsRest: CmdSpec[] = [
     summary: 'Campaign insights: the delivery funnel (bars on a terminal), counts and rates',
     args: [idArg('CAMPAIGN_ID', 'campaign id')],
     op: { id: 'campaigns.insights', view: { summary: 'funnel' } },
-    examples: ['chatcrm campaigns insights 65f1c0ffee0123456789abcd', 'chatcrm campaigns insights 65f1c0ffee0123456789abcd --json'],
+    examples: ['chatcrm campaigns insights CAMPAIGN_ID', 'chatcrm campaigns insights CAMPAIGN_ID --json'],
   },
   {
     name: 'report',
@@ -341,14 +341,14 @@ export const campaignsRest: CmdSpec[] = [
       paged: true,
       view: { id: 'message_id', summary: 'funnel', columns: ['to', 'message_id', 'status', 'sent_at', 'delivered_at', 'read_at'], drop: ['read_at', 'delivered_at', 'sent_at'] },
     },
-    examples: ['chatcrm campaigns report 65f1c0ffee0123456789abcd', 'chatcrm campaigns report 65f1c0ffee0123456789abcd --all -o csv > report.csv'],
+    examples: ['chatcrm campaigns report CAMPAIGN_ID', 'chatcrm campaigns report CAMPAIGN_ID --all -o csv > report.csv'],
   },
   {
     name: 'publish',
     summary: 'Publish a draft campaign',
     args: [idArg('CAMPAIGN_ID', 'campaign id')],
     op: { id: 'campaigns.publish', data: true, defaultBody: {} },
-    examples: ['chatcrm campaigns publish 65f1c0ffee0123456789abcd'],
+    examples: ['chatcrm campaigns publish CAMPAIGN_ID'],
   },
   {
     name: 'recurring',
@@ -360,6 +360,6 @@ export const campaignsRest: CmdSpec[] = [
       { flags: '--data <json>', description: 'request body as JSON, @file or - (stdin); flags override its fields' },
     ],
     run: () => import('../commands/workspace/recurring.js'),
-    examples: ['chatcrm campaigns recurring 65f1c0ffee0123456789abcd --pattern daily', 'chatcrm campaigns recurring 65f1c0ffee0123456789abcd --off'],
+    examples: ['chatcrm campaigns recurring CAMPAIGN_ID --pattern daily', 'chatcrm campaigns recurring CAMPAIGN_ID --off'],
   },
 ];

@@ -18,8 +18,8 @@ const contacts: CmdSpec = {
 
 const campaigns: CmdSpec = {
   name: 'campaigns',
-  summary: 'Campaigns: send (tool endpoint), insights, report, publish, recurrence',
-  subcommands: [...campaignsMcp, ...campaignsRest],
+  summary: 'Campaigns: insights, report, publish, recurrence, send (tool endpoint)',
+  subcommands: [...campaignsRest, ...campaignsMcp],
 };
 
 export const commands: CmdSpec[] = [

@@ -14,8 +14,8 @@ export const login: CmdSpec = {
     { flags: '--no-verify', description: 'save without checking the key against the service' },
   ],
   examples: [
-    'chatcrm login',
-    'printf %s "$CHATCRM_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key',
+    { cmd: 'chatcrm login', notRun: 'asks for the profile, addresses and key on a terminal' },
+    'printf %s "$CHATCRM_API_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key',
   ],
   newProfile: true,
   run: () => import('../commands/local/login.js'),
@@ -24,7 +24,7 @@ export const login: CmdSpec = {
 export const logout: CmdSpec = {
   name: 'logout',
   summary: 'Forget the stored key of a profile',
-  examples: ['chatcrm logout', 'chatcrm logout --profile staging'],
+  examples: ['chatcrm logout', 'chatcrm logout --profile ci'],
   run: () => import('../commands/local/logout.js'),
 };
 
@@ -85,7 +85,10 @@ export const completion: CmdSpec = {
   name: 'completion',
   summary: 'Print a shell completion script',
   args: [{ name: 'SHELL', required: true, choices: ['bash', 'zsh', 'fish', 'powershell'] }],
-  examples: ['chatcrm completion bash > /etc/bash_completion.d/chatcrm', 'chatcrm completion zsh > "${fpath[1]}/_chatcrm"'],
+  examples: [
+    { cmd: 'chatcrm completion bash > /etc/bash_completion.d/chatcrm', notRun: 'writes a system folder (as root)' },
+    { cmd: 'chatcrm completion zsh > "${fpath[1]}/_chatcrm"', notRun: 'zsh syntax, writes into its function path' },
+  ],
   run: () => import('../commands/local/completion.js'),
 };
 
@@ -113,9 +116,9 @@ export const api: CmdSpec = {
     'chatcrm api GET /api/tags -o table',
     'chatcrm api GET /api/v2/contacts --paginate -o jsonl',
     "chatcrm api GET /api/v2/contacts --query 'data.contacts[].phone_number'",
-    'chatcrm api POST /api/v2/contacts -f name=Ada -f phone_number=15551234567 -f tags[]=vip',
-    'chatcrm api POST /api/automation -f name=Welcome -f is_active:=true -f trigger.keyword=hi',
-    'chatcrm api POST /api/reply-materials -F file=@./price-list.pdf -F name="Price list"',
+    'chatcrm api POST /api/v2/contacts -f name=Ada -f phone_number=15551234567 -f tags[]=vip -f custom_fields.city=London',
+    'chatcrm api POST /api/automation -f name=Welcome -f keyword=hi -f is_active:=true',
+    'chatcrm api POST /api/reply-materials -F file=@./price-list.pdf -F title="Price list"',
     'chatcrm api DELETE /api/currencies/delete --input ids.json',
     'echo \'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}\' | chatcrm api POST /mcp --mcp --input -',
   ],
@@ -145,6 +148,10 @@ export const sandbox: CmdSpec = {
     { flags: '--verify-token <token>', description: 'verify token for the webhook challenge' },
     { flags: '--seed-records <n>', description: 'add N generated records to every list (contacts, segments and their members, senders, groups and their members, flows, templates, campaigns and a report, currencies, ...) to try paging' },
   ],
-  examples: ['chatcrm sandbox', 'chatcrm sandbox --port 8787 --state ./sandbox.json', 'chatcrm sandbox --seed-records 250'],
+  examples: [
+    { cmd: 'chatcrm sandbox', notRun: 'serves until stopped (test/e2e/sandbox-command.test.ts runs it)' },
+    { cmd: 'chatcrm sandbox --port 8787 --state ./sandbox.json', notRun: 'serves until stopped' },
+    { cmd: 'chatcrm sandbox --seed-records 250', notRun: 'serves until stopped' },
+  ],
   run: () => import('../commands/local/sandbox.js'),
 };

@@ -10,7 +10,7 @@ export const mcp: CmdSpec = {
     {
       name: 'health',
       summary: 'Check the tool endpoint (GET {mcp_url}/healthz)',
-      examples: ['chatcrm mcp health', 'chatcrm mcp health --mcp-url https://mcp.example.com'],
+      examples: ['chatcrm mcp health', 'chatcrm mcp health --mcp-url https://api.example.com'],
       run: () => import('../commands/mcp/health.js'),
     },
     {
@@ -59,7 +59,7 @@ export const mcp: CmdSpec = {
         'chatcrm mcp serve --toolsets chat,flows --read-only',
         'chatcrm mcp serve --toolsets default,teams --exclude-tools chat_groups_send',
         'chatcrm mcp serve --toolsets all --allow-destructive --max-sends 20',
-        'chatcrm mcp serve --http --dynamic-toolsets',
+        { cmd: 'chatcrm mcp serve --http --dynamic-toolsets', notRun: 'serves HTTP until stopped (test/e2e/mcp-serve.test.ts connects to it)' },
         'chatcrm mcp serve --dry-run --tools chat_send,chat_senders',
       ],
       run: () => import('../commands/mcp/serve.js'),
@@ -90,7 +90,7 @@ export const contactsMcp: CmdSpec[] = [
     ],
     examples: [
       'chatcrm contacts create --phone "+1 (555) 123-4567" --name "Ada Lovelace"',
-      'chatcrm contacts create --phone 15551234567 --name Ada --email ada@example.com --tag vip --field city=London',
+      'chatcrm contacts create --phone 15557654321 --name Ada --email ada@example.com --tag vip --field city=London',
     ],
     run: () => import('../commands/mcp/contacts-create.js'),
   },
@@ -119,7 +119,7 @@ export const campaignsMcp: CmdSpec[] = [
     name: 'send',
     summary: 'Send a campaign now (tool send_campaign)',
     args: [{ name: 'CAMPAIGN_ID', required: true, description: 'campaign id' }],
-    examples: ['chatcrm campaigns send 665f1c2e8a1b2c3d4e5f6a7b'],
+    examples: ['chatcrm campaigns send CAMPAIGN_ID'],
     run: () => import('../commands/mcp/campaigns-send.js'),
   },
 ];

@@ -61,6 +61,17 @@ export interface OpSpec {
   view?: View;
 }
 
+/**
+ * A command line shown under Examples in --help and docs/commands.md. test/e2e/examples-*
+ * runs every one against the sandbox: it must exit 0, or the code its comment starts with
+ * (`... # exit 2: why`, an example of a failure). The object form is one that cannot run as
+ * a one-shot command (a server, a prompt), with the reason; help shows only `cmd`.
+ */
+export type Example = string | { cmd: string; notRun: string };
+
+/** The command line of an example, as help prints it. */
+export const exampleCmd = (e: Example): string => (typeof e === 'string' ? e : e.cmd);
+
 export interface CmdSpec {
   name: string;
   summary: string;
@@ -68,7 +79,7 @@ export interface CmdSpec {
   aliases?: string[];
   args?: ArgSpec[];
   options?: OptSpec[];
-  examples?: string[];
+  examples?: Example[];
   run?: Loader;
   op?: OpSpec;
   subcommands?: CmdSpec[];

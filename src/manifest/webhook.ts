@@ -23,7 +23,7 @@ export const webhook: CmdSpec = {
       name: 'verify',
       summary: 'Check a signature against a payload (exit 0 match, 1 mismatch)',
       options: [{ flags: '--signature <sig>', description: 'the x-hub-signature-256 value, sha256=<hex>' }, fileOption, ...secretOptions],
-      examples: ['chatcrm webhook verify --signature sha256=3f2a... --file event.json'],
+      examples: ['chatcrm webhook verify --signature "$(chatcrm webhook sign --file event.json)" --file event.json'],
       run: () => import('../commands/webhook/verify.js'),
     },
     {
@@ -40,7 +40,7 @@ export const webhook: CmdSpec = {
       ],
       examples: [
         'chatcrm webhook send --event message --from 15557654321 --text "Hi there"',
-        'chatcrm webhook send --event status --message-id wamid.HBgL... --status read',
+        'chatcrm webhook send --event status --message-id MSG_ID --status read',
         'chatcrm webhook send --file event.json',
       ],
       run: () => import('../commands/webhook/send.js'),
@@ -52,7 +52,7 @@ export const webhook: CmdSpec = {
         { flags: '--verify-token <token>', description: 'the verify token the endpoint expects' },
         { flags: '--challenge <text>', description: 'challenge to echo (default: random)' },
       ],
-      examples: ['chatcrm webhook challenge --verify-token my-token', 'chatcrm webhook challenge --verify-token my-token --challenge 12345'],
+      examples: ['chatcrm webhook challenge --verify-token sandbox-verify-token', 'chatcrm webhook challenge --verify-token sandbox-verify-token --challenge 12345'],
       run: () => import('../commands/webhook/challenge.js'),
     },
   ],

@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../src/manifest/index.js';
+import { exampleCmd } from '../../src/manifest/types.js';
 import { tempDir } from '../helpers/cli.js';
 import { serveHttp, serveOver, serveStdio, textOf, type Served } from '../helpers/mcp-serve.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -398,7 +399,7 @@ describe('mcp serve --upload-dir', () => {
 });
 
 describe('the examples of `mcp serve --help` and `openapi --help` run against the sandbox', () => {
-  const examples = (name: string) => [...commands, ...commands.flatMap((c) => c.subcommands ?? [])].find((c) => c.name === name && c.examples?.length)!.examples!;
+  const examples = (name: string) => [...commands, ...commands.flatMap((c) => c.subcommands ?? [])].find((c) => c.name === name && c.examples?.length)!.examples!.map(exampleCmd);
 
   it.each(examples('serve'))('%s', async (example) => {
     const args = example.split(' ').slice(3);

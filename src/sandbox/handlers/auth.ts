@@ -1,13 +1,16 @@
 // Session auth and profile (spec 4.4). The sandbox sends no email: OTPs are printed on
 // its console. Passwords are kept as salted hashes; login answers `{ success, message,
 // token, user }` as the service does.
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fail, ok, type AreaModule, type Handler, validate } from '../http.js';
 import type { Doc, Store } from '../store.js';
 import * as schemas from '../../schemas/auth.js';
 
 /** The password of the seeded owner (documented in docs/auth.md). */
 export const OWNER_PASSWORD = 'sandbox-password';
+
+/** Every OTP the sandbox issues (documented in docs/auth.md): examples and scripts can verify without reading its console. */
+export const SANDBOX_OTP = '123456';
 
 /** The user the sandbox's API key belongs to. */
 export function owner(store: Store) {
@@ -26,9 +29,8 @@ const publicUser = (u: Doc) => ({ id: u._id, _id: u._id, name: u.name, email: u.
 const byEmail = (store: Store, email: string) => store.list('users', (u) => String(u.email).toLowerCase() === email.toLowerCase())[0];
 
 function issueOtp(env: Parameters<Handler>[1], user: Doc, purpose: string): void {
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  env.store.update('users', user._id, { otp, otp_purpose: purpose, otp_expires_at: new Date(Date.now() + 10 * 60_000).toISOString() });
-  env.log(`sandbox: ${purpose} OTP for ${user.email}: ${otp}`);
+  env.store.update('users', user._id, { otp: SANDBOX_OTP, otp_purpose: purpose, otp_expires_at: new Date(Date.now() + 10 * 60_000).toISOString() });
+  env.log(`sandbox: ${purpose} OTP for ${user.email}: ${SANDBOX_OTP}`);
 }
 
 const register: Handler = (req, env) => {

@@ -456,6 +456,19 @@ const setupRecurring: Handler = (req, { store }) => {
 
 // ---- seed ------------------------------------------------------------------------------
 
+/** A reply material of the sample data: a small text file. */
+function textMaterial(store: Store, title: string, file_name: string, content: string): void {
+  store.insert('reply_materials', {
+    title,
+    file_name,
+    file_size: content.length,
+    mime_type: 'text/plain',
+    file_type: 'document',
+    file_url: `/uploads/reply-materials/seed-${encodeURIComponent(file_name)}`,
+    sha256: createHash('sha256').update(content).digest('hex'),
+  });
+}
+
 function seed(store: Store): void {
   store.insert('teams', { name: 'Support', members: ['ana@example.com', 'bo@example.com'], status: 'active', permissions: ['chats.view', 'contacts.view'] });
   store.insert('teams', { name: 'Sales', members: ['carla@example.com'], status: 'active', permissions: ['contacts.view', 'campaigns.view'] });
@@ -464,6 +477,8 @@ function seed(store: Store): void {
   store.insert('quick_replies', { title: 'Opening hours', message: 'We are open Monday to Friday, 9:00-17:00.', is_favorite: true, created_by: 'sandbox-user' });
   store.insert('quick_replies', { title: 'Thanks', message: 'Thank you for contacting us!', is_favorite: false, created_by: 'sandbox-user' });
   store.insert('chatbots', { name: 'FAQ bot', status: 'untrained', last_trained_at: null, training_runs: 0, knowledge_sources: 0 });
+  textMaterial(store, 'Returns policy', 'returns.txt', 'Returns are free within 30 days.');
+  textMaterial(store, 'Delivery times', 'delivery.txt', 'Orders ship within 2 working days.');
   notify(store, 'Welcome', 'Your sandbox workspace is ready.', { read: true, read_at: now() });
   notify(store, 'Plan usage', 'You have used 10% of your monthly messages.');
 
@@ -517,17 +532,7 @@ function bulk(store: Store, n: number): void {
     store.insert('teams', { name: `Team ${seq(i)}`, members: [], status: 'active', permissions: [] });
     store.insert('taxes', { name: `Tax ${seq(i)}`, rate: i % 30, status: 'active' });
     store.insert('chatbots', { name: `Bot ${seq(i)}`, status: 'untrained', last_trained_at: null, training_runs: 0, knowledge_sources: 0 });
-    const file_name = `material-${seq(i)}.txt`;
-    const content = `Reply material ${i + 1}.`;
-    store.insert('reply_materials', {
-      title: `Material ${seq(i)}`,
-      file_name,
-      file_size: content.length,
-      mime_type: 'text/plain',
-      file_type: 'document',
-      file_url: `/uploads/reply-materials/seed-${encodeURIComponent(file_name)}`,
-      sha256: createHash('sha256').update(content).digest('hex'),
-    });
+    textMaterial(store, `Material ${seq(i)}`, `material-${seq(i)}.txt`, `Reply material ${i + 1}.`);
     store.insert('notifications', { title: `Notice ${seq(i)}`, message: `Generated notification ${i + 1}.`, read: false, read_at: null });
     const recipients = i === 0 ? Array.from({ length: n }, (_, j) => `1700${seq(j)}`) : [];
     store.insert('campaigns', { name: `Campaign ${seq(i)}`, status: 'draft', recipients, sender_id: 'wa_snd_cloud_0001', message: { type: 'text', text: { body: `Campaign ${i + 1}` } }, is_recurring: false, recurring_pattern: null, message_ids: [] });
