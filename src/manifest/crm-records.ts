@@ -309,7 +309,7 @@ const subscription: CmdSpec = {
         { flags: '--gateway <name>', description: 'payment gateway', choices: ['gatewayone', 'gatewaytwo', 'gatewaythree'] },
         { flags: '--plan <id>', description: 'plan id' },
       ],
-      run: () => import('../commands/crm/subscription-create.js'),
+      run: () => import('../commands/subscription/create.js'),
       examples: ['chatcrm subscription cancel "$(chatcrm subscription show -q)" --yes && chatcrm subscription create --gateway gatewayone --plan plan_business   # switch plans'],
     },
     {
@@ -382,7 +382,7 @@ export const contactsRest: CmdSpec[] = [
       { flags: '--wait-timeout <seconds>', description: 'give up waiting after this long (default 300)' },
       { flags: '--interval <seconds>', description: 'seconds between polls (default 1)' },
     ],
-    run: () => import('../commands/crm/export-status.js'),
+    run: () => import('../commands/contacts/export-status.js'),
     examples: ['chatcrm contacts export-status JOB_ID', 'chatcrm contacts export-status JOB_ID --wait --wait-timeout 120'],
   },
   {
@@ -393,7 +393,7 @@ export const contactsRest: CmdSpec[] = [
       { flags: '-O, --output-file <path>', description: 'where to save it (a file, a folder, or - for stdout); default: the file name here' },
       { flags: '--force', description: 'overwrite an existing file' },
     ],
-    run: () => import('../commands/crm/export-download.js'),
+    run: () => import('../commands/contacts/export-download.js'),
     examples: ['chatcrm contacts export-download contacts-export-JOB_ID.csv', 'chatcrm contacts export-download contacts-export-JOB_ID.csv -O - | head'],
   },
 ];

@@ -74,7 +74,7 @@ export const contactsMcp: CmdSpec[] = [
     summary: 'List contacts (tool list_contacts)',
     options: [...PAGE_OPTIONS, { flags: '--search <text>', description: 'match name, phone or email' }],
     examples: ['chatcrm contacts list', 'chatcrm contacts list --search ada --limit 20 --json', 'chatcrm contacts list --all -o jsonl > contacts.jsonl'],
-    run: () => import('../commands/mcp/contacts-list.js'),
+    run: () => import('../commands/contacts/list.js'),
   },
   {
     name: 'create',
@@ -92,7 +92,7 @@ export const contactsMcp: CmdSpec[] = [
       'chatcrm contacts create --phone "+1 (555) 123-4567" --name "Ada Lovelace"',
       'chatcrm contacts create --phone 15557654321 --name Ada --email ada@example.com --tag vip --field city=London',
     ],
-    run: () => import('../commands/mcp/contacts-create.js'),
+    run: () => import('../commands/contacts/create.js'),
   },
   {
     name: 'import',
@@ -109,7 +109,7 @@ export const contactsMcp: CmdSpec[] = [
       'chatcrm contacts import contacts.jsonl --concurrency 4 --dry-run',
       'chatcrm contacts import contacts.csv --resume',
     ],
-    run: () => import('../commands/mcp/contacts-import.js'),
+    run: () => import('../commands/contacts/import.js'),
   },
 ];
 
@@ -120,6 +120,6 @@ export const campaignsMcp: CmdSpec[] = [
     summary: 'Send a campaign now (tool send_campaign)',
     args: [{ name: 'CAMPAIGN_ID', required: true, description: 'campaign id' }],
     examples: ['chatcrm campaigns send CAMPAIGN_ID'],
-    run: () => import('../commands/mcp/campaigns-send.js'),
+    run: () => import('../commands/campaigns/send.js'),
   },
 ];

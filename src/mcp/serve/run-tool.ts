@@ -35,7 +35,7 @@ export interface Safety {
 /** A file inside the upload folder (symbolic links resolved first), else a UsageError naming `file`. */
 async function uploadPath(dir: string, file: unknown): Promise<string> {
   if (typeof file !== 'string' || file.trim() === '') throw new UsageError('file: required (a file inside the upload folder)');
-  const [{ realpath }, { resolve, sep }, { uploadFile }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('../../commands/workspace/upload.js')]);
+  const [{ realpath }, { resolve, sep }, { uploadFile }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('../../commands/upload.js')]);
   const root = await realpath(dir);
   let full: string;
   try {
@@ -176,7 +176,7 @@ export class ToolRunner {
   private async relay(tool: ToolDef, name: string, args: JsonObject): Promise<ToolResult> {
     let relayed: JsonObject = args;
     if (name === 'create_contact') {
-      const { contactArgs } = await import('../../commands/mcp/contact-args.js');
+      const { contactArgs } = await import('../../commands/contacts/args.js');
       const a = args as Record<string, string | undefined> & { tags?: string[]; custom_fields?: Record<string, string> };
       relayed = contactArgs(
         { phone: a.phone_number, name: a.name, email: a.email, source: a.source, status: a.status, tags: a.tags, customFields: a.custom_fields },

@@ -10,7 +10,7 @@ import { McpError, createMcpClient, type McpClient, type ToolResult } from '../.
 import { errorText, resultText } from '../../mcp/result.js';
 import { checkArgs, type JsonSchema } from '../../mcp/schema.js';
 import { normalizePhone } from '../chat/recipient.js';
-import { contactArgs, type ContactNames } from './contact-args.js';
+import { contactArgs, type ContactNames } from './args.js';
 
 const TOOL = 'create_contact';
 const COLUMNS: ContactNames = { phone: 'phone_number', name: 'name', email: 'email', tag: 'tags' };

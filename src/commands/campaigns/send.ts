@@ -1,7 +1,7 @@
 // campaigns send CAMPAIGN_ID: tool send_campaign.
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
-import { runTool } from './tool.js';
+import { runTool } from '../mcp/tool.js';
 
 export const run: Run = async (ctx, { args }) => {
   const id = String(args.CAMPAIGN_ID ?? '').trim();

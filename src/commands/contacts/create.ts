@@ -1,7 +1,7 @@
 // contacts create: tool create_contact (phone normalised like chat --to).
 import type { Run } from '../../manifest/types.js';
-import { contactArgs, FLAG_NAMES, keyValues } from './contact-args.js';
-import { runTool } from './tool.js';
+import { contactArgs, FLAG_NAMES, keyValues } from './args.js';
+import { runTool } from '../mcp/tool.js';
 
 export const run: Run = async (ctx, { opts }) => {
   const args = contactArgs(

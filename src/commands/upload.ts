@@ -1,6 +1,6 @@
 // The local file of an upload, checked before anything is sent.
 import { stat } from 'node:fs/promises';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../core/errors.js';
 
 /** A readable regular file, else a UsageError naming the flag (or argument). */
 export async function uploadFile(path: unknown, flag: string): Promise<string> {

@@ -3,7 +3,7 @@ import { toolValue } from '../../mcp/result.js';
 import type { View } from '../../core/output/print.js';
 import type { Run } from '../../manifest/types.js';
 import { runList } from '../list.js';
-import { withMcp } from './tool.js';
+import { withMcp } from '../mcp/tool.js';
 
 export const COLUMNS = ['_id', 'name', 'phone_number', 'email', 'status', 'tags'];
 export const VIEW: View = { columns: COLUMNS, drop: ['tags', 'email', 'status'], cut: ['name', 'email'] };
