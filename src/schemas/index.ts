@@ -9,8 +9,20 @@ const files: Record<string, () => Promise<Record<string, unknown>>> = {
   templates: () => import('./templates.js'),
   flows: () => import('./flows.js'),
   auth: () => import('./auth.js'),
-  crm: () => import('./crm.js'),
-  'crm-workspace': () => import('./crm-workspace.js'),
+  common: () => import('./common.js'),
+  segments: () => import('./segments.js'),
+  tags: () => import('./tags.js'),
+  'custom-fields': () => import('./custom-fields.js'),
+  contacts: () => import('./contacts.js'),
+  currencies: () => import('./currencies.js'),
+  subscription: () => import('./subscription.js'),
+  teams: () => import('./teams.js'),
+  taxes: () => import('./taxes.js'),
+  'quick-replies': () => import('./quick-replies.js'),
+  chatbots: () => import('./chatbots.js'),
+  'message-status': () => import('./message-status.js'),
+  notifications: () => import('./notifications.js'),
+  campaigns: () => import('./campaigns.js'),
 };
 
 export async function loadSchema(ref: string): Promise<z.ZodMiniType> {

@@ -2,7 +2,7 @@
 import { readJsonArg } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
-import { recurring } from '../../schemas/crm-workspace.js';
+import { recurring } from '../../schemas/campaigns.js';
 import { parseOrUsage } from '../../schemas/index.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
