@@ -3,7 +3,7 @@ import { readJsonArg } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
 import { recurring } from '../../schemas/campaigns.js';
-import { parseOrUsage } from '../../schemas/index.js';
+import { parseOrUsage } from '../../schemas/problems.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
   const id = String(args.CAMPAIGN_ID ?? '');

@@ -8,7 +8,7 @@ import type { OperationId } from '../../api/operations.js';
 import { UsageError } from '../../core/errors.js';
 import { flagName } from '../../manifest/types.js';
 import { sendFileRequest, sendRequest, type Message } from '../../schemas/chat.js';
-import { parseOrUsage, type FieldFlags } from '../../schemas/index.js';
+import { parseOrUsage, type FieldFlags } from '../../schemas/problems.js';
 
 /** The content flags (commander's camelCase names); exactly one is given. */
 export const CONTENT = ['text', 'image', 'video', 'audio', 'document', 'location', 'template', 'react', 'message'] as const;

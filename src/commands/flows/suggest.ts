@@ -8,7 +8,7 @@ import { loadYaml } from '../../core/output/print.js';
 import { shapeOf } from '../../core/output/shape.js';
 import { flagName, type Run } from '../../manifest/types.js';
 import { checkFlow, suggestRequest } from '../../schemas/flows.js';
-import { parseOrUsage } from '../../schemas/index.js';
+import { parseOrUsage } from '../../schemas/problems.js';
 
 /** option (camelCase) → suggest request field. */
 export const SUGGEST_FIELDS: Record<string, string> = {

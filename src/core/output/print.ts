@@ -9,8 +9,8 @@ import { UsageError } from '../errors.js';
 import { csvText, sanitizeCell } from '../sanitize.js';
 import { shapeOf, recordId, pickFields, getPath, morePages, pageCount, type Pagination, type Shape } from './shape.js';
 import { isIdField, renderColumns, renderKeyValue, type Column } from './table.js';
+import type { SummaryKind } from './summaries.js';
 
-export type SummaryKind = 'subscription' | 'usage' | 'funnel' | 'flow-stats';
 
 export interface View {
   /** Table columns (dot paths) for list answers; inferred when absent. */

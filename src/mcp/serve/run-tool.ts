@@ -12,7 +12,7 @@ import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
 import { scrub } from '../../core/redact.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { parseOrUsage, problemLine } from '../../schemas/index.js';
+import { parseOrUsage, problemLine } from '../../schemas/problems.js';
 import { MAX_FILE_BYTES } from '../../commands/chat/content.js';
 import { checkArgs } from '../schema.js';
 import { SENDS, type JsonObject, type ToolDef } from './catalog.js';
