@@ -4,7 +4,8 @@
 // initialisation) and get initialize, notifications/initialized, the session and
 // protocol-version headers on every later request, and a DELETE of the session at close.
 // Answers may be JSON or an SSE stream. Bare JSON-RPC endpoints work too.
-import type { ApiClient, ApiResponse } from '../api/client.js';
+import type { ApiClient } from '../api/client.js';
+import type { ApiResponse } from '../api/types.js';
 import { errorMessage } from '../api/errors-body.js';
 import type { Context } from '../core/context.js';
 import { ApiError, AuthError, CliError, EXIT } from '../core/errors.js';

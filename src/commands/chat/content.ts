@@ -2,7 +2,7 @@
 // JSON for URLs, multipart (streamed from disk) when a media flag names a local file.
 // Shared by `chat send` and `chat send-batch` (which fills the flags per row).
 import { statSync } from 'node:fs';
-import type { CallOptions } from '../../api/client.js';
+import type { CallOptions } from '../../api/types.js';
 import { multipart } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
 import { UsageError } from '../../core/errors.js';

@@ -4,7 +4,8 @@
 // CLI's shape logic, or isError with the one line the CLI would print. The key is scrubbed
 // from everything that leaves.
 import { stat } from 'node:fs/promises';
-import { ApiClient, type DryRunRequest } from '../../api/client.js';
+import { ApiClient } from '../../api/client.js';
+import type { DryRunRequest } from '../../api/types.js';
 import type { MultipartBody } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
 import { clientOptions, type Context } from '../../core/context.js';
