@@ -11,6 +11,7 @@ import type { Context } from '../core/context.js';
 import { ApiError, AuthError, CliError, EXIT } from '../core/errors.js';
 import type { JsonSchema } from './schema.js';
 import { sseMessages } from './sse.js';
+import { isObj } from '../core/output/shape.js';
 
 /** Revisions of the MCP specification this client speaks, newest first. */
 export const PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
@@ -67,7 +68,6 @@ interface RpcMessage {
   method?: string;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const header = (res: ApiResponse, name: string) => {
   const v = res.headers[name];
   return Array.isArray(v) ? v[0] : v;

@@ -32,7 +32,6 @@ export const getOne = (coll: string, what: string, param: string, view: (store: 
 
 export const now = () => new Date().toISOString();
 
-export const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Request fields a client may not set on a stored record. */
 export function editable(body: Record<string, unknown>): Record<string, unknown> {

@@ -10,7 +10,7 @@ import type { MultipartBody } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
 import { clientOptions, type Context } from '../../core/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
-import { shapeOf } from '../../core/output/shape.js';
+import { shapeOf, isObj } from '../../core/output/shape.js';
 import { scrub } from '../../core/redact.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { parseOrUsage, problemLine } from '../../schemas/problems.js';
@@ -56,7 +56,6 @@ export function profileDefaults(ctx: Context): Record<string, string> {
   );
 }
 
-const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks the CLI runs after the zod schema, before sending (flows' graph, templates' rules). */
 async function offlineRules(op: OperationId, body: JsonObject): Promise<JsonObject> {

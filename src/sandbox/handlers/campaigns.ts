@@ -2,7 +2,8 @@
 import { fail, notFound, ok, paged, validate, type AreaModule, type Handler, type SandboxReply } from '../http.js';
 import { recordMessage } from '../domain.js';
 import type { Doc, Store } from '../store.js';
-import { now, isObj, seq } from '../resource.js';
+import { isObj } from '../../core/output/shape.js';
+import { now, seq } from '../resource.js';
 import { statusView, mark } from './message-status.js';
 import * as schemas from '../../schemas/campaigns.js';
 
