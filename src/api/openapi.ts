@@ -3,6 +3,7 @@
 // table, the command tree, the zod schemas); multipart forms, the tool endpoint and the
 // webhook are described here. The spec shows no response bodies, so every operation answers
 // with the generic envelope of observed-conventions.md.
+import type { CmdSpec } from '../manifest/types.js';
 import { indexTree, toolFor, type JsonObject } from '../mcp/serve/catalog.js';
 import { getOperation, operations, type OperationId } from './operations.js';
 
@@ -60,8 +61,8 @@ function responses(id: OperationId): JsonObject {
   }
 }
 
-export async function openApiDocument(version: string): Promise<JsonObject> {
-  const tree = indexTree();
+export async function openApiDocument(version: string, commands: CmdSpec[]): Promise<JsonObject> {
+  const tree = indexTree(commands);
   const paths: Record<string, Record<string, JsonObject>> = {};
   for (const id of Object.keys(operations) as OperationId[]) {
     const op = getOperation(id);

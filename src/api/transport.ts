@@ -86,3 +86,26 @@ export async function readCapped(stream: Readable, max: number): Promise<Buffer>
   }
   return Buffer.concat(chunks);
 }
+
+/** The code of a transport error (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT), found in its causes. */
+export function errorCode(err: unknown): string | undefined {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++, e = e.cause as typeof e) if (e.code) return e.code;
+  return undefined;
+}
+
+/**
+ * Where a failed connect went when that was not the request's own host: the proxy's address
+ * (`Cannot reach` must not blame a server the CLI never got to).
+ */
+export function proxyAddress(err: unknown, url: URL): string | undefined {
+  if (!proxyConfigured()) return undefined;
+  let e = err as { address?: string; port?: number; hostname?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++, e = e.cause as typeof e) {
+    const where = e.address ? `${e.address}:${e.port}` : e.hostname;
+    if (!where) continue;
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    return [url.host, url.hostname, `${url.hostname}:${port}`].includes(where) ? undefined : where;
+  }
+  return undefined;
+}

@@ -3,7 +3,8 @@
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../core/context.js';
 import { AuthError, CliError, EXIT, InterruptedError, UsageError } from '../core/errors.js';
-import { isSignal, signalExit, type BatchOptions, type BatchSummary } from './engine.js';
+import { isSignal, signalExit } from './stop.js';
+import type { BatchOptions, BatchSummary } from './types.js';
 import { delimiterFlag } from './reader.js';
 
 function intFlag(v: unknown, flag: string, min: number, max: number): number | undefined {

@@ -14,7 +14,8 @@
 //   reset, timeout, no answer          uncertain
 import { STATUS_CODES } from 'node:http';
 import { errorMessage } from '../api/errors-body.js';
-import { notProcessed, type ApiResponse } from '../api/client.js';
+import type { ApiResponse } from '../api/types.js';
+import { notProcessed } from '../api/retry.js';
 import { ApiError, AuthError, CliError, NetworkError, ResponseError } from '../core/errors.js';
 
 export type Verdict = 'F' | 'U';

@@ -5,7 +5,8 @@ import { checkPathId, getOperation, pathParams } from '../api/operations.js';
 import { readJsonArg, type Context } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
 import { flagName, type CmdSpec, type OpSpec, type Run } from '../manifest/types.js';
-import { loadSchema, parseOrUsage, type FieldFlags } from '../schemas/index.js';
+import { loadSchema } from '../schemas/index.js';
+import { parseOrUsage, type FieldFlags } from '../schemas/problems.js';
 
 function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.');

@@ -1,6 +1,7 @@
 // Everything a command needs, built lazily (gh's factory): the IO, the settings, the API
 // client, the prompter. Tests swap the environment and the TTY state, not globals.
-import type { ApiClient, ClientOptions, DryRunRequest } from '../api/client.js';
+import type { ApiClient } from '../api/client.js';
+import type { ClientOptions, DryRunRequest } from '../api/types.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';

@@ -1,5 +1,8 @@
-// Pieces of command declarations shared by the CRM areas.
-import type { ArgSpec, OptSpec } from './types.js';
+// Pieces of command declarations shared by the areas: list flags, id arguments, and the
+// commands several areas declare alike (list, get, delete, an action on a record).
+import type { OperationId } from '../api/operations.js';
+import type { View } from '../core/output/print.js';
+import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
 
 /** Paging of every list the server pages (commands/list.ts reads them). */
 export const PAGE_OPTIONS: OptSpec[] = [
@@ -24,3 +27,46 @@ export const idArg = (name: string, description: string): ArgSpec => ({ name, de
 
 /** One or more ids (a body `ids` list). */
 export const idsArg = (description: string): ArgSpec => ({ name: 'IDS', description, required: true, variadic: true });
+
+/** `<group> list` with page/limit/search. */
+export const listCommand = (group: string, id: OperationId, what: string, view: View): CmdSpec => ({
+  name: 'list',
+  summary: `List ${what}`,
+  options: LIST_OPTIONS,
+  op: { id, query: LIST_QUERY, paged: true, view },
+  examples: [`chatcrm ${group} list`, `chatcrm ${group} list --search sales --limit 20 --json`, `chatcrm ${group} list --all -o jsonl`],
+});
+
+export const getCommand = (group: string, id: OperationId, what: string, arg: string): CmdSpec => ({
+  name: 'get',
+  summary: `Show ${what}`,
+  args: [idArg(arg, `${what} id`)],
+  op: { id },
+  examples: [`chatcrm ${group} get ${arg}`, `chatcrm ${group} get ${arg} --json`],
+});
+
+/** Bulk delete by ids: `{ ids: [...] }`; `arg` names one id in the examples. */
+export const deleteManyCommand = (group: string, name: string, id: OperationId, what: string, arg: string): CmdSpec => ({
+  name,
+  summary: `Delete ${what} (one or more ids)`,
+  args: [idsArg(`${what} ids`)],
+  op: { id, list: { arg: 'IDS', field: 'ids' }, destructive: true },
+  examples: [`chatcrm ${group} ${name} ${arg} --yes`, `chatcrm ${group} ${name} ${arg} ${arg} --yes`],
+});
+
+export const deleteOneCommand = (group: string, id: OperationId, what: string, arg: string): CmdSpec => ({
+  name: 'delete',
+  summary: `Delete ${what}`,
+  args: [idArg(arg, `${what} id`)],
+  op: { id, destructive: true },
+  examples: [`chatcrm ${group} delete ${arg} --yes`],
+});
+
+/** An operation whose body the spec gives as "object": `{}` unless --data says more. */
+export const objectActionCommand = (group: string, name: string, id: OperationId, summary: string, arg: string): CmdSpec => ({
+  name,
+  summary,
+  args: [idArg(arg, `${arg.toLowerCase().replace(/_/g, ' ')}`)],
+  op: { id, data: true, defaultBody: {} },
+  examples: [`chatcrm ${group} ${name} ${arg}`, `chatcrm ${group} ${name} ${arg} --data '{"note":"x"}'`],
+});

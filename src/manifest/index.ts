@@ -1,26 +1,27 @@
-// The whole command tree, in the order `chatcrm --help` lists it.
+// The whole command tree, in the order `chatcrm --help` lists it: one file per area, named as
+// the command line names it.
 import type { CmdSpec } from './types.js';
 import { login, logout, profiles, whoami, doctor, completion, api, openapi, sandbox } from './local.js';
 import { chat } from './chat.js';
 import { templates } from './templates.js';
 import { flows } from './flows.js';
+import { contacts } from './contacts.js';
+import { campaigns } from './campaigns.js';
+import { segments } from './segments.js';
+import { tags } from './tags.js';
+import { customFields } from './custom-fields.js';
+import { currencies } from './currencies.js';
+import { subscription } from './subscription.js';
+import { teams } from './teams.js';
+import { taxes } from './taxes.js';
+import { quickReplies } from './quick-replies.js';
+import { chatbots } from './chatbots.js';
+import { messageStatus } from './message-status.js';
+import { replyMaterials } from './reply-materials.js';
+import { notifications } from './notifications.js';
 import { auth } from './auth.js';
-import { mcp, contactsMcp, campaignsMcp } from './mcp.js';
+import { mcp } from './mcp.js';
 import { webhook } from './webhook.js';
-import { contactsRest, crmRecords } from './crm-records.js';
-import { campaignsRest, crmWorkspace } from './crm-workspace.js';
-
-const contacts: CmdSpec = {
-  name: 'contacts',
-  summary: 'Contacts: list, create and import (tool endpoint), stats, funnels, export',
-  subcommands: [...contactsMcp, ...contactsRest],
-};
-
-const campaigns: CmdSpec = {
-  name: 'campaigns',
-  summary: 'Campaigns: insights, report, publish, recurrence, send (tool endpoint)',
-  subcommands: [...campaignsRest, ...campaignsMcp],
-};
 
 export const commands: CmdSpec[] = [
   chat,
@@ -28,8 +29,18 @@ export const commands: CmdSpec[] = [
   flows,
   contacts,
   campaigns,
-  ...crmRecords,
-  ...crmWorkspace,
+  segments,
+  tags,
+  customFields,
+  currencies,
+  subscription,
+  teams,
+  taxes,
+  quickReplies,
+  chatbots,
+  messageStatus,
+  replyMaterials,
+  notifications,
   auth,
   mcp,
   webhook,

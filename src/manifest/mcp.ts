@@ -1,6 +1,4 @@
 // mcp: the tool endpoint (spec 4.5), and the commands backed by its tools.
-import { BATCH_OPTIONS } from './batch-options.js';
-import { PAGE_OPTIONS } from './common.js';
 import type { CmdSpec } from './types.js';
 
 export const mcp: CmdSpec = {
@@ -66,60 +64,3 @@ export const mcp: CmdSpec = {
     },
   ],
 };
-
-/** contacts list / create (tools list_contacts, create_contact); `contacts import` is wired with the batch engine. */
-export const contactsMcp: CmdSpec[] = [
-  {
-    name: 'list',
-    summary: 'List contacts (tool list_contacts)',
-    options: [...PAGE_OPTIONS, { flags: '--search <text>', description: 'match name, phone or email' }],
-    examples: ['chatcrm contacts list', 'chatcrm contacts list --search ada --limit 20 --json', 'chatcrm contacts list --all -o jsonl > contacts.jsonl'],
-    run: () => import('../commands/mcp/contacts-list.js'),
-  },
-  {
-    name: 'create',
-    summary: 'Create a contact (tool create_contact)',
-    options: [
-      { flags: '--phone <digits>', description: 'phone number (international; +, spaces, -, ( ) are stripped)' },
-      { flags: '--name <name>', description: 'contact name' },
-      { flags: '--email <email>', description: 'email address' },
-      { flags: '--source <source>', description: 'where the contact came from' },
-      { flags: '--status <status>', description: 'contact status (e.g. lead, customer)' },
-      { flags: '--tag <tag>', description: 'a tag (repeat for more)', repeatable: true },
-      { flags: '--field <key=value>', description: 'a custom field (repeat for more)', repeatable: true },
-    ],
-    examples: [
-      'chatcrm contacts create --phone "+1 (555) 123-4567" --name "Ada Lovelace"',
-      'chatcrm contacts create --phone 15557654321 --name Ada --email ada@example.com --tag vip --field city=London',
-    ],
-    run: () => import('../commands/mcp/contacts-create.js'),
-  },
-  {
-    name: 'import',
-    summary: 'Create a contact per row of a CSV or JSONL file (tool create_contact; crash-safe, resumable)',
-    description:
-      'Columns: phone_number (or phone) and name are required; email, source, status, tags (JSON array, or separated by ; or ,), ' +
-      'and custom fields as field.<key> columns or a custom_fields JSON object. Every row is journaled before its request is sent ' +
-      'and after it is answered; --resume skips created rows and never re-sends uncertain ones unless --retry-uncertain. ' +
-      'Exit 0 when every row is created, 5 otherwise, 130 on Ctrl-C.',
-    args: [{ name: 'FILE', description: 'CSV with a header row, or .jsonl', required: true }],
-    options: BATCH_OPTIONS,
-    examples: [
-      'chatcrm contacts import contacts.csv --results import-results.csv',
-      'chatcrm contacts import contacts.jsonl --concurrency 4 --dry-run',
-      'chatcrm contacts import contacts.csv --resume',
-    ],
-    run: () => import('../commands/mcp/contacts-import.js'),
-  },
-];
-
-/** campaigns send (tool send_campaign). */
-export const campaignsMcp: CmdSpec[] = [
-  {
-    name: 'send',
-    summary: 'Send a campaign now (tool send_campaign)',
-    args: [{ name: 'CAMPAIGN_ID', required: true, description: 'campaign id' }],
-    examples: ['chatcrm campaigns send CAMPAIGN_ID'],
-    run: () => import('../commands/mcp/campaigns-send.js'),
-  },
-];

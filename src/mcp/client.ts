@@ -4,12 +4,14 @@
 // initialisation) and get initialize, notifications/initialized, the session and
 // protocol-version headers on every later request, and a DELETE of the session at close.
 // Answers may be JSON or an SSE stream. Bare JSON-RPC endpoints work too.
-import type { ApiClient, ApiResponse } from '../api/client.js';
+import type { ApiClient } from '../api/client.js';
+import type { ApiResponse } from '../api/types.js';
 import { errorMessage } from '../api/errors-body.js';
 import type { Context } from '../core/context.js';
 import { ApiError, AuthError, CliError, EXIT } from '../core/errors.js';
 import type { JsonSchema } from './schema.js';
 import { sseMessages } from './sse.js';
+import { isObj } from '../core/output/shape.js';
 
 /** Revisions of the MCP specification this client speaks, newest first. */
 export const PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
@@ -66,7 +68,6 @@ interface RpcMessage {
   method?: string;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const header = (res: ApiResponse, name: string) => {
   const v = res.headers[name];
   return Array.isArray(v) ? v[0] : v;

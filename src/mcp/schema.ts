@@ -1,6 +1,7 @@
 // Tool arguments typed and checked by the tool's input schema (a JSON Schema subset:
 // type, properties, required, items, enum, additionalProperties), before anything is sent.
 // The sandbox uses checkArgs too, so the CLI and the sandbox agree on what is valid.
+import { isObj } from '../core/output/shape.js';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -13,8 +14,6 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function types(s: JsonSchema | undefined): string[] {
   if (!s?.type) return [];

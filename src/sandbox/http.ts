@@ -1,6 +1,6 @@
 // Request and reply types of the sandbox, and replies in the service's conventions.
 import type * as z from 'zod/mini';
-import { problemsOf, type Problem } from '../schemas/index.js';
+import { problemsOf, type Problem } from '../schemas/problems.js';
 import type { Store } from './store.js';
 
 export interface UploadedFile {

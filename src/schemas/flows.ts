@@ -2,7 +2,7 @@
 // runs: the zod shape first, then the graph (every goto and return_to names a screen,
 // screens nothing reaches are warned about). Pure: the CLI and the sandbox both use it.
 import * as z from 'zod/mini';
-import { parseWithInput, problemsOf, type Problem } from './index.js';
+import { parseWithInput, problemsOf, type Problem } from './problems.js';
 
 const text = z.string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a string') }).check(z.minLength(1, 'must not be empty'));
 

@@ -3,7 +3,7 @@
 // buttons with their required values; OTP fields only for AUTHENTICATION; limited-time
 // offer fields only together. Pure: the CLI and the sandbox both use it.
 import * as z from 'zod/mini';
-import { parseWithInput, problemsOf, type Problem } from './index.js';
+import { parseWithInput, problemsOf, type Problem } from './problems.js';
 
 export const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 export const BUTTON_TYPES = ['quick_reply', 'phone_call', 'website', 'copy_code'] as const;

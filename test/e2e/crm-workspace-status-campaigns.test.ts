@@ -1,7 +1,7 @@
 // message status after real sends, notifications' read state, and campaign insights and
 // reports computed from the messages the sandbox recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendCampaign } from '../../src/sandbox/handlers/crm-workspace.js';
+import { sendCampaign } from '../../src/sandbox/handlers/campaigns.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;

@@ -1,4 +1,4 @@
-// Validation errors, from the one place that words zod's issues (schemas/index.ts): each
+// Validation errors, from the one place that words zod's issues (schemas/problems.ts): each
 // problem under the flag that gave its field, every problem listed, allowed values instead
 // of "Invalid input". Exit 2, one line, nothing sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, type ClientOptions } from '../../src/api/client.js';
+import { ApiClient } from '../../src/api/client.js';
+import type { ClientOptions } from '../../src/api/types.js';
 import { ApiError, InterruptedError, NetworkError, ResponseError } from '../../src/core/errors.js';
 import { startSilent } from '../helpers/hostile-server.js';
 

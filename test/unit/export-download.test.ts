@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFileName, targetPath } from '../../src/commands/crm/export-download.js';
+import { checkFileName, targetPath } from '../../src/commands/contacts/export-download.js';
 import { tempDir } from '../helpers/cli.js';
 
 describe('export-download file names and targets', () => {

@@ -1,6 +1,7 @@
 // Pure helpers of the HTTP core: error bodies → one line, Retry-After, backoff, redaction.
 import { describe, expect, it } from 'vitest';
-import { parseBody, parseRetryAfter, retryDelay } from '../../src/api/client.js';
+import { parseBody } from '../../src/api/response.js';
+import { parseRetryAfter, retryDelay } from '../../src/api/retry.js';
 import { errorMessage } from '../../src/api/errors-body.js';
 import { REDACTED, redactBody, redactHeaders, scrub } from '../../src/core/redact.js';
 import { parseByteSize } from '../../src/config/settings.js';

@@ -5,8 +5,8 @@ import { OUTPUT_FORMATS } from '../../src/config/settings.js';
 import { PROFILE_KEYS } from '../../src/config/store.js';
 import { commands } from '../../src/manifest/index.js';
 import { GLOBAL_OPTIONS, type CmdSpec } from '../../src/manifest/types.js';
-import { GATEWAYS } from '../../src/schemas/crm.js';
-import { RECURRING_PATTERNS } from '../../src/schemas/crm-workspace.js';
+import { GATEWAYS } from '../../src/schemas/subscription.js';
+import { RECURRING_PATTERNS } from '../../src/schemas/campaigns.js';
 import { CATEGORIES } from '../../src/schemas/templates.js';
 
 /** Every command, hidden ones included, with its path. */

@@ -7,7 +7,7 @@ import type { CmdSpec } from '../../src/manifest/types.js';
 import { buildCatalog, NOT_TOOLS } from '../../src/mcp/serve/catalog.js';
 import { DEFAULT_TOOLSETS, selectTools } from '../../src/mcp/serve/select.js';
 
-const catalog = await buildCatalog();
+const catalog = await buildCatalog(commands);
 
 function destructiveOps(list: CmdSpec[] = commands, out = new Set<string>()): Set<string> {
   for (const c of list) {

@@ -9,8 +9,8 @@ import { commands } from '../../src/manifest/index.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
 import { GROUPS_VIEW, MEMBERS_VIEW } from '../../src/commands/chat/groups.js';
 import { VIEW as FLOWS_VIEW } from '../../src/commands/flows/list.js';
-import { VIEW as CONTACTS_VIEW } from '../../src/commands/mcp/contacts-list.js';
-import { VIEW as QUICK_REPLIES_VIEW } from '../../src/commands/workspace/quick-replies-list.js';
+import { VIEW as CONTACTS_VIEW } from '../../src/commands/contacts/list.js';
+import { VIEW as QUICK_REPLIES_VIEW } from '../../src/commands/quick-replies/list.js';
 
 const io = (tty: boolean, columns = 80) => testIO({ tty, columns });
 

@@ -52,7 +52,7 @@ export function withPasswords(spec: OpSpec, fields: PasswordField[], show: (body
     const opts = { ...input.opts };
     for (const f of fields) opts[`pw_${f.field}`] = PLACEHOLDER;
     const withFields = { ...spec, fields: { ...spec.fields, ...Object.fromEntries(fields.map((f) => [`pw_${f.field}`, f.field])) } };
-    const { body } = await buildOpRequest(ctx, withFields, { args: input.args, opts });
+    const { body } = await buildOpRequest(ctx, withFields, { ...input, opts });
     const values = await readPasswords(ctx, input.opts, fields);
     fields.forEach((f, i) => (body![f.field] = values[i]));
     const api = await ctx.api();

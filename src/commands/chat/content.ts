@@ -2,13 +2,13 @@
 // JSON for URLs, multipart (streamed from disk) when a media flag names a local file.
 // Shared by `chat send` and `chat send-batch` (which fills the flags per row).
 import { statSync } from 'node:fs';
-import type { CallOptions } from '../../api/client.js';
+import type { CallOptions } from '../../api/types.js';
 import { multipart } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
 import { UsageError } from '../../core/errors.js';
 import { flagName } from '../../manifest/types.js';
 import { sendFileRequest, sendRequest, type Message } from '../../schemas/chat.js';
-import { parseOrUsage, type FieldFlags } from '../../schemas/index.js';
+import { parseOrUsage, type FieldFlags } from '../../schemas/problems.js';
 
 /** The content flags (commander's camelCase names); exactly one is given. */
 export const CONTENT = ['text', 'image', 'video', 'audio', 'document', 'location', 'template', 'react', 'message'] as const;

@@ -8,7 +8,7 @@ import { shapeOf } from '../../core/output/shape.js';
 import type { Run } from '../../manifest/types.js';
 import { MAX_LIMIT, pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
-import { parseOrUsage } from '../../schemas/index.js';
+import { parseOrUsage } from '../../schemas/problems.js';
 import { normalizePhone, resolveSender } from './recipient.js';
 
 type Sender = Record<string, unknown>;

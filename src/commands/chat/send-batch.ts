@@ -1,7 +1,8 @@
 // chat send-batch FILE: one message per row through the batch engine. CONTENT flags may
 // carry {{column}} placeholders; without them, rows bring their own text / template /
 // language / vars (or media, or a raw message) columns.
-import type { ApiClient, DryRunRequest } from '../../api/client.js';
+import type { ApiClient } from '../../api/client.js';
+import type { DryRunRequest } from '../../api/types.js';
 import { batchClient, batchFlags, finishBatch } from '../../batch/command.js';
 import { runBatch } from '../../batch/engine.js';
 import { columnName, type Record_ } from '../../batch/reader.js';

@@ -4,7 +4,7 @@ import type { Context } from '../../core/context.js';
 import { flagName } from '../../manifest/types.js';
 import { UsageError } from '../../core/errors.js';
 import { checkFlow } from '../../schemas/flows.js';
-import { problemLine } from '../../schemas/index.js';
+import { problemLine } from '../../schemas/problems.js';
 import { readDataFile } from './file.js';
 
 /** option (camelCase) → flow field. */

@@ -5,10 +5,10 @@ import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
-import { shapeOf } from '../../core/output/shape.js';
+import { shapeOf, isObj } from '../../core/output/shape.js';
 import { flagName, type Run } from '../../manifest/types.js';
 import { checkFlow, suggestRequest } from '../../schemas/flows.js';
-import { parseOrUsage } from '../../schemas/index.js';
+import { parseOrUsage } from '../../schemas/problems.js';
 
 /** option (camelCase) → suggest request field. */
 export const SUGGEST_FIELDS: Record<string, string> = {
@@ -23,8 +23,6 @@ export const SUGGEST_FIELDS: Record<string, string> = {
   platform: 'platform',
 };
 const FLOW_FIELDS = ['name', 'keyword', 'prefix', 'platform', 'is_active', 'return_to', 'greeting', 'screens'];
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The flow inside a suggest answer (`flow`, `suggestion` or the data itself), without server fields. */
 export function suggestedFlow(body: unknown): Record<string, unknown> | undefined {

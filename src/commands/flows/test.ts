@@ -2,7 +2,7 @@
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../manifest/types.js';
 import { testRequest } from '../../schemas/flows.js';
-import { parseOrUsage } from '../../schemas/index.js';
+import { parseOrUsage } from '../../schemas/problems.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
   const flow_id = String(args.FLOW_ID ?? '');

@@ -3,7 +3,7 @@
 // exit code of that status.
 import { readFile, stat } from 'node:fs/promises';
 import { errorMessage } from '../../api/errors-body.js';
-import type { RequestOptions } from '../../api/client.js';
+import type { RequestOptions } from '../../api/types.js';
 import type { Part } from '../../api/multipart.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, UsageError } from '../../core/errors.js';

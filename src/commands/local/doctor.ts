@@ -1,7 +1,8 @@
 // doctor: one check per thing that can be wrong, in the order a user would fix them.
 // Exit 0 when none failed (warnings allowed), otherwise the exit code of the first failure.
 import { accessSync, constants, existsSync } from 'node:fs';
-import type { ApiClient, ApiResponse } from '../../api/client.js';
+import type { ApiClient } from '../../api/client.js';
+import type { ApiResponse } from '../../api/types.js';
 import { readConfig } from '../../config/store.js';
 import { CliError, EXIT, exitCodeForStatus, type ExitCode } from '../../core/errors.js';
 import type { Context } from '../../core/context.js';

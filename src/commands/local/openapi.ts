@@ -3,11 +3,11 @@ import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
 import type { Run } from '../../manifest/types.js';
 
-export const run: Run = async (ctx) => {
+export const run: Run = async (ctx, { commands }) => {
   const format = ctx.settings.output;
   if (format !== 'table' && format !== 'yaml' && format !== 'json') throw new UsageError(`-o: openapi prints yaml or json, not ${format}`);
   const { openApiDocument } = await import('../../api/openapi.js');
-  const doc = await openApiDocument(ctx.version);
+  const doc = await openApiDocument(ctx.version, commands);
   if (format === 'json') return ctx.io.out(JSON.stringify(doc, null, 2));
   const { stringify } = await loadYaml();
   ctx.io.out(stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 }).trimEnd());

@@ -1,6 +1,7 @@
 // The user of a key, from the answer to GET /api/auth/profile ({ user } or { data }). A 2xx
 // without one is not proof that the key is valid: the address may not be the service at all.
 import { ResponseError } from '../../core/errors.js';
+import { isObj } from '../../core/output/shape.js';
 
 export interface User {
   id?: unknown;
@@ -8,8 +9,6 @@ export interface User {
   email?: unknown;
   role?: unknown;
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The user, or a ResponseError (exit 7) saying the answer held none. */
 export function profileUser(body: unknown, status: number, baseUrl: string | undefined): User {

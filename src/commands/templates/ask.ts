@@ -3,7 +3,7 @@
 // by the request schema's own rule for its field.
 import type { Context } from '../../core/context.js';
 import type { Prompter } from '../../core/prompter.js';
-import { parseWithInput, problemsOf } from '../../schemas/index.js';
+import { parseWithInput, problemsOf } from '../../schemas/problems.js';
 import { CATEGORIES, createRequest, variablesOf } from '../../schemas/templates.js';
 
 const check = (field: keyof typeof createRequest.shape) => (v: string) => {

@@ -5,7 +5,7 @@ import type { Context } from '../../core/context.js';
 import { flagName } from '../../manifest/types.js';
 import { UsageError } from '../../core/errors.js';
 import { convert } from '../op.js';
-import { problemLine, type FieldFlags } from '../../schemas/index.js';
+import { problemLine, type FieldFlags } from '../../schemas/problems.js';
 import { BUTTON_TYPES, checkTemplate, OTP_FIELDS, type Button, type CreateRequest } from '../../schemas/templates.js';
 import { normalizePhone } from '../chat/recipient.js';
 import { readDataFile } from '../flows/file.js';

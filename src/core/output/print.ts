@@ -7,10 +7,10 @@ import { Styled, type IO } from '../io.js';
 import type { OutputFormat } from '../../config/settings.js';
 import { UsageError } from '../errors.js';
 import { csvText, sanitizeCell } from '../sanitize.js';
-import { shapeOf, recordId, pickFields, getPath, morePages, pageCount, type Pagination, type Shape } from './shape.js';
+import { unknownField } from './fields.js';
+import { shapeOf, recordId, pickFields, getPath, isObj, morePages, pageCount, type Pagination, type Shape } from './shape.js';
 import { isIdField, renderColumns, renderKeyValue, type Column } from './table.js';
-
-export type SummaryKind = 'subscription' | 'usage' | 'funnel' | 'flow-stats';
+import type { SummaryKind } from './summaries.js';
 
 export interface View {
   /** Table columns (dot paths) for list answers; inferred when absent. */
@@ -40,8 +40,6 @@ export interface PrintOptions {
    */
   wrote?: boolean;
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A value as text: objects as JSON. */
 export function cell(v: unknown): string {
@@ -74,28 +72,6 @@ export function inferColumns(records: Record<string, unknown>[]): string[] {
 export async function loadYaml(): Promise<typeof import('yaml')> {
   const m = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
   return m.default ?? m;
-}
-
-/** The keys found at `prefix` (or at the top) of the sample, as field paths. */
-function fieldsAt(sample: unknown[], prefix: string): string[] {
-  const keys = new Set<string>();
-  for (const r of sample.slice(0, 50)) {
-    const at = prefix ? getPath(r, prefix) : r;
-    if (isObj(at)) for (const k of Object.keys(at)) if (k !== '__v') keys.add(prefix ? `${prefix}.${k}` : k);
-  }
-  return [...keys];
-}
-
-/** The first --fields name no record has, with the fields they do have; undefined when all are known. */
-export function unknownField(sample: unknown[], fields: string[], known: string[] = []): string | undefined {
-  for (const f of fields) {
-    if (known.includes(f) || sample.some((r) => getPath(r, f) !== undefined)) continue;
-    const parts = f.split('.');
-    let have: string[] = [];
-    for (let i = parts.length - 1; i >= 0 && !have.length; i--) have = fieldsAt(sample, parts.slice(0, i).join('.'));
-    return `--fields: unknown field "${f}"${have.length ? ` (${sample.length > 1 ? 'the records have' : 'the record has'}: ${have.join(', ')})` : ''}`;
-  }
-  return undefined;
 }
 
 /** One line on stderr when more pages exist (or the page asked for is past the end). */

@@ -19,7 +19,8 @@ export interface Shape {
   message?: string;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A plain object (not null, not an array): what the shapes of answers are made of. */
+export const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const ENVELOPE = new Set(['success', 'message', 'status', 'statusCode', 'count', 'page', 'limit', 'totalPages', 'total', 'pagination', 'meta', 'hasNextPage', 'hasMore', 'has_more']);
 const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
 

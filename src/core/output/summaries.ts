@@ -3,11 +3,13 @@
 // the plain key/value numbers). Shape-tolerant: the spec gives none of these bodies.
 import type { IO } from '../io.js';
 import { sanitizeCell } from '../sanitize.js';
-import type { SummaryKind } from './print.js';
 import { displayWidth } from './table.js';
+import { isObj } from './shape.js';
+
+/** The pictures and summaries a view can ask for (View.summary). */
+export type SummaryKind = 'subscription' | 'usage' | 'funnel' | 'flow-stats';
 
 type Rec = Record<string, unknown>;
-const isObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const text = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : sanitizeCell(typeof v === 'object' ? JSON.stringify(v) : String(v)));
 const words = (key: string) => key.replace(/[_-]+/g, ' ');

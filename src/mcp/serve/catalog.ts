@@ -4,7 +4,6 @@
 // from the same zod schema the CLI validates with, plus the path and query parameters.
 import * as z from 'zod/mini';
 import { operations, pathParams, type Operation, type OperationId } from '../../api/operations.js';
-import { commands } from '../../manifest/index.js';
 import type { CmdSpec, OpSpec } from '../../manifest/types.js';
 import { loadSchema } from '../../schemas/index.js';
 
@@ -93,7 +92,7 @@ interface TreeEntry {
 }
 
 /** Every command of the tree by tool-style name, and the op commands by operation id. */
-export function indexTree(): { byName: Map<string, CmdSpec>; byOp: Map<string, TreeEntry> } {
+export function indexTree(commands: CmdSpec[]): { byName: Map<string, CmdSpec>; byOp: Map<string, TreeEntry> } {
   const byName = new Map<string, CmdSpec>();
   const byOp = new Map<string, TreeEntry>();
   const walk = (list: CmdSpec[], prefix: string[]) => {
@@ -117,7 +116,7 @@ export function jsonSchemaOf(schema: z.ZodMiniType): JsonObject {
 }
 
 /** The tool of an operation; `chatcrm openapi` describes every operation through it too. */
-export async function toolFor(id: OperationId, tree = indexTree()): Promise<ToolDef> {
+export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree>): Promise<ToolDef> {
   const op: Operation = operations[id];
   const entry = tree.byOp.get(id);
   const [area, verb] = id.split('.');
@@ -191,9 +190,8 @@ export const localTool = (name: string, toolset: string, description: string, pr
 });
 
 /** Offline tools: the CLI's checks and renderings, nothing sent. */
-async function offlineTools(): Promise<ToolDef[]> {
+async function offlineTools(tree: ReturnType<typeof indexTree>): Promise<ToolDef[]> {
   const [{ flow }, { createRequest }] = await Promise.all([import('../../schemas/flows.js'), import('../../schemas/templates.js')]);
-  const tree = indexTree();
   const template = jsonSchemaOf(createRequest);
   const offline = (name: string, toolset: string, properties: Record<string, JsonObject>, required: string[]) =>
     localTool(name, toolset, `${tree.byName.get(name)?.summary ?? name} (offline: nothing is sent)`, properties, required);
@@ -242,10 +240,13 @@ function relayTools(tree: ReturnType<typeof indexTree>): ToolDef[] {
   ];
 }
 
-/** Every tool, in the order of the operations table, then the relays and the offline ones. */
-export async function buildCatalog(): Promise<ToolDef[]> {
-  const tree = indexTree();
+/**
+ * Every tool, in the order of the operations table, then the relays and the offline ones. The
+ * command tree is given (the command that serves it has it), not imported: it imports us.
+ */
+export async function buildCatalog(commands: CmdSpec[]): Promise<ToolDef[]> {
+  const tree = indexTree(commands);
   const ids = (Object.keys(operations) as OperationId[]).filter((id) => !NOT_TOOLS[id]);
   const tools = await Promise.all(ids.map((id) => toolFor(id, tree)));
-  return [...tools, ...relayTools(tree), ...(await offlineTools())];
+  return [...tools, ...relayTools(tree), ...(await offlineTools(tree))];
 }

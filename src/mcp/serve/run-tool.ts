@@ -4,15 +4,16 @@
 // CLI's shape logic, or isError with the one line the CLI would print. The key is scrubbed
 // from everything that leaves.
 import { stat } from 'node:fs/promises';
-import { ApiClient, type DryRunRequest } from '../../api/client.js';
+import { ApiClient } from '../../api/client.js';
+import type { DryRunRequest } from '../../api/types.js';
 import type { MultipartBody } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
 import { clientOptions, type Context } from '../../core/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
-import { shapeOf } from '../../core/output/shape.js';
+import { shapeOf, isObj } from '../../core/output/shape.js';
 import { scrub } from '../../core/redact.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { parseOrUsage, problemLine } from '../../schemas/index.js';
+import { parseOrUsage, problemLine } from '../../schemas/problems.js';
 import { MAX_FILE_BYTES } from '../../commands/chat/content.js';
 import { checkArgs } from '../schema.js';
 import { SENDS, type JsonObject, type ToolDef } from './catalog.js';
@@ -35,7 +36,7 @@ export interface Safety {
 /** A file inside the upload folder (symbolic links resolved first), else a UsageError naming `file`. */
 async function uploadPath(dir: string, file: unknown): Promise<string> {
   if (typeof file !== 'string' || file.trim() === '') throw new UsageError('file: required (a file inside the upload folder)');
-  const [{ realpath }, { resolve, sep }, { uploadFile }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('../../commands/workspace/upload.js')]);
+  const [{ realpath }, { resolve, sep }, { uploadFile }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('../../commands/upload.js')]);
   const root = await realpath(dir);
   let full: string;
   try {
@@ -55,7 +56,6 @@ export function profileDefaults(ctx: Context): Record<string, string> {
   );
 }
 
-const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks the CLI runs after the zod schema, before sending (flows' graph, templates' rules). */
 async function offlineRules(op: OperationId, body: JsonObject): Promise<JsonObject> {
@@ -176,7 +176,7 @@ export class ToolRunner {
   private async relay(tool: ToolDef, name: string, args: JsonObject): Promise<ToolResult> {
     let relayed: JsonObject = args;
     if (name === 'create_contact') {
-      const { contactArgs } = await import('../../commands/mcp/contact-args.js');
+      const { contactArgs } = await import('../../commands/contacts/args.js');
       const a = args as Record<string, string | undefined> & { tags?: string[]; custom_fields?: Record<string, string> };
       relayed = contactArgs(
         { phone: a.phone_number, name: a.name, email: a.email, source: a.source, status: a.status, tags: a.tags, customFields: a.custom_fields },

@@ -2,7 +2,7 @@
 import { ok, fail, invalid, notFound, paged, type AreaModule, type Handler, type SandboxReply } from '../http.js';
 import { findMessage, findTemplate, recordMessage, templateVariableCount } from '../domain.js';
 import { groupRequest, sendFileRequest, sendRequest } from '../../schemas/chat.js';
-import { problemsOf } from '../../schemas/index.js';
+import { problemsOf } from '../../schemas/problems.js';
 import type { Doc, Store } from '../store.js';
 
 const MAX_UPLOAD = 16 * 1024 * 1024;

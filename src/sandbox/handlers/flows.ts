@@ -7,7 +7,7 @@
 import { created, fail, notFound, ok, paged, type AreaModule, type Handler, invalid } from '../http.js';
 import type { Store } from '../store.js';
 import { checkFlow, deleteRequest, entryScreen, suggestRequest, testRequest, type FlowPatch, type MenuScreen } from '../../schemas/flows.js';
-import { problemsOf } from '../../schemas/index.js';
+import { problemsOf } from '../../schemas/problems.js';
 
 const STATUSES = ['active', 'draft', 'paused', 'all'];
 const liveFlow = (store: Store, id: string) => store.get('flows', id);

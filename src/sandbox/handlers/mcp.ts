@@ -7,7 +7,7 @@ import { PROTOCOL_VERSIONS } from '../../mcp/client.js';
 import { createContact, currentSubscription, isReply, recordMessage } from '../domain.js';
 import { fail, ok, paged, type AreaModule, type Handler, type SandboxReply, type SandboxRequest } from '../http.js';
 import type { Store } from '../store.js';
-import { sendCampaign } from './crm-workspace.js';
+import { sendCampaign } from './campaigns.js';
 
 interface ToolDef {
   description: string;

@@ -4,8 +4,7 @@
 import { fail, paged, type AreaModule, type Handler } from '../http.js';
 import type { Store } from '../store.js';
 import { checkTemplate } from '../../schemas/templates.js';
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObj } from '../../core/output/shape.js';
 
 /** Numeric ids like the channel provider's. */
 const templateId = (store: Store) => String(1_000_000_000_000_000 + store.all('templates').length * 7919 + Math.floor(Math.random() * 1000));

@@ -1,0 +1,77 @@
+// What the client is given and what it answers: its options, one request's options, a response,
+// a dry run's description. (The client is in client.ts; these types are shared with its callers.)
+import type { Readable } from 'node:stream';
+import type { MultipartBody } from './multipart.js';
+import type { Method, ResponseKind } from './operations.js';
+
+export interface ClientOptions {
+  baseUrl?: string;
+  mcpUrl?: string;
+  apiKey: () => string;
+  /** The deadline of one attempt; the command's budget is timeoutMs × (retries + 1). */
+  timeoutMs: number;
+  retries: number;
+  allowHttp: boolean;
+  verbose: boolean;
+  dryRun: boolean;
+  /** Writes the trace (stderr) and the dry-run description (stdout). */
+  trace: (line: string) => void;
+  dryRunOut: (req: DryRunRequest) => void;
+  signal?: AbortSignal;
+  /** Batches: undici's warm pool, and V8's optimising wasm tier for its parser. */
+  longRunning?: boolean;
+  userAgent?: string;
+  /** Largest body read into memory (default 32 MiB); downloads stream and are not capped. */
+  maxBody?: number;
+  /** Force a transport (tests, CHATCRM_HTTP_TRANSPORT); otherwise chosen by the work. A proxy always means undici. */
+  transport?: 'node' | 'undici';
+}
+
+export interface RequestOptions {
+  method: Method | string;
+  /** Either a path on base/mcp, or an absolute URL. */
+  path: string;
+  base?: 'api' | 'mcp';
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  json?: unknown;
+  form?: MultipartBody;
+  /** Raw bytes sent as they are (webhook payloads). */
+  raw?: Buffer;
+  auth?: boolean;
+  /**
+   * What a 2xx answer must be: `json` (anything else is an error), `text` (JSON when it is
+   * JSON, else the text; the default of raw requests) or `file` (a stream for the caller).
+   */
+  response?: ResponseKind;
+  /** Do not throw on error statuses (the `api` command shows them as they are). */
+  allowErrors?: boolean;
+  /** A 2xx may have no body (204, 205): the operation's `noContent`; raw requests set it themselves. */
+  noContent?: boolean;
+  /** Retries for this call, overriding the client's. */
+  retries?: number;
+  /** Aborts this call, reported as a timeout (the batch engine's per-row deadline). */
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: T;
+  /** The body of a `file` answer, not yet read. */
+  stream?: Readable;
+  /** Set when --dry-run stopped the request. */
+  dryRun?: boolean;
+}
+
+export interface DryRunRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+export interface CallOptions extends Omit<RequestOptions, 'method' | 'path' | 'base' | 'form' | 'response' | 'noContent'> {
+  params?: Record<string, string>;
+  form?: MultipartBody;
+}

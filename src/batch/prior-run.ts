@@ -1,0 +1,83 @@
+// An existing journal before a run: the files a run may not clobber, and what an earlier run
+// left (moved aside with --restart, read with --resume, or a refusal that says what to do).
+import { existsSync, realpathSync, renameSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../core/errors.js';
+import { IdTable, State } from './identity.js';
+import { scanJournal, type JournalScan } from './journal.js';
+import type { IO } from '../core/io.js';
+import type { BatchOptions, BatchSummary } from './types.js';
+
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** --journal and --results must not name the input, each other, or the lock. */
+export function checkPaths(input: string | undefined, journal: string, results: string | undefined): void {
+  const j = real(journal);
+  if (input && j === real(input)) throw new UsageError(`--journal: ${journal} is the input file; name another file`);
+  if (!results) return;
+  const r = real(results);
+  if (input && r === real(input)) throw new UsageError(`--results: ${results} is the input file; name another file`);
+  if (r === j || r === real(`${journal}.lock`)) throw new UsageError(`--results: ${results} is the journal; name another file`);
+}
+
+/** FILE.journal.1, or .2, ...: the first name not taken. */
+function asideName(journal: string): string {
+  for (let i = 1; ; i++) if (!existsSync(`${journal}.${i}`)) return `${journal}.${i}`;
+}
+
+/**
+ * Why an existing journal is not started over silently, and what to do. --restart sends every row
+ * again, so it is offered first only when every row was sent; otherwise --resume, which sends
+ * only the rows not recorded as sent.
+ */
+function inUse(journalPath: string, scan: JournalScan): string {
+  const sent = scan.table.count(State.Sent);
+  // Invalid rows have no record: the footer's count of failed rows has them.
+  if (scan.completed && sent === scan.table.size && !scan.footer?.failed) {
+    return `--journal: ${journalPath} is the journal of a run that completed with every row sent; to send again, pass --journal NEW for a new journal, or --restart to move this one aside`;
+  }
+  return (
+    `--journal: ${journalPath} is the journal of an earlier run that ${scan.completed ? 'completed, not every row sent' : 'did not finish'} (${sent} recorded as sent); ` +
+    `send the rest with --resume (it skips the rows recorded as sent), or start over with --restart (which sends every row again, the ${sent} already sent too)`
+  );
+}
+
+/**
+ * What to make of an existing journal: moved aside (--restart), read (--resume), or refused.
+ * Returns the scan of the journal being resumed.
+ */
+export async function priorRun(o: Pick<BatchOptions<unknown>, 'restart' | 'resume' | 'io'>, journalPath: string, table: IdTable): Promise<JournalScan | undefined> {
+  if (!existsSync(journalPath)) {
+    if (o.resume) throw new UsageError(`--resume: no journal at ${journalPath} (pass --journal FILE, or run without --resume)`);
+    return undefined;
+  }
+  if (o.restart) {
+    const aside = asideName(journalPath);
+    renameSync(journalPath, aside);
+    o.io.err(`Moved the old journal aside: ${aside}`);
+    return undefined;
+  }
+  if (!o.resume) throw new UsageError(inUse(journalPath, await scanJournal(journalPath)));
+  const prior = await scanJournal(journalPath, table);
+  if (prior.legacy && !prior.header?.v) throw new UsageError(`--resume: ${journalPath} was written by an older chatcrm (rows by line number) and cannot be resumed by row identity; start over with --restart`);
+  return prior;
+}
+
+/** After a resume: how much of the input the journal knew, and a warning when sent rows did not match. */
+export function resumeNotes(io: IO, summary: BatchSummary, journalSent: number): void {
+  if (summary.input_changed) io.err(`Note: ${summary.matched} of ${summary.rows} rows matched the journal`);
+  // A row is its recipient and its message: another --text makes every row new, sent again.
+  if (summary.skipped_sent < journalSent && summary.sent + summary.uncertain > 0) {
+    io.err(
+      `Warning: ${summary.skipped_sent} of the ${journalSent} rows the journal records as sent matched this input${summary.stop_reason ? ' (rows after the stop were not compared)' : ''}; ` +
+        'if the message or sender changed since (--text, --template, --sender, a {{column}}), those rows were new rows, and their recipients were sent the new message too',
+    );
+  }
+}
+

@@ -1,0 +1,33 @@
+// campaigns recurring ID (--pattern P | --off): `{ is_recurring, recurring_pattern }`.
+import { readJsonArg } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import type { Run } from '../../manifest/types.js';
+import { recurring } from '../../schemas/campaigns.js';
+import { parseOrUsage } from '../../schemas/problems.js';
+
+export const run: Run = async (ctx, { args, opts }) => {
+  const id = String(args.CAMPAIGN_ID ?? '');
+  if (id.trim() === '') throw new UsageError('CAMPAIGN_ID: must not be empty');
+  const pattern = opts.pattern as string | undefined;
+  const off = opts.off === true;
+  if (pattern !== undefined && off) throw new UsageError('--pattern and --off: give only one of them');
+
+  let body: Record<string, unknown> = {};
+  if (typeof opts.data === 'string') {
+    const parsed = await readJsonArg(ctx, opts.data, '--data');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--data: must be a JSON object');
+    body = parsed as Record<string, unknown>;
+  } else if (pattern === undefined && !off) {
+    throw new UsageError('give --pattern daily|weekly|monthly to make the campaign recurring, or --off to stop it');
+  }
+  if (pattern !== undefined) body = { ...body, is_recurring: true, recurring_pattern: pattern };
+  if (off) {
+    const { recurring_pattern: _dropped, ...rest } = body;
+    body = { ...rest, is_recurring: false };
+  }
+
+  const json = parseOrUsage(recurring, body, { recurring_pattern: '--pattern', is_recurring: '--data: is_recurring' });
+  const api = await ctx.api();
+  const res = await api.call('campaigns.setupRecurring', { params: { campaign_id: id }, json });
+  if (!res.dryRun) await ctx.print(res.body);
+};

@@ -1,0 +1,17 @@
+// chatbots extract-doc FILE: the document streamed as multipart field `file`.
+import { multipart, type Part } from '../../api/multipart.js';
+import { UsageError } from '../../core/errors.js';
+import type { Run } from '../../manifest/types.js';
+import { uploadFile } from '../upload.js';
+
+export const run: Run = async (ctx, { args, opts }) => {
+  const path = await uploadFile(args.FILE, 'FILE');
+  const parts: Part[] = [{ name: 'file', path }];
+  if (opts.chatbot !== undefined) {
+    if (String(opts.chatbot).trim() === '') throw new UsageError('--chatbot: must not be empty');
+    parts.push({ name: 'chatbot_id', value: String(opts.chatbot) });
+  }
+  const api = await ctx.api();
+  const res = await api.call('chatbots.extractDoc', { form: multipart(parts) });
+  if (!res.dryRun) await ctx.print(res.body);
+};

@@ -1,0 +1,23 @@
+// contacts list: tool list_contacts, a page at a time or --all of them.
+import { toolValue } from '../../mcp/result.js';
+import type { View } from '../../core/output/print.js';
+import type { Run } from '../../manifest/types.js';
+import { runList } from '../list.js';
+import { withMcp } from '../mcp/tool.js';
+
+export const COLUMNS = ['_id', 'name', 'phone_number', 'email', 'status', 'tags'];
+export const VIEW: View = { columns: COLUMNS, drop: ['tags', 'email', 'status'], cut: ['name', 'email'] };
+
+export const run: Run = (ctx, { opts }) =>
+  withMcp(ctx, (client) =>
+    runList(ctx, opts, {
+      view: VIEW,
+      fetch: async (page, limit) => {
+        const args: Record<string, unknown> = {};
+        if (page !== undefined) args.page = page;
+        if (limit !== undefined) args.limit = limit;
+        if (typeof opts.search === 'string') args.search = opts.search;
+        return toolValue(await client.callTool('list_contacts', args), 'list_contacts');
+      },
+    }),
+  );

@@ -1,0 +1,71 @@
+// Campaigns: list, insights, report, publish, recurrence over REST (spec 4.18), send through the
+// tool endpoint (spec 4.5).
+import { idArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS } from './common.js';
+import type { CmdSpec } from './types.js';
+
+/** campaigns list / insights / report / publish / recurring. */
+const rest: CmdSpec[] = [
+  {
+    name: 'list',
+    summary: 'List campaigns (GET /api/v2/campaigns)',
+    options: LIST_OPTIONS,
+    op: { id: 'campaigns.list', query: LIST_QUERY, paged: true, view: { columns: ['_id', 'name', 'status', 'is_recurring', 'sent_at', 'created_at'], drop: ['created_at', 'sent_at', 'is_recurring'], cut: ['name'] } },
+    examples: ['chatcrm campaigns list', 'chatcrm campaigns list --search sale --json', 'chatcrm campaigns list --all -q'],
+  },
+  {
+    name: 'insights',
+    summary: 'Campaign insights: the delivery funnel (bars on a terminal), counts and rates',
+    args: [idArg('CAMPAIGN_ID', 'campaign id')],
+    op: { id: 'campaigns.insights', view: { summary: 'funnel' } },
+    examples: ['chatcrm campaigns insights CAMPAIGN_ID', 'chatcrm campaigns insights CAMPAIGN_ID --json'],
+  },
+  {
+    name: 'report',
+    summary: 'Campaign report: one row per recipient message, and the funnel on a terminal',
+    args: [idArg('CAMPAIGN_ID', 'campaign id')],
+    // One row per recipient: thousands for a real campaign, so the service pages them.
+    options: PAGE_OPTIONS,
+    op: {
+      id: 'campaigns.report',
+      paged: true,
+      view: { id: 'message_id', summary: 'funnel', columns: ['to', 'message_id', 'status', 'sent_at', 'delivered_at', 'read_at'], drop: ['read_at', 'delivered_at', 'sent_at'] },
+    },
+    examples: ['chatcrm campaigns report CAMPAIGN_ID', 'chatcrm campaigns report CAMPAIGN_ID --all -o csv > report.csv'],
+  },
+  {
+    name: 'publish',
+    summary: 'Publish a draft campaign',
+    args: [idArg('CAMPAIGN_ID', 'campaign id')],
+    op: { id: 'campaigns.publish', data: true, defaultBody: {} },
+    examples: ['chatcrm campaigns publish CAMPAIGN_ID'],
+  },
+  {
+    name: 'recurring',
+    summary: 'Make a campaign recurring (--pattern) or stop it (--off)',
+    args: [idArg('CAMPAIGN_ID', 'campaign id')],
+    options: [
+      { flags: '--pattern <pattern>', description: 'how often: daily (the value the service uses), weekly or monthly', choices: ['daily', 'weekly', 'monthly'] },
+      { flags: '--off', description: 'stop the recurrence (is_recurring false)' },
+      { flags: '--data <json>', description: 'request body as JSON, @file or - (stdin); flags override its fields' },
+    ],
+    run: () => import('../commands/campaigns/recurring.js'),
+    examples: ['chatcrm campaigns recurring CAMPAIGN_ID --pattern daily', 'chatcrm campaigns recurring CAMPAIGN_ID --off'],
+  },
+];
+
+/** campaigns send (tool send_campaign). */
+const onToolEndpoint: CmdSpec[] = [
+  {
+    name: 'send',
+    summary: 'Send a campaign now (tool send_campaign)',
+    args: [{ name: 'CAMPAIGN_ID', required: true, description: 'campaign id' }],
+    examples: ['chatcrm campaigns send CAMPAIGN_ID'],
+    run: () => import('../commands/campaigns/send.js'),
+  },
+];
+
+export const campaigns: CmdSpec = {
+  name: 'campaigns',
+  summary: 'Campaigns: insights, report, publish, recurrence, send (tool endpoint)',
+  subcommands: [...rest, ...onToolEndpoint],
+};

@@ -1,0 +1,7 @@
+// Request schemas of Quick replies (spec 4.13).
+import * as z from 'zod/mini';
+import { notEmpty, text } from './common.js';
+
+export const quickReplyCreate = z.looseObject({ title: text(), message: text() });
+
+export const quickReplyUpdate = z.looseObject({ title: z.optional(text()), message: z.optional(text()) }).check(notEmpty);

@@ -1,0 +1,65 @@
+// The layout of src/ (src/README.md): one file per area in each layer, named as the command line
+// names the area; no import circles; files small enough to read in one go.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commands } from '../../src/manifest/index.js';
+
+const SRC = resolve(import.meta.dirname, '../../src');
+
+function sources(dir = SRC): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Relative imports of a file, static and dynamic, as files. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]);
+  return specs.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts'))).filter((f) => existsSync(f));
+}
+
+/** Every import circle, as the files on it (empty when there is none). */
+function circles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (f: string) => {
+    state.set(f, 'open');
+    stack.push(f);
+    for (const g of graph.get(f) ?? []) {
+      if (state.get(g) === 'open') found.push(stack.slice(stack.indexOf(g)));
+      else if (!state.has(g)) visit(g);
+    }
+    stack.pop();
+    state.set(f, 'done');
+  };
+  for (const f of graph.keys()) if (!state.has(f)) visit(f);
+  return found;
+}
+
+describe('src/ layout', () => {
+  const files = sources();
+
+  it('has no import circles (static or lazy imports)', () => {
+    const graph = new Map(files.map((f) => [f, importsOf(f)]));
+    expect(circles(graph).map((c) => c.map((f) => relative(SRC, f)))).toEqual([]);
+  });
+
+  it('finds a circle when there is one (the check itself)', () => {
+    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', []]]))).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('keeps every file near 300 lines or under', () => {
+    const long = files.map((f) => [relative(SRC, f), readFileSync(f, 'utf8').split('\n').length] as const).filter(([, n]) => n > 310);
+    expect(long).toEqual([]);
+  });
+
+  it('declares each command group in src/manifest/<name>.ts, named as the command line names it', () => {
+    const groups = commands.filter((c) => c.subcommands?.length).map((c) => c.name);
+    expect(groups.length).toBeGreaterThan(15);
+    for (const name of groups.filter((n) => n !== 'profiles')) expect(existsSync(join(SRC, 'manifest', `${name}.ts`)), name).toBe(true);
+  });
+});
