@@ -4,7 +4,12 @@
 // node:http and nothing else), and the CLI commands, so that machine load affects every row
 // alike. Ratios are against the bare node (and, for the real send, the floor) of the same run.
 // BENCH_RUNS sets the rounds (default 15, plus one warm-up round for disk and compile caches);
-// BENCH_NODES=20,26 picks majors.
+// BENCH_NODES=20,26 picks majors. Two more floors show what the product's own libraries cost on
+// each Node: commander printing a help as wide as chatcrm's, and commander + the chat schema (zod)
+// + node:http sending the message (bench/floors/, bundled here as dist/ is).
+// BENCH_INSTRUCTIONS=1 adds a table of instructions executed (valgrind's callgrind, where it is
+// installed): unlike wall time, the same on a busy machine as on an idle one.
+import { build } from 'esbuild';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -52,6 +57,13 @@ const quantile = (xs, q) => {
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
 };
 
+/** bench/floors/NAME.ts bundled to CommonJS like dist/ (minified syntax, node_modules inlined). */
+async function floor(name) {
+  const outfile = join(configDir, `${name}.cjs`);
+  await build({ entryPoints: [fileURLToPath(new URL(`./floors/${name}.ts`, import.meta.url))], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20.18', minifySyntax: true, minifyWhitespace: true, logLevel: 'warning' });
+  return outfile;
+}
+
 const sb = await startSandbox();
 const sendEnv = { ...baseEnv, CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.key };
 const send = ['chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender', 'wa_snd_cloud_0001'];
@@ -59,6 +71,8 @@ const send = ['chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender',
 const cases = [
   { name: 'node -e 0 (bare)', args: ['-e', '0'], env: baseEnv },
   { name: 'floor: one POST with node:http', args: [FLOOR], env: sendEnv },
+  { name: 'floor: commander --help, as wide a tree', args: [await floor('commander-help')], env: baseEnv },
+  { name: 'floor: commander + zod + node:http send', args: [await floor('libs-send'), ...send.slice(1)], env: sendEnv },
   { name: 'chatcrm --version', args: [BIN, '--version'], env: baseEnv, target: [1.1, 0] },
   { name: 'chatcrm --help', args: [BIN, '--help'], env: baseEnv, target: [1.2, 0] },
   { name: 'chatcrm chat send --dry-run', args: [BIN, ...send, '--dry-run'], env: sendEnv, target: [1.25, 0] },
@@ -66,6 +80,20 @@ const cases = [
 ];
 
 let missed = 0;
+
+/** Instructions each case executes under callgrind (after one run that warms the caches). */
+function instructions(node, version) {
+  if (spawnSync('valgrind', ['--version']).status !== 0) return console.log('\n(valgrind is not installed: no instruction counts)');
+  console.log(`\nInstructions executed, node ${version} (valgrind --tool=callgrind):\n`);
+  console.log('| command | instructions | vs bare node | vs node:http floor |');
+  console.log('|---|---:|---:|---:|');
+  const counts = cases.map((c) => {
+    spawnSync(node, c.args, { env: c.env, stdio: 'ignore' });
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', node, ...c.args], { env: c.env, encoding: 'utf8' });
+    return Number(/Collected : (\d+)/.exec(r.stderr)?.[1]);
+  });
+  cases.forEach((c, i) => console.log(`| \`${c.name}\` | ${(counts[i] / 1e6).toFixed(1)} M | ${(counts[i] / counts[0]).toFixed(2)}x | ${i ? `${(counts[i] / counts[1]).toFixed(2)}x` : ''} |`));
+}
 try {
   for (const { version, node } of installedNodes()) {
     const times = cases.map(() => []);
@@ -93,6 +121,7 @@ try {
       const vsFloor = i === 0 ? '' : `${(med[i] / med[1]).toFixed(2)}x`;
       console.log(`| \`${c.name}\` | ${med[i].toFixed(1)} | ${quantile(times[i], 0.9).toFixed(1)} | ${(med[i] / med[0]).toFixed(2)}x | ${vsFloor} | ${target} |`);
     });
+    if (process.env.BENCH_INSTRUCTIONS) instructions(node, version);
   }
 } finally {
   sb.child.removeAllListeners('exit');
