@@ -260,7 +260,8 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
           await preflight().catch((err: unknown) => {
             // A refused key, or settings no request can go out with (no API address, plain http
             // to a remote host), stop here; anything else, the sends will meet and report per row.
-            if (err instanceof AuthError) stop.halt(err.message, 'auth');
+            // A 403 says only that this key may not list senders, not that it may not send.
+            if (err instanceof AuthError && err.status !== 403) stop.halt(err.message, 'auth');
             else if (err instanceof UsageError) stop.halt(err.message, 'config');
           });
           preflight = undefined;

@@ -442,6 +442,19 @@ describe('5. every row counted, on every exit path', () => {
     expect(res.every((x) => x.status === 'not_sent')).toBe(true);
   });
 
+  it('a key that may send but not list senders (403 to the check): the rows are sent', async () => {
+    const sink = await startSink();
+    sink.server.route('GET /api/v2/chat/senders', (_req, res) => void res.writeHead(403, { 'content-type': 'application/json' }).end('{"success":false,"message":"Permission denied"}'));
+    const { dir, file } = input(phones(5));
+    const out = join(dir, 'out.csv');
+    const r = await runCli(batch(file, '--results', out), { env: env(sink.url) });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe('5 rows: 5 sent, 0 failed, 0 uncertain, 0 not sent');
+    onceEach(sink);
+    expect(sink.hits).toHaveLength(5);
+    expect(results(out).map((x) => x.status)).toEqual(Array(5).fill('sent'));
+  });
+
   it('a 401 during the run stops dispatching: 300 rows: 0 sent, 1 failed, 0 uncertain, 299 not sent, exit 3', async () => {
     const sink = await startSink(() => ({ status: 401 }));
     const { dir, file } = input(phones(300));
