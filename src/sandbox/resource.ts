@@ -5,6 +5,7 @@ import { created, fail, notFound, ok, paged, validate, type Handler, type Sandbo
 import type { Doc, Store } from './store.js';
 import { ids } from '../schemas/common.js';
 
+/** Names compared as the service compares them: in any case. */
 export const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
 
 /** Every id must name a live document: 404 listing the unknown ones, nothing changed. */
@@ -31,7 +32,6 @@ export const getOne = (coll: string, what: string, param: string, view: (store: 
 };
 
 export const now = () => new Date().toISOString();
-
 
 /** Request fields a client may not set on a stored record. */
 export function editable(body: Record<string, unknown>): Record<string, unknown> {

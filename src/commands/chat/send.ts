@@ -13,7 +13,6 @@ import { chooseSender, normalizePhone, resolveSender } from './recipient.js';
 async function askMissing(ctx: Context, opts: Record<string, unknown>): Promise<Record<string, unknown>> {
   if (!ctx.io.canPrompt) return opts;
   const filled = { ...opts };
-  const prompter = () => ctx.prompter();
   if (filled.to === undefined) {
     const valid = (v: string) => {
       try {
@@ -22,13 +21,13 @@ async function askMissing(ctx: Context, opts: Record<string, unknown>): Promise<
         return (err as Error).message.replace(/^--to: /, '');
       }
     };
-    filled.to = (await (await prompter()).input({ message: 'Recipient (--to)', validate: valid })).trim();
+    filled.to = (await (await ctx.prompter()).input({ message: 'Recipient (--to)', validate: valid })).trim();
   }
   if (!filled.viaMcp && filled.sender === undefined && !ctx.settings.defaultSender) {
-    filled.sender = await chooseSender(await ctx.api(), await prompter(), { message: 'Sender (--sender)' });
+    filled.sender = await chooseSender(await ctx.api(), await ctx.prompter(), { message: 'Sender (--sender)' });
   }
   if (CONTENT.every((k) => filled[k] === undefined)) {
-    filled.text = await (await prompter()).input({ message: 'Message text (--text)', validate: (v) => v.trim() !== '' || 'the message must not be empty' });
+    filled.text = await (await ctx.prompter()).input({ message: 'Message text (--text)', validate: (v) => v.trim() !== '' || 'the message must not be empty' });
   }
   return filled;
 }

@@ -2,7 +2,6 @@
 // each question naming the flag that answers it (gh pr create's way), each answer checked
 // by the request schema's own rule for its field.
 import type { Context } from '../../core/context.js';
-import type { Prompter } from '../../core/prompter.js';
 import { parseWithInput, problemsOf } from '../../schemas/problems.js';
 import { CATEGORIES, createRequest, variablesOf } from '../../schemas/templates.js';
 
@@ -14,8 +13,8 @@ const given = (v: string) => v.trim() !== '' || 'is required';
 
 /** Fills `body` in place; asks nothing when nothing is missing. */
 export async function askMissing(ctx: Context, body: Record<string, unknown>): Promise<void> {
-  let prompter: Prompter | undefined;
-  const ask = async () => (prompter ??= await ctx.prompter());
+  // ctx.prompter() loads @inquirer/prompts once, on the first question.
+  const ask = () => ctx.prompter();
   const text = async (message: string, validate: (v: string) => true | string, def?: string) => (await (await ask()).input({ message, validate, default: def })).trim();
 
   body.template_name ??= await text('Template name (--name)', check('template_name'));
