@@ -1,6 +1,7 @@
 // Request and reply types of the sandbox, and replies in the service's conventions.
 import type * as z from 'zod/mini';
 import { problemsOf, type Problem } from '../schemas/problems.js';
+import type { SandboxEvents } from './events.js';
 import type { Store } from './store.js';
 
 export interface UploadedFile {
@@ -40,6 +41,8 @@ export interface SandboxConfig {
 export interface SandboxEnv {
   store: Store;
   config: SandboxConfig;
+  /** What happened, for the inspector, forwarding and auto-status (see events.ts). */
+  events: SandboxEvents;
   log(line: string): void;
 }
 

@@ -8,6 +8,7 @@ import { operations, type Operation } from '../api/operations.js';
 import { areas } from './handlers/index.js';
 import { fail, type ExtraRoute, type Handler, type SandboxConfig, type SandboxEnv, type SandboxReply, type SandboxRequest } from './http.js';
 import { parseMultipart } from './multipart.js';
+import { SandboxEvents } from './events.js';
 import { Store } from './store.js';
 
 export interface SandboxOptions {
@@ -44,6 +45,7 @@ export interface Sandbox {
   url: string;
   config: SandboxConfig;
   store: Store;
+  events: SandboxEvents;
   /** The last requests received (see keepRequests). */
   received: Received[];
   /** Every request received since the start. */
@@ -153,7 +155,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     store.save();
   }
   const log = opts.log ?? (() => undefined);
-  const env: SandboxEnv = { store, config, log };
+  const events = new SandboxEvents();
+  const env: SandboxEnv = { store, config, events, log };
   const routes = buildRoutes();
   const received: Received[] = [];
   const keepRequests = opts.keepRequests ?? 1000;
@@ -270,6 +273,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     url: `http://${host}:${addr.port}`,
     config,
     store,
+    events,
     received,
     get requestCount() {
       return requestCount;
