@@ -3,7 +3,7 @@
 // table, the command tree, the zod schemas); multipart forms, the tool endpoint and the
 // webhook are described here. The spec shows no response bodies, so every operation answers
 // with the generic envelope of observed-conventions.md.
-import type { CmdSpec } from '../manifest/types.js';
+import type { CmdSpec } from '../core/command-types.js';
 import { indexTree, toolFor, type JsonObject } from '../mcp/serve/catalog.js';
 import { getOperation, operations, type OperationId } from './operations.js';
 

@@ -4,7 +4,7 @@
 import { checkPathId, getOperation, pathParams } from '../api/operations.js';
 import { readJsonArg, type Context } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
-import { flagName, type CmdSpec, type OpSpec, type Run } from '../manifest/types.js';
+import { flagName, type CmdSpec, type OpSpec, type Run } from '../core/command-types.js';
 import { loadSchema } from '../schemas/index.js';
 import { parseOrUsage, type FieldFlags } from '../schemas/problems.js';
 

@@ -1,94 +1,12 @@
 // The command tree is data: names, summaries, options, examples and a lazy loader (or an
 // operation to call). main.ts turns it into commander commands; scripts/gen.mjs turns it
-// into completions and docs/commands.md.
-import type { OperationId } from '../api/operations.js';
-import type { Context } from '../core/context.js';
-import type { View } from '../core/output/print.js';
+// into completions and docs/commands.md. The node types live in core/command-types.ts.
+import type { Example, OptSpec } from '../core/command-types.js';
 
-export interface OptSpec {
-  /** Commander flags, e.g. `--to <digits>`, `-O, --output-file <path>`, `--force`. */
-  flags: string;
-  description: string;
-  choices?: readonly string[];
-  /** Values shell completion reads from local state: the stored profile names. */
-  complete?: 'profiles';
-  default?: string | boolean;
-  /** Collect repeated values into an array. */
-  repeatable?: boolean;
-  hidden?: boolean;
-}
-
-export interface ArgSpec {
-  name: string;
-  description?: string;
-  required?: boolean;
-  variadic?: boolean;
-  /** Values offered by shell completion (checked by the command, in any case it accepts). */
-  choices?: readonly string[];
-  /** Values shell completion reads from local state: the stored profile names. */
-  complete?: 'profiles';
-}
-
-export interface RunInput {
-  /** Positional arguments by ArgSpec name (variadic ones as arrays). */
-  args: Record<string, string | string[] | undefined>;
-  /** The command's own options, camelCased as commander names them. */
-  opts: Record<string, unknown>;
-  /** The whole command tree, for the commands that describe the CLI itself (openapi, mcp serve). */
-  commands: CmdSpec[];
-}
-
-export type Run = (ctx: Context, input: RunInput) => Promise<void | number>;
-export type Loader = () => Promise<{ run: Run }>;
-
-/** A command that is one operation call: path params from the positional args, in order. */
-export interface OpSpec {
-  id: OperationId;
-  /** option name (camelCase) → body field (dot path). */
-  fields?: Record<string, string>;
-  /** option name → value conversion before validation. */
-  convert?: Record<string, 'number' | 'int' | 'bool' | 'upper' | 'json'>;
-  /** A variadic positional arg whose values become a body array field (e.g. ids). */
-  list?: { arg: string; field: string };
-  /** option name → query parameter. */
-  query?: Record<string, string>;
-  /** A list the server pages: --page, --limit, --all and --max-items (see commands/list.ts). */
-  paged?: boolean;
-  /** Body sent when no --data and no flags give one (e.g. `{}` for toggles that take an object). */
-  defaultBody?: Record<string, unknown>;
-  /** Accepts --data JSON|@file|- as the body (flags override its fields). */
-  data?: boolean;
-  /** Asks for confirmation (TTY) or needs --yes. */
-  destructive?: boolean;
-  view?: View;
-}
-
-/**
- * A command line shown under Examples in --help and docs/commands.md. test/e2e/examples-*
- * runs every one against the sandbox: it must exit 0, or the code its comment starts with
- * (`... # exit 2: why`, an example of a failure). The object form is one that cannot run as
- * a one-shot command (a server, a prompt), with the reason; help shows only `cmd`.
- */
-export type Example = string | { cmd: string; notRun: string };
+export type { ArgSpec, CmdSpec, Example, Loader, OpSpec, OptSpec, Run, RunInput } from '../core/command-types.js';
 
 /** The command line of an example, as help prints it. */
 export const exampleCmd = (e: Example): string => (typeof e === 'string' ? e : e.cmd);
-
-export interface CmdSpec {
-  name: string;
-  summary: string;
-  description?: string;
-  aliases?: string[];
-  args?: ArgSpec[];
-  options?: OptSpec[];
-  examples?: Example[];
-  run?: Loader;
-  op?: OpSpec;
-  subcommands?: CmdSpec[];
-  hidden?: boolean;
-  /** -p may name a profile that does not exist yet: the command creates it (login, profiles set). */
-  newProfile?: boolean;
-}
 
 export const GLOBAL_OPTIONS: OptSpec[] = [
   { flags: '-p, --profile <name>', description: 'stored profile to use (env CHATCRM_PROFILE)', complete: 'profiles' },
@@ -115,8 +33,5 @@ export const GLOBAL_FLAGS = new Set(GLOBAL_OPTIONS.flatMap(spellings));
 
 /** Global options that take a value: needed to find the command word in argv. */
 export const GLOBAL_VALUE_FLAGS = new Set(GLOBAL_OPTIONS.filter((o) => o.flags.includes('<')).flatMap(spellings));
-
-/** The flag of an option as commander names it in opts: `otpLength` → `--otp-length`. */
-export const flagName = (opt: string) => `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 export const DATA_OPTION: OptSpec = { flags: '--data <json>', description: 'request body as JSON, @file or - (stdin); flags override its fields' };

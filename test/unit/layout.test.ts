@@ -52,6 +52,14 @@ describe('src/ layout', () => {
     expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', []]]))).toEqual([['a', 'b', 'c']]);
   });
 
+  it('has no import from commands/ or the layers below back up to manifest/', () => {
+    const below = ['commands', 'core', 'api', 'batch', 'config', 'schemas', 'webhook'].map((d) => join(SRC, d));
+    const up = files
+      .filter((f) => below.some((d) => f.startsWith(d + '/')))
+      .flatMap((f) => importsOf(f).filter((g) => g.startsWith(join(SRC, 'manifest') + '/')).map((g) => `${relative(SRC, f)} → ${relative(SRC, g)}`));
+    expect(up).toEqual([]);
+  });
+
   it('keeps every file near 300 lines or under', () => {
     const long = files.map((f) => [relative(SRC, f), readFileSync(f, 'utf8').split('\n').length] as const).filter(([, n]) => n > 310);
     expect(long).toEqual([]);

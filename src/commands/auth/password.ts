@@ -4,7 +4,7 @@
 import { UsageError } from '../../core/errors.js';
 import type { Context } from '../../core/context.js';
 import { REDACTED } from '../../core/redact.js';
-import type { OpSpec, Run, RunInput } from '../../manifest/types.js';
+import type { OpSpec, Run, RunInput } from '../../core/command-types.js';
 import { buildOpRequest } from '../op.js';
 
 export interface PasswordField {

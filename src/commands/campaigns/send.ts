@@ -1,6 +1,6 @@
 // campaigns send CAMPAIGN_ID: tool send_campaign.
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 import { runTool } from '../mcp/tool.js';
 
 export const run: Run = async (ctx, { args }) => {

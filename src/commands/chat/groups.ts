@@ -5,7 +5,7 @@ import { checkPathId } from '../../api/operations.js';
 import type { Context } from '../../core/context.js';
 import type { View } from '../../core/output/print.js';
 import { shapeOf } from '../../core/output/shape.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 import { MAX_LIMIT, pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
 import { parseOrUsage } from '../../schemas/problems.js';

@@ -10,7 +10,7 @@ import { accepted } from '../../batch/outcome.js';
 import { readTextArg } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 import { buildContent, CONTENT, contentKind, sendCall, type SendCall } from './content.js';
 import { normalizePhone, resolveSender } from './recipient.js';
 

@@ -1,7 +1,7 @@
 // contacts export-status JOB_ID [--wait]: one read, or poll (spinner on a TTY) until the
 // job completes or fails, or the wait times out.
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 import { shapeOf } from '../../core/output/shape.js';
 
 interface Job {

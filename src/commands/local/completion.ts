@@ -1,6 +1,6 @@
 // chatcrm completion SHELL: the same script as completions/ (it asks `chatcrm __complete`).
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 import { completionScript, SHELLS, type Shell } from '../../completion/scripts.js';
 
 export const run: Run = async (ctx, { args }) => {

@@ -8,7 +8,7 @@ import { CliError, EXIT, exitCodeForStatus, type ExitCode } from '../../core/err
 import type { Context } from '../../core/context.js';
 import { errorMessage } from '../../api/errors-body.js';
 import type { OperationId } from '../../api/operations.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 import { describeUser, profileUser } from './profile-user.js';
 import { describeSource, keyOrigin, settingSources } from './sources.js';
 

@@ -6,7 +6,7 @@ import { readConfig, readKey, updateConfig, writeKey, type Profile } from '../..
 import type { Context } from '../../core/context.js';
 import { AuthError, UsageError } from '../../core/errors.js';
 import type { Prompter } from '../../core/prompter.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 import { chooseSender } from '../chat/recipient.js';
 import { profileUser, type User } from './profile-user.js';
 import { keyTail } from './profiles.js';

@@ -1,6 +1,6 @@
 // logout: forget a profile's stored key; its other settings stay.
 import { readKey, writeKey } from '../../config/store.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 
 export const run: Run = async (ctx) => {
   const { profileName, configDir } = ctx.settings;

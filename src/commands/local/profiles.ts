@@ -3,7 +3,7 @@ import { OUTPUT_FORMATS, parseUrl } from '../../config/settings.js';
 import { checkProfile, PROFILE_KEYS, profileNames, readConfig, readKey, updateConfig, writeKey, type ConfigFile, type Profile, type ProfileKey } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 
 /** Enough to tell two keys apart, never enough to use one: the last 4 of a key of 16 or more. */
 export function keyTail(key: string): string | undefined {

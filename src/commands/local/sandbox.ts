@@ -1,7 +1,7 @@
 // chatcrm sandbox: serve the whole API locally until SIGINT/SIGTERM.
 import { shellQuote } from '../../config/store.js';
 import { EXIT, UsageError } from '../../core/errors.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 
 export const run: Run = async (ctx, { opts }) => {
   const port = opts.port === undefined ? 0 : Number(opts.port);

@@ -1,6 +1,6 @@
 // whoami: which profile and addresses are in effect (and why), and who the key belongs to.
 import { withDetail } from '../../core/errors.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 import { profileUser } from './profile-user.js';
 import { describeSource, keyOrigin, settingSources } from './sources.js';
 

@@ -2,7 +2,7 @@
 // typed and checked against the tool's input schema before the call is sent.
 import { readJsonArg } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 import { ArgError, checkArgs, didYouMean, parseArgPairs } from '../../mcp/schema.js';
 import { printToolResult } from '../../mcp/result.js';
 import { withMcp } from './tool.js';

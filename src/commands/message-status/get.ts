@@ -1,7 +1,7 @@
 // message-status get MSG_ID...: the status query; ids the answer leaves out are named on
 // stderr (the service answers with the messages it knows and says nothing of the rest).
 import { recordId, shapeOf } from '../../core/output/shape.js';
-import type { OpSpec, Run } from '../../manifest/types.js';
+import type { OpSpec, Run } from '../../core/command-types.js';
 import { buildOpRequest } from '../op.js';
 
 export const statusGet =

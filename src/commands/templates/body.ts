@@ -2,7 +2,7 @@
 // the rules of schemas/templates.ts before anything is sent. Problems name the flag that
 // gave the field, or the field path inside the file.
 import type { Context } from '../../core/context.js';
-import { flagName } from '../../manifest/types.js';
+import { flagName } from '../../core/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { convert } from '../op.js';
 import { problemLine, type FieldFlags } from '../../schemas/problems.js';
