@@ -18,6 +18,7 @@ import { csvText as csvCell } from '../../src/core/sanitize.js';
 import { summaryLine } from '../../src/batch/command.js';
 import { ApiError, AuthError, NetworkError, ResponseError } from '../../src/core/errors.js';
 import { tempDir } from '../helpers/cli.js';
+import { Wake } from '../../src/batch/wake.js';
 
 const dir = tempDir('chatcrm-batch-unit-');
 const collect = async <T>(it: AsyncIterable<T>) => {
@@ -331,6 +332,37 @@ describe('outcomes', () => {
     expect(rowError(new ApiError('bad', 422)).verdict).toBe('F');
     for (const code of ['redirect', 'not_json', 'too_large'] as const) expect(rowError(new ResponseError('policy', 200, code)).verdict).toBe('U');
     expect(rowError(new AuthError('no', 401)).stops).toBeInstanceOf(AuthError);
+  });
+});
+
+describe('wake (the dispatcher waiting for a slot)', () => {
+  it('returns at once when the condition holds, and otherwise only after a wake that makes it hold', async () => {
+    const w = new Wake();
+    await w.until(() => true);
+    let free = 0;
+    let done = false;
+    const waiting = w.until(() => free > 0).then(() => (done = true));
+    w.wake(); // woken, the condition still false: it waits again
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    free = 1;
+    w.wake();
+    await waiting;
+    expect(done).toBe(true);
+  });
+
+  it('drops a wake with no one waiting (the waiter checks its condition first)', async () => {
+    const w = new Wake();
+    w.wake();
+    let ready = false;
+    let done = false;
+    const waiting = w.until(() => ready).then(() => (done = true));
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    ready = true;
+    w.wake();
+    await waiting;
+    expect(done).toBe(true);
   });
 });
 

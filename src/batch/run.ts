@@ -1,0 +1,259 @@
+// One batch run: its state in one place (one summary, which the progress line reads too), and the
+// steps each input row goes through, each a method with its name:
+//
+//   read (key, request, identity) → classify (duplicate, sent or left uncertain by an earlier
+//   run, to send) → wait for a slot → dispatch: a rate token → the intent on disk → send →
+//   the outcome recorded.
+//
+// engine.ts opens the files the run writes (setting journal, results, ...), feeds it the rows,
+// and drains and summarises.
+import type { FileHandle } from 'node:fs/promises';
+import { AuthError, UsageError } from '../core/errors.js';
+import { sanitizeText } from '../core/sanitize.js';
+import { Deadlines, untilAborted } from './deadline.js';
+import { IdTable, identity, State } from './identity.js';
+import { recordAt, type Journal, type JournalScan } from './journal.js';
+import { TokenBucket } from './limiter.js';
+import { rowError, type RowError } from './outcome.js';
+import { Progress } from './progress.js';
+import type { InputRow, Record_ } from './reader.js';
+import type { ResultsWriter, ResultStatus } from './results.js';
+import { Stop } from './stop.js';
+import type { BatchOptions, BatchSummary } from './types.js';
+import { Wake } from './wake.js';
+
+/** Invalid-row, warning and failure reports on stderr; the rest go to the results file. */
+const MAX_REPORTED = 20;
+/** Finished rows held back for the in-order results file while an earlier row is in flight. */
+const MAX_WAITING = 10_000;
+
+/** A row read and built: what it sends, and what it carries to the journal and results file. */
+export interface Row<Req> {
+  row: number;
+  key: string;
+  req: Req;
+  id: string;
+  /** Its warnings (an empty {{column}}), for the results file. */
+  warning: string;
+}
+
+/** Why a built row is not sent: the same as an earlier row, or an earlier run sent it or left it uncertain. */
+export type Skip = 'duplicate' | 'sent_before' | 'uncertain_before';
+
+export class BatchRun<Req> {
+  readonly summary: BatchSummary = {
+    rows: 0, sent: 0, failed: 0, uncertain: 0, skipped: 0, not_sent: 0,
+    skipped_sent: 0, skipped_uncertain: 0, skipped_duplicate: 0, invalid: 0, warnings: 0,
+    status: 'complete', elapsed_s: 0, rate_per_s: 0,
+  };
+  readonly progress: Progress;
+  readonly stop: Stop;
+  readonly concurrency: number;
+  /** Set by engine.ts before the first row: the identities an earlier run recorded, and the files. */
+  table = new IdTable();
+  prior?: JournalScan;
+  priorFile?: FileHandle;
+  results?: ResultsWriter;
+  journal?: Journal;
+
+  /** The dispatcher waits here for a slot, and at the end for the rows in flight. */
+  private readonly wake = new Wake();
+  private pending = 0;
+  private preflight?: () => Promise<void>;
+  private readonly limiter?: TokenBucket;
+  private readonly deadlines: Deadlines;
+  private reported = 0;
+  /** The row being built and its warnings so far. */
+  private building = 0;
+  private warned = '';
+
+  constructor(private readonly o: BatchOptions<Req>) {
+    this.concurrency = o.concurrency ?? 8;
+    this.progress = new Progress(o.io, o.label, this.summary);
+    this.stop = new Stop(this.concurrency, () => this.wake.wake());
+    this.preflight = o.preflight;
+    this.limiter = o.rate ? new TokenBucket(o.rate, Math.max(1, Math.min(o.rate, this.concurrency))) : undefined;
+    this.deadlines = new Deadlines(o.timeoutMs);
+  }
+
+  /** A line on stderr about a row; past MAX_REPORTED, one pointer to where the rest are. */
+  report(row: number, message: string): void {
+    if (this.reported++ < MAX_REPORTED) this.progress.note(sanitizeText(this.o.io.scrub(`row ${row}: ${message}`)));
+    else if (this.reported === MAX_REPORTED + 1) this.progress.note(`(more rows to report: see ${this.o.results ? this.o.results : 'the journal, or pass --results FILE'})`);
+  }
+
+  /** The command builds the row's request; its warnings are reported, and kept for the results file. */
+  build(record: Record_, row: number): Req {
+    this.building = row;
+    this.warned = '';
+    return this.o.build(record, row, this.warn);
+  }
+
+  private readonly warn = (message: string) => {
+    if (this.o.strict) throw new UsageError(`${message} (--strict)`);
+    this.summary.warnings++;
+    this.warned = `${this.warned && `${this.warned}; `}warning: ${message}`;
+    this.report(this.building, `warning: ${message}`);
+  };
+
+  /** The row's key (the recipient) for the journal and results; '' when there is none (build says why). */
+  keyOf(record: Record_): string {
+    try {
+      return this.o.key(record);
+    } catch {
+      return '';
+    }
+  }
+
+  /** Read and check a row: its request and identity, or undefined for an invalid row (counted, reported, listed). */
+  read({ row, record, error }: InputRow, key: string): Row<Req> | undefined {
+    try {
+      if (error) throw new UsageError(error);
+      const req = this.build(record, row);
+      return { row, key, req, id: identity(key, this.o.render(req)), warning: this.warned };
+    } catch (err) {
+      const message = (err as Error).message;
+      this.summary.failed++;
+      this.summary.invalid++;
+      this.report(row, `invalid, not sent: ${message}`);
+      this.result(row, key, 'failed', '', `invalid: ${message}`, '');
+      this.checkErrors();
+      return undefined;
+    }
+  }
+
+  /** Send the row, or skip it and why. */
+  classify(r: Row<Req>): Skip | 'send' {
+    const slot = this.table.slot(r.id);
+    if (!this.table.firstSeen(slot)) return 'duplicate';
+    const state = this.table.state(slot);
+    if (this.prior && state !== State.None) this.summary.matched!++;
+    if (state === State.Sent) return 'sent_before';
+    if ((state === State.Intent || state === State.Uncertain) && !this.o.retryUncertain) return 'uncertain_before';
+    return 'send';
+  }
+
+  /** A row not sent again: listed with what the earlier run recorded for it. */
+  async skip(r: Row<Req>, why: Skip): Promise<void> {
+    this.summary.skipped++;
+    if (why === 'duplicate') {
+      this.summary.skipped_duplicate++;
+      this.report(r.row, 'duplicate of an earlier row (same recipient and message): sent once');
+      return this.result(r.row, r.key, 'skipped', '', 'duplicate of an earlier row', r.warning);
+    }
+    const rec = this.results && this.priorFile ? await recordAt(this.priorFile, this.table.offset(this.table.slot(r.id))!) : undefined;
+    if (why === 'sent_before') {
+      this.summary.skipped_sent++;
+      this.result(r.row, r.key, 'sent', rec?.detail ?? '', 'sent by an earlier run', r.warning);
+    } else {
+      this.summary.skipped_uncertain++;
+      this.result(r.row, r.key, 'uncertain', '', rec?.kind === 'U' ? rec.detail : 'no answer recorded (an earlier run stopped while it was in flight)', r.warning);
+    }
+  }
+
+  private readonly slotFree = () =>
+    this.stop.state !== undefined || (this.pending < this.concurrency && !(this.results && this.results.waiting > MAX_WAITING));
+
+  /** Wait for a free slot (and the check before the first send); false when the run stopped meanwhile. */
+  async waitForSlot(): Promise<boolean> {
+    await this.wake.until(this.slotFree);
+    if (!this.stop.state && this.preflight) await this.checkFirst(this.preflight);
+    if (this.stop.state) return false;
+    if (this.results) await this.results.drained();
+    return true;
+  }
+
+  /** Before the first send, not before a resume that sends nothing. */
+  private async checkFirst(preflight: () => Promise<void>): Promise<void> {
+    this.preflight = undefined;
+    await preflight().catch((err: unknown) => {
+      // A refused key, or settings no request can go out with (no API address, plain http
+      // to a remote host), stop here; anything else, the sends will meet and report per row.
+      // A 403 says only that this key may not list senders, not that it may not send.
+      if (err instanceof AuthError && err.status !== 403) this.stop.halt(err.message, 'auth');
+      else if (err instanceof UsageError) this.stop.halt(err.message, 'config');
+    });
+  }
+
+  /**
+   * Send a row in the slot it now holds (not awaited: rows overlap). The slot is taken before
+   * the rate token and the intent: a crash leaves at most `concurrency` rows uncertain.
+   */
+  dispatch(r: Row<Req>): void {
+    this.pending++;
+    void this.sendInSlot(r);
+  }
+
+  private async sendInSlot(r: Row<Req>): Promise<void> {
+    try {
+      if (await this.intend(r)) await this.send(r);
+      else this.notSent(r.row, r.key, r.warning);
+    } finally {
+      this.pending--;
+      this.wake.wake();
+    }
+  }
+
+  /** A rate token, then the intent on disk: true when the request may go out. */
+  private async intend(r: Row<Req>): Promise<boolean> {
+    const journal = this.journal!;
+    try {
+      if (this.limiter) await this.limiter.take(this.stop.signal);
+      if (this.stop.cancelled) return false;
+      await journal.intent(r.row, r.id, r.key);
+      // Stopped while the intent was syncing: it never went out, and the journal says so.
+      if (this.stop.cancelled) journal.outcome('N', r.row, r.id, r.key, `not sent: ${this.stop.state!.reason}`);
+      return !this.stop.cancelled;
+    } catch {
+      // The journal could not take the intent, or the wait for a token was cut short: not sent.
+      if (journal.error) this.stop.halt(journal.error.message, 'journal');
+      return false;
+    }
+  }
+
+  /** The request, within the row's deadline (--timeout: aborted, and uncertain), and its outcome. */
+  private async send(r: Row<Req>): Promise<void> {
+    let messageId: string;
+    try {
+      const signal = this.deadlines.current();
+      messageId = (await untilAborted(this.o.send(r.req, signal), signal)) ?? '';
+    } catch (err) {
+      return this.refused(r, rowError(err));
+    }
+    this.journal!.outcome('S', r.row, r.id, r.key, messageId);
+    this.summary.sent++;
+    this.result(r.row, r.key, 'sent', messageId, '', r.warning);
+  }
+
+  /** Failed or uncertain; a refused key stops the run, and so may --max-errors. */
+  private refused(r: Row<Req>, e: RowError): void {
+    this.journal!.outcome(e.verdict, r.row, r.id, r.key, e.message);
+    const status = e.verdict === 'U' ? 'uncertain' : 'failed';
+    this.summary[status]++;
+    this.report(r.row, `${status}: ${e.message}`);
+    this.result(r.row, r.key, status, '', e.message, r.warning);
+    if (e.stops) this.stop.halt(e.message, 'auth');
+    else this.checkErrors();
+  }
+
+  /** A row never attempted: the run stopped first. */
+  notSent(row: number, key: string, warning = ''): void {
+    this.summary.not_sent++;
+    this.result(row, key, 'not_sent', '', `not sent: ${this.stop.state?.reason ?? 'the run stopped'}`, warning);
+  }
+
+  /** Wait for the rows in flight. */
+  async drain(): Promise<void> {
+    await this.wake.until(() => this.pending === 0);
+    this.progress.stop();
+  }
+
+  private result(row: number, key: string, status: ResultStatus, id: string, error: string, warning: string): void {
+    this.results?.add(row, key, status, id, warning && error ? `${error}; ${warning}` : error || warning);
+  }
+
+  private checkErrors(): void {
+    const { maxErrors } = this.o;
+    if (maxErrors !== undefined && this.summary.failed + this.summary.uncertain > maxErrors) this.stop.halt(`more than ${maxErrors} errors (--max-errors)`, 'max_errors');
+  }
+}
