@@ -477,6 +477,17 @@ describe('5. every row counted, on every exit path', () => {
     expect(results(out).filter((x) => x.status === 'not_sent')).toHaveLength(300 - sink.hits.length);
   });
 
+  it('a 403 to a send stops dispatching like a 401: 10 rows: 0 sent, 1 failed, 0 uncertain, 9 not sent, exit 3', async () => {
+    const sink = await startSink(() => ({ status: 403 }));
+    const { dir, file } = input(phones(10));
+    const out = join(dir, 'out.csv');
+    const r = await runCli(batch(file, '--concurrency', '1', '--results', out), { env: env(sink.url) });
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout.trim()).toBe('10 rows: 0 sent, 1 failed, 0 uncertain, 9 not sent (stopped: status 403 (HTTP 403))');
+    expect(sink.hits).toHaveLength(1);
+    expect(results(out).map((x) => x.status)).toEqual(['failed', ...Array(9).fill('not_sent')]);
+  });
+
   it('a journal that cannot be written (a full disk) stops the run: no request without its intent on disk, every row counted, exit 5', async () => {
     const list = phones(200);
     const sink = await startSink();

@@ -155,6 +155,15 @@ describe('--all gets every record of every list the sandbox pages', () => {
     expect(sb.calls('segments.list').slice(-3).map((c) => c.query.page)).toEqual(['1', '2', '3']);
   });
 
+  it('--max-items a multiple of --limit with pages left asks for exactly N/limit pages', async () => {
+    expect(sb.store.list('segments').length).toBeGreaterThan(100);
+    const before = sb.calls('segments.list').length;
+    const r = await sb.run(['segments', 'list', '--max-items', '50', '--limit', '25', '-o', 'jsonl']);
+    expect(r.exitCode).toBe(0);
+    expect(lines(r.stdout)).toHaveLength(50);
+    expect(sb.calls('segments.list').slice(before).map((c) => c.query.page)).toEqual(['1', '2']);
+  });
+
   it('--all --dry-run shows the first request and sends nothing', async () => {
     const before = sb.received.length;
     const r = await sb.run(['tags', 'list', '--all', '--dry-run']);

@@ -233,6 +233,10 @@ describe.each(['stdio', 'http'] as const)('mcp serve over %s: calls do what the 
     ['tags_list', { limit: 500 }, /^limit: must be at most 100/],
     ['flows_create', { name: 'x', keyword: 'k', return_to: 'nope', screens: { main: { type: 'menu', body: 'b', button: 'g', sections: [{ options: [{ title: 't' }] }] } } }, /^return_to: no screen named "nope"/],
     ['flows_delete', { flow_id: 'abc' }, /^confirm: /],
+    // Past the schema's `required`: anything but true is refused, by flows' own body schema and,
+    // for a delete without a body, by the server's destructive check.
+    ['flows_delete', { flow_id: 'abc', confirm: false }, /^confirm: must be true/],
+    ['segments_delete', { segment_id: 'abc', confirm: false }, /^confirm: must be true/],
   ])('%s with invalid arguments is a tool error naming the field; nothing is sent', async (name, args, message) => {
     const before = sb.received.length;
     const r = await s.client.callTool({ name, arguments: args });
@@ -323,6 +327,28 @@ describe('mcp serve: safety flags', () => {
       expect(third.isError).toBe(true);
       expect(textOf(third)).toMatch(/^max-sends: .*2 messages/);
       expect(sb.calls('chat.send').length - before).toBe(2);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('--dry-run with --max-sends 1: previews send nothing, so none counts against the cap', async () => {
+    const s = await serveStdio(sb, ['--dry-run', '--max-sends', '1', '--toolsets', 'chat,campaigns']);
+    try {
+      const before = sb.received.length;
+      const preview = () => s.client.callTool({ name: 'chat_send', arguments: { sender_id: 'wa_snd_cloud_0001', to: '15551234567', message: TEXT } });
+      for (const r of [await preview(), await preview()]) {
+        expect(r.isError).toBeFalsy();
+        expect(r.structuredContent).toMatchObject({ dry_run: true, request: { method: 'POST', url: `${sb.url}/api/v2/chat/messages` } });
+      }
+      // A send relayed to the tool endpoint is counted on another path: the same holds there.
+      const campaign = sb.store.list('campaigns')[0];
+      const relayed = () => s.client.callTool({ name: 'campaigns_send', arguments: { campaign_id: campaign._id } });
+      for (const r of [await relayed(), await relayed()]) {
+        expect(r.isError).toBeFalsy();
+        expect(r.structuredContent).toMatchObject({ dry_run: true, request: { url: `${sb.url}/mcp`, body: { params: { name: 'send_campaign' } } } });
+      }
+      expect(sb.received.length).toBe(before);
     } finally {
       await s.close();
     }

@@ -2,7 +2,7 @@
 // loopback server: only 2xx is success, bodies are capped, every deadline bounds the command,
 // error pages are read in linear time, and ids cannot change the route.
 import { execa } from 'execa';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -103,6 +103,35 @@ describe('only 2xx is success', () => {
     const r = await cli(['chat', 'senders']);
     expect(r.exitCode).toBe(7);
     expectOneLine(r, message);
+  });
+});
+
+describe('a 2xx that is not JSON is not the service, even when its body parses as JSON', () => {
+  const plainJson = (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('{"success":true}');
+  const NOT_JSON = /^Error: The server at http:\/\/127\.0\.0\.1:\d+ did not answer JSON: \{"success":true\}$/;
+
+  it('a send answered 200 text/plain {"success":true}: exit 7, not "Sent"', async () => {
+    srv.route('POST /api/v2/chat/messages', plainJson);
+    const r = await cli(SEND);
+    expect(r.exitCode).toBe(7);
+    expectOneLine(r, NOT_JSON);
+    expect(srv.received.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /api/v2/chat/messages']);
+  });
+
+  it('in a batch, each such row is uncertain (it may have been sent), sent once, and the run exits 5', async () => {
+    srv.route('GET /api/v2/chat/senders', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":[]}'));
+    srv.route('POST /api/v2/chat/messages', plainJson);
+    const dir = tempDir('chatcrm-batch-');
+    const file = join(dir, 'r.csv');
+    writeFileSync(file, 'to\n15550000001\n15550000002\n');
+    const out = join(dir, 'out.csv');
+    const r = await cli(['chat', 'send-batch', file, '--sender', 's1', '--text', 'hi', '--results', out, '--json']);
+    expect(r.exitCode).toBe(5);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 2, sent: 0, uncertain: 2, failed: 0 });
+    expect(r.stderr).toMatch(/row 1: uncertain: The server at http:\/\/127\.0\.0\.1:\d+ did not answer JSON: \{"success":true\}/);
+    const rows = readFileSync(out, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').slice(1, 3));
+    expect(rows).toEqual([['15550000001', 'uncertain'], ['15550000002', 'uncertain']]);
+    expect(srv.received.filter((q) => q.method === 'POST').map((q) => JSON.parse(q.body).to).sort()).toEqual(['15550000001', '15550000002']);
   });
 });
 

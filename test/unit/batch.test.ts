@@ -8,7 +8,7 @@ import { IdTable, identity, State } from '../../src/batch/identity.js';
 import { Journal, scanJournal, type OpenFile } from '../../src/batch/journal.js';
 import { TokenBucket } from '../../src/batch/limiter.js';
 import { lockJournal } from '../../src/batch/lock.js';
-import { accepted, rowError } from '../../src/batch/outcome.js';
+import { accepted, rowError, type RowError } from '../../src/batch/outcome.js';
 import { formatDuration, progressBar, statusLine } from '../../src/batch/progress.js';
 import { checkInput, CsvScan } from '../../src/batch/input-check.js';
 import { detectDelimiter, openRows } from '../../src/batch/reader.js';
@@ -316,13 +316,18 @@ describe('outcomes', () => {
     expect(verdict(() => accepted(res(503, {}, { 'retry-after': '5' })))).toBe('F');
     // Not a Retry-After the client can honour: it did not retry, and the send may have been processed.
     expect(verdict(() => accepted(res(503, {}, { 'retry-after': 'soon' })))).toBe('U');
-    let stops: unknown;
-    try {
-      accepted(res(401, { message: 'Invalid API key' }));
-    } catch (err) {
-      stops = rowError(err).stops;
+    // 401 and 403 stop the run: every row would fail alike.
+    for (const status of [401, 403]) {
+      let row: RowError | undefined;
+      try {
+        accepted(res(status, { message: 'Invalid API key' }));
+      } catch (err) {
+        row = rowError(err);
+      }
+      expect(row?.verdict).toBe('F');
+      expect(row?.stops).toBeInstanceOf(AuthError);
+      expect(row?.exitCode).toBe(3);
     }
-    expect(stops).toBeInstanceOf(AuthError);
   });
 
   it('errors thrown by a send: written or timed out is uncertain, unwritten failed', () => {
@@ -332,6 +337,7 @@ describe('outcomes', () => {
     expect(rowError(new ApiError('bad', 422)).verdict).toBe('F');
     for (const code of ['redirect', 'not_json', 'too_large'] as const) expect(rowError(new ResponseError('policy', 200, code)).verdict).toBe('U');
     expect(rowError(new AuthError('no', 401)).stops).toBeInstanceOf(AuthError);
+    expect(rowError(new AuthError('forbidden', 403)).stops).toBeInstanceOf(AuthError);
   });
 });
 

@@ -1,5 +1,6 @@
 // shapeOf / recordId / pickFields on every response shape of observed-conventions.md.
 import { describe, expect, it } from 'vitest';
+import { pageNote } from '../../src/core/output/print.js';
 import { getPath, morePages, pageCount, pickFields, recordId, shapeOf } from '../../src/core/output/shape.js';
 
 const a = { _id: '65f1c2a9e4b0a1b2c3d4e5f6', name: 'A', __v: 0 };
@@ -129,5 +130,16 @@ describe('morePages / pageCount', () => {
     const p = shapeOf(body).pagination;
     expect(morePages(p, shown)).toBe(more);
     expect(pageCount(p)).toBe(pages);
+  });
+
+  it('total and limit only, total a multiple of limit: the last page has no next (no note), the one before has', () => {
+    const full = Array.from({ length: 10 }, () => a);
+    const last = shapeOf({ data: full, pagination: { total: 30, limit: 10, page: 3 } }).pagination;
+    expect(morePages(last, 10)).toBe(false);
+    expect(pageCount(last)).toBe(3);
+    expect(pageNote(last, 10)).toBeUndefined();
+    const before = shapeOf({ data: full, pagination: { total: 30, limit: 10, page: 2 } }).pagination;
+    expect(morePages(before, 10)).toBe(true);
+    expect(pageNote(before, 10)).toBe('Showing 10 of 30 (page 2 of 3); --all for every page, --page 3 for the next');
   });
 });
