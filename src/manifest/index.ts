@@ -4,6 +4,7 @@ import type { CmdSpec } from './types.js';
 import { login, logout, profiles, whoami, doctor, completion, api, openapi, sandbox } from './local.js';
 import { chat } from './chat.js';
 import { templates } from './templates.js';
+import { accounts } from './accounts.js';
 import { flows } from './flows.js';
 import { contacts } from './contacts.js';
 import { campaigns } from './campaigns.js';
@@ -26,6 +27,7 @@ import { webhook } from './webhook.js';
 export const commands: CmdSpec[] = [
   chat,
   templates,
+  accounts,
   flows,
   contacts,
   campaigns,

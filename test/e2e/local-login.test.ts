@@ -141,7 +141,11 @@ describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
     await t.waitFor(/Default sender[\s\S]*wa_snd_device_0002/);
     t.press('Down');
     t.press('Enter');
-    await t.waitFor(/business account/);
+    // The accounts the senders and templates reveal are offered; another id can still be typed.
+    await t.waitFor(/Default business account[\s\S]*sandbox_waba_0001[\s\S]*\(another id\)[\s\S]*\(none\)/);
+    t.press('Down');
+    t.press('Enter');
+    await t.waitFor(/Default business account id \(optional\)/);
     t.type('ba_777');
     t.press('Enter');
 

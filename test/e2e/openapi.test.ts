@@ -14,8 +14,15 @@ interface Op {
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, { contentMediaType?: string }> } }> };
   security?: unknown[];
   servers?: unknown[];
+  responses: Record<string, { content?: Record<string, { schema: object }> }>;
 }
-type Doc = { openapi: string; paths: Record<string, Record<string, Op>>; components: { securitySchemes: Record<string, { in: string; name: string }> }; security: unknown[] };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Op>>;
+  servers: { variables: { base_url: { default: string } } }[];
+  components: { securitySchemes: Record<string, { in: string; name: string }>; schemas: Record<string, object> };
+  security: unknown[];
+};
 
 let doc: Doc;
 let sb: TestSandbox;
@@ -94,8 +101,48 @@ describe('chatcrm openapi', () => {
       const got = sb.received.slice(before).at(-1);
       expect({ op: op.operationId, routed: op['x-chatcrm-operations'].includes(got?.operation ?? '') }).toEqual({ op: op.operationId, routed: true });
       expect(res.status, `${method} ${path}`).not.toBe(405);
+      // A success is one the document declares: a generator that types each status keeps it.
+      if (res.ok) expect(Object.keys(op.responses), `${method} ${path} answered ${res.status}`).toContain(String(res.status));
       if (res.status === 404) expect(res.headers.get('content-type'), `${method} ${path}`).toMatch(/json/);
     }
+  });
+
+  it('declares 201 for creates and 202 for jobs, as the sandbox answers them', async () => {
+    const post = (path: string, body: object) =>
+      fetch(sb.url + path, { method: 'POST', headers: { 'x-api-key': sb.config.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const tag = await post('/api/tags', { name: 'openapi-201', color: '#123456' });
+    expect(tag.status).toBe(201);
+    expect(Object.keys(doc.paths['/api/tags'].post.responses).filter((s) => s.startsWith('2'))).toEqual(['201']);
+    const job = await post('/api/contacts/export', {});
+    expect(job.status).toBe(202);
+    expect(Object.keys(doc.paths['/api/contacts/export'].post.responses).filter((s) => s.startsWith('2'))).toEqual(['202']);
+    expect(Object.keys(doc.paths['/api/tags'].get.responses).filter((s) => s.startsWith('2'))).toEqual(['200']);
+  });
+
+  it('gives `data` a schema where the CLI knows the record, and the sandbox answers match it', async () => {
+    for (const path of ['/api/v2/chat/senders', '/api/v2/templates', '/api/tags', '/api/segments', '/api/automation/node-types', '/api/notifications']) {
+      const schema = doc.paths[path].get.responses['200'].content!['application/json'].schema as { allOf: [unknown, { properties: { data: { type: string; items: { $ref: string } } } }] };
+      const data = schema.allOf[1].properties.data;
+      expect(data.type, path).toBe('array');
+      const record = doc.components.schemas[data.items.$ref.split('/').at(-1)!] as { properties: Record<string, object> };
+      const res = await fetch(sb.url + path, { headers: { 'x-api-key': sb.config.apiKey } });
+      const body = (await res.json()) as { data: Record<string, unknown>[] };
+      // The records are in `data` itself (not under a named key) and carry the fields the schema names.
+      expect(body.data.length, path).toBeGreaterThan(0);
+      const seen = new Set(body.data.flatMap((r) => Object.keys(r)));
+      for (const field of Object.keys(record.properties)) expect(seen, `${path}: ${field}`).toContain(field);
+    }
+    expect(doc.components.schemas.ChatSenders).toMatchObject({ properties: { sender_id: {}, capabilities: { properties: { group_messaging: {} } } } });
+    expect(JSON.stringify(doc.paths['/api/tags/{tag_id}'].get.responses['200'])).toContain('#/components/schemas/Tags"');
+    expect(JSON.stringify(doc.paths['/api/tags'].post.responses['201'])).toContain('#/components/schemas/Tags"');
+    // Elsewhere the generic envelope.
+    expect(doc.paths['/api/v2/chat/messages'].post.responses['200'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/Envelope' });
+  });
+
+  it("defaults the servers' address to the active profile's", async () => {
+    expect(doc.servers[0].variables.base_url.default).toBe('http://127.0.0.1:8080');
+    const r = await runCli(['openapi', '-o', 'json'], { env: { CHATCRM_BASE_URL: 'https://crm.example.com' } });
+    expect(JSON.parse(r.stdout).servers[0].variables.base_url.default).toBe('https://crm.example.com');
   });
 
   it('refuses output formats other than yaml and json', async () => {

@@ -147,13 +147,12 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     await t.waitFor(/Example for \{\{1\}\} \(--example 1=TEXT\)/);
     t.type('Maria');
     t.press('Enter');
-    await t.waitFor(/Business account id \(--account\)/);
-    t.type('waba_9');
+    await t.waitFor(/Business account \(--account\)[\s\S]*sandbox_waba_0001[\s\S]*\(another id\)/);
     t.press('Enter');
     expect(await t.exitCode()).toBe(0);
     expect(sb.calls('templates.create').slice(before).map((c) => c.body)).toEqual([
       {
-        business_account_id: 'waba_9',
+        business_account_id: 'sandbox_waba_0001',
         template_name: 'shipped_note',
         category: 'UTILITY',
         language: 'en_US',

@@ -7,6 +7,7 @@ import type { Context } from '../../core/context.js';
 import { AuthError, UsageError } from '../../core/errors.js';
 import type { Prompter } from '../../core/prompter.js';
 import type { Run } from '../../core/command-types.js';
+import { chooseAccount } from '../accounts/list.js';
 import { chooseSender } from '../chat/recipient.js';
 import { profileUser, type User } from './profile-user.js';
 import { keyTail } from './profiles.js';
@@ -155,7 +156,7 @@ export const run: Run = async (ctx, { opts }) => {
 
   if (prompter) {
     a.defaultSender ??= await chooseSender(client, prompter, { message: 'Default sender', current: str(existing['default-sender']), none: true });
-    a.businessAccount ??= (await prompter.input({ message: 'Default business account id (optional)', default: str(existing['business-account']) })).trim() || undefined;
+    a.businessAccount ??= await chooseAccount(client, prompter, { message: 'Default business account', current: str(existing['business-account']), none: true });
   }
 
   // The key first: it creates the config dir as 0700 before `conf` would create it 0755.

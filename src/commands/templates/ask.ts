@@ -27,5 +27,8 @@ export async function askMissing(ctx: Context, body: Record<string, unknown>): P
     examples.push({ key: n, example: await text(`Example for {{${n}}} (--example ${n}=TEXT)`, given) });
   }
   if (examples.length) body.variable_examples = examples;
-  body.business_account_id ??= await text('Business account id (--account)', given);
+  if (body.business_account_id === undefined) {
+    const { chooseAccount } = await import('../accounts/list.js');
+    body.business_account_id = await chooseAccount(await ctx.api(), await ask(), { message: 'Business account (--account)' });
+  }
 }

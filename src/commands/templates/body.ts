@@ -4,6 +4,7 @@
 import type { Context } from '../../core/context.js';
 import { flagName } from '../../core/command-types.js';
 import { UsageError } from '../../core/errors.js';
+import { sanitizeCell } from '../../core/sanitize.js';
 import { convert } from '../op.js';
 import { problemLine, type FieldFlags } from '../../schemas/problems.js';
 import { BUTTON_TYPES, checkTemplate, OTP_FIELDS, type Button, type CreateRequest } from '../../schemas/templates.js';
@@ -61,6 +62,14 @@ function mergeExamples(fromFile: unknown, fromFlags: { key: string; example: str
  * needs (the body and its examples, header, footer, buttons), so name, language and account
  * get placeholders and the category is the one the given fields imply.
  */
+/** The error for a missing account names the accounts the key's senders and templates reveal. */
+async function noAccount(ctx: Context): Promise<UsageError> {
+  const { accountsHint } = await import('../accounts/list.js');
+  const found = ctx.settings.dryRun ? [] : await accountsHint(await ctx.api());
+  const seen = found.length ? `; this key's senders and templates use ${found.map(sanitizeCell).join(', ')}` : '; `chatcrm accounts` lists those the service reveals';
+  return new UsageError(`--account: no business account given and the profile has none${seen}; pass --account ID or run \`chatcrm profiles set business-account ID\``);
+}
+
 export async function templateBody(ctx: Context, opts: Record<string, unknown>, { preview }: { preview: boolean }): Promise<CreateRequest> {
   const file = typeof opts.file === 'string' ? opts.file : undefined;
   const body: Record<string, unknown> = file ? await readDataFile(ctx, file, `--file ${file}`) : {};
@@ -90,9 +99,7 @@ export async function templateBody(ctx: Context, opts: Record<string, unknown>, 
   if (missing.length) {
     throw new UsageError(`${missing.map(([, flag]) => flag).join(', ')}: required${file ? ` (or ${missing.map(([field]) => field).join(', ')} in ${file})` : ''}`);
   }
-  if (body.business_account_id === undefined) {
-    throw new UsageError('--account: no business account given and the profile has none; pass --account ID or run `chatcrm profiles set business-account ID`');
-  }
+  if (body.business_account_id === undefined) throw await noAccount(ctx);
   if (typeof body.category === 'string') body.category = body.category.toUpperCase();
   body.template_type = 'standard';
 

@@ -132,6 +132,7 @@ function seed(store: Store): void {
     sender_id: 'wa_snd_cloud_0001',
     name: 'Support line',
     kind: 'cloud_api',
+    business_account_id: 'sandbox_waba_0001',
     phone_number: '15550001111',
     status: 'active',
     capabilities: { group_messaging: false },
