@@ -101,6 +101,7 @@ export function opRunner(cmd: CmdSpec): Run {
         import('./record-name.js').then((m) => m.recordQuestion(ctx, spec.id, ids)),
       );
     }
+    if (spec.audience) await import('./campaigns/audience.js').then((m) => m.confirmCampaign(ctx, spec.audience!, Object.values(params)[0]));
     const api = await ctx.api();
     if (spec.paged) {
       const { runList } = await import('./list.js');

@@ -3,6 +3,10 @@
 import { idArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS } from './common.js';
 import type { CmdSpec } from './types.js';
 
+/** The rule of the commands that message a campaign's whole audience, in their --help. */
+const ASKS =
+  'It messages the whole audience of the campaign: on a terminal it asks first, naming the campaign and its audience size (when the service tells it); otherwise it needs --yes (exit 2, nothing sent). --dry-run needs neither.';
+
 /** campaigns list / insights / report / publish / recurring. */
 const rest: CmdSpec[] = [
   {
@@ -35,13 +39,15 @@ const rest: CmdSpec[] = [
   {
     name: 'publish',
     summary: 'Publish a draft campaign',
+    description: ASKS,
     args: [idArg('CAMPAIGN_ID', 'campaign id')],
-    op: { id: 'campaigns.publish', data: true, defaultBody: {} },
-    examples: ['chatcrm campaigns publish CAMPAIGN_ID'],
+    op: { id: 'campaigns.publish', data: true, defaultBody: {}, audience: 'Publish' },
+    examples: ['chatcrm campaigns publish CAMPAIGN_ID --yes', { cmd: 'chatcrm campaigns publish CAMPAIGN_ID', notRun: 'asks first: names the campaign and its audience size' }],
   },
   {
     name: 'recurring',
     summary: 'Make a campaign recurring (--pattern) or stop it (--off)',
+    description: `${ASKS} --off asks nothing: it stops sends.`,
     args: [idArg('CAMPAIGN_ID', 'campaign id')],
     options: [
       { flags: '--pattern <pattern>', description: 'how often: daily (the value the service uses), weekly or monthly', choices: ['daily', 'weekly', 'monthly'] },
@@ -49,7 +55,7 @@ const rest: CmdSpec[] = [
       { flags: '--data <json>', description: 'request body as JSON, @file or - (stdin); flags override its fields' },
     ],
     run: () => import('../commands/campaigns/recurring.js'),
-    examples: ['chatcrm campaigns recurring CAMPAIGN_ID --pattern daily', 'chatcrm campaigns recurring CAMPAIGN_ID --off'],
+    examples: ['chatcrm campaigns recurring CAMPAIGN_ID --pattern daily --yes', 'chatcrm campaigns recurring CAMPAIGN_ID --off'],
   },
 ];
 
@@ -58,8 +64,9 @@ const onToolEndpoint: CmdSpec[] = [
   {
     name: 'send',
     summary: 'Send a campaign now (tool send_campaign)',
+    description: ASKS,
     args: [{ name: 'CAMPAIGN_ID', required: true, description: 'campaign id' }],
-    examples: ['chatcrm campaigns send CAMPAIGN_ID'],
+    examples: ['chatcrm campaigns send CAMPAIGN_ID --yes', 'chatcrm campaigns send CAMPAIGN_ID --dry-run'],
     run: () => import('../commands/campaigns/send.js'),
   },
 ];

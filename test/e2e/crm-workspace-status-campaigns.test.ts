@@ -188,18 +188,18 @@ describe('campaigns (REST)', () => {
 
   it('publish moves a draft to published; publishing again is a 409', async () => {
     const id = idOf('Product launch');
-    const r = await sb.run(['campaigns', 'publish', id, '--json']);
+    const r = await sb.run(['campaigns', 'publish', id, '--json', '--yes']);
     expect(r.exitCode).toBe(0);
     expect(sb.calls('campaigns.publish').at(-1)!.body).toEqual({});
     expect(JSON.parse(r.stdout).status).toBe('published');
-    const again = await sb.run(['campaigns', 'publish', id]);
+    const again = await sb.run(['campaigns', 'publish', id, '--yes']);
     expect(again.exitCode).toBe(5);
     expect(again.stderr).toMatch(/already published/);
   });
 
   it('recurring --pattern daily sends is_recurring true and stores the pattern', async () => {
     const id = idOf('Product launch');
-    const r = await sb.run(['campaigns', 'recurring', id, '--pattern', 'daily', '--json']);
+    const r = await sb.run(['campaigns', 'recurring', id, '--pattern', 'daily', '--json', '--yes']);
     expect(r.exitCode).toBe(0);
     expect(sb.calls('campaigns.setupRecurring').at(-1)!.body).toEqual({ is_recurring: true, recurring_pattern: 'daily' });
     expect(sb.store.get('campaigns', id)).toMatchObject({ is_recurring: true, recurring_pattern: 'daily' });

@@ -42,12 +42,12 @@ describe('MCP-backed commands against the sandbox', () => {
   it('campaigns send marks the campaign sent and records one message per recipient', async () => {
     const campaign = sb.store.insert('campaigns', { name: 'Spring', message: 'Spring sale!', status: 'draft', recipients: ['15550000001', '15550000002'] });
     const before = sb.store.list('messages').length;
-    const r = await sb.run(['campaigns', 'send', campaign._id, '--json']);
+    const r = await sb.run(['campaigns', 'send', campaign._id, '--json', '--yes']);
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ campaign_id: campaign._id, status: 'sent', messages: 2 });
     expect(sb.store.get('campaigns', campaign._id)!.status).toBe('sent');
     expect(sb.store.list('messages').length).toBe(before + 2);
-    const missing = await sb.run(['campaigns', 'send', '000000000000000000000000']);
+    const missing = await sb.run(['campaigns', 'send', '000000000000000000000000', '--yes']);
     expect(missing.exitCode).toBe(5);
     expect(missing.stderr.trim()).toBe('Error: send_campaign: Campaign not found');
   });

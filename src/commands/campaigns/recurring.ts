@@ -4,6 +4,7 @@ import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../core/command-types.js';
 import { recurring } from '../../schemas/campaigns.js';
 import { parseOrUsage } from '../../schemas/problems.js';
+import { confirmCampaign } from './audience.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
   const id = String(args.CAMPAIGN_ID ?? '');
@@ -27,6 +28,8 @@ export const run: Run = async (ctx, { args, opts }) => {
   }
 
   const json = parseOrUsage(recurring, body, { recurring_pattern: '--pattern', is_recurring: '--data: is_recurring' });
+  // Stopping a recurrence messages nobody; starting one schedules sends to the whole audience.
+  if (json.is_recurring) await confirmCampaign(ctx, `Schedule ${json.recurring_pattern} sends of`, id);
   const api = await ctx.api();
   const res = await api.call('campaigns.setupRecurring', { params: { campaign_id: id }, json });
   if (!res.dryRun) await ctx.print(res.body);
