@@ -9,7 +9,6 @@
 // files as CommonJS; buildDist() then packs the start-up chunks and the API core's (below).
 // The module graph stays the one esbuild split, which test/unit/startup-modules.test.ts
 // inspects; test/unit/startup-loaded.test.ts checks what Node really loads from dist.
-import { createHash } from 'node:crypto';
 import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
@@ -126,10 +125,7 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
     });
     writeFile(join(outdir, id), fixed);
   }
-  // build: names this build's folder of V8's code cache (bin/code-cache.js).
-  const buildId = createHash('sha256');
-  for (const [id, code] of [...files].sort()) buildId.update(`${id}\0${code}\0`);
-  writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs', build: buildId.digest('hex').slice(0, 16) })}\n`);
+  writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
   if (meta) writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
   return result.metafile;
 }

@@ -13,7 +13,7 @@ echo "packed $tarball"
 
 # (A listing in a variable: `tar | grep -q` under pipefail fails when grep exits early.)
 listing="$(tar -tzf "$tmp/$tarball")"
-needed="package/bin/chatcrm.js package/bin/code-cache.js package/dist/main.js package/completions/chatcrm.bash"
+needed="package/bin/chatcrm.js package/dist/main.js package/completions/chatcrm.bash"
 [ -f README.md ] && needed="$needed package/README.md"
 for f in $needed; do
   grep -qx "$f" <<<"$listing" || { echo "pack-check: $f is missing from the tarball" >&2; exit 1; }
