@@ -14,6 +14,7 @@ import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { thirdPartyNotices } from './notices.mjs';
 
 // commander requires node:child_process at load time for executable subcommands, which
 // chatcrm never uses; loading it costs ~10 ms of every start. Give commander a stand-in
@@ -70,7 +71,10 @@ export const buildOptions = {
   define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version) },
   minifySyntax: true,
   minifyWhitespace: true,
-  legalComments: 'none',
+  // The legal comments esbuild finds go to THIRD_PARTY_NOTICES (scripts/notices.mjs) with the
+  // full licence text of every bundled package, not into chunks that every start loads, nor
+  // beside each chunk as .LEGAL.txt files that would hold those few comments and no licence.
+  legalComments: 'external',
   chunkNames: 'chunks/[name]-[hash]',
   // Bundled CommonJS dependencies (undici, commander) call require() for node: builtins; in
   // ESM they need this. (The CommonJS conversion below drops it: there, require is given.)
@@ -118,6 +122,7 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
   const rel = (p) => relative(resolve(outdir), p).split(sep).join('/');
   const files = new Map();
   for (const f of result.outputFiles) if (f.path.endsWith('.js')) files.set(rel(f.path), await toCommonJS(f.text));
+  const legal = result.outputFiles.filter((f) => f.path.endsWith('.LEGAL.txt')).map((f) => f.text);
   const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([k, v]) => [rel(resolve(k)), v]));
 
   /** A chunk and every chunk it requires at load. */
@@ -150,7 +155,7 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
     });
     writeFile(join(outdir, id), fixed);
   }
-  const sdkMeta = await buildMcpSdk(sdkModules, join(outdir, 'chunks', MCP_SDK));
+  const sdkMeta = await buildMcpSdk(sdkModules, join(outdir, 'chunks', MCP_SDK), legal);
   // build: names this build's folder of V8's code cache (bin/code-cache.js).
   const buildId = createHash('sha256');
   for (const [id, code] of [...files].sort()) buildId.update(`${id}\0${code}\0`);
@@ -159,12 +164,13 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
     inputs: { ...result.metafile.inputs, ...sdkMeta.inputs },
     outputs: { ...result.metafile.outputs, ...sdkMeta.outputs },
   };
+  writeFileSync(join(outdir, 'THIRD_PARTY_NOTICES'), thirdPartyNotices(metafile, legal));
   if (meta) writeFileSync(join(outdir, 'meta.json'), JSON.stringify(metafile));
   return metafile;
 }
 
-/** chunks/mcp-sdk.js: the MCP SDK modules our code imports, by specifier, as one CommonJS file. */
-async function buildMcpSdk(modules, outfile) {
+/** chunks/mcp-sdk.js: the MCP SDK modules our code imports, by specifier, as one CommonJS file; its legal comments onto `legal`. */
+async function buildMcpSdk(modules, outfile, legal) {
   if (modules.size === 0) throw new Error('build: no source imports the MCP SDK any more (mcpSdk)');
   const r = await build({
     // An ES module entry, so that esbuild takes the SDK's (and zod's) ES modules and shakes them.
@@ -177,9 +183,14 @@ async function buildMcpSdk(modules, outfile) {
     minifySyntax: true,
     minifyWhitespace: true,
     legalComments: buildOptions.legalComments,
+    write: false,
     metafile: true,
     logLevel: 'warning',
   });
+  for (const f of r.outputFiles) {
+    if (f.path.endsWith('.LEGAL.txt')) legal.push(f.text);
+    else writeFile(f.path, f.text);
+  }
   return r.metafile;
 }
 
