@@ -13,6 +13,7 @@ import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { thirdPartyNotices } from './notices.mjs';
 
 // commander requires node:child_process at load time for executable subcommands, which
 // chatcrm never uses; loading it costs ~10 ms of every start. Give commander a stand-in
@@ -32,6 +33,31 @@ const lazyChildProcess = {
 
 const TARGET = 'node20.18';
 
+// The MCP SDK (only `mcp serve` uses it) is bundled on its own into chunks/mcp-sdk.js, with its
+// own copy of zod: in the split build it would share zod's files with every command that
+// validates, and esbuild keeps in each shared file what any importer uses, so `chat send` would
+// load zod classic's and the JSON Schema generator's code too (46 KB of zod → 128 KB).
+// Here each SDK module our code imports becomes a stub reading that module from mcp-sdk.js;
+// buildMcpSdk() then bundles exactly the modules the stubs asked for.
+const MCP_SDK = 'mcp-sdk.js';
+function mcpSdk(used) {
+  return {
+    name: 'mcp-sdk',
+    setup(b) {
+      b.onResolve({ filter: /^@modelcontextprotocol\/sdk\// }, (args) => {
+        used?.add(args.path);
+        return { path: args.path, namespace: 'mcp-sdk' };
+      });
+      // Relative to the stub's chunk, which is in chunks/ with mcp-sdk.js.
+      b.onResolve({ filter: /^\.\/mcp-sdk\.js$/, namespace: 'mcp-sdk' }, (args) => ({ path: args.path, external: true }));
+      b.onLoad({ filter: /.*/, namespace: 'mcp-sdk' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(`./${MCP_SDK}`)})[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 /** The build, shared with test/unit/startup-modules.test.ts (which bundles in memory). */
 export const buildOptions = {
   entryPoints: { main: 'src/main.ts' },
@@ -44,15 +70,15 @@ export const buildOptions = {
   define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version) },
   minifySyntax: true,
   minifyWhitespace: true,
-  legalComments: 'none',
+  // The legal comments esbuild finds go to THIRD_PARTY_NOTICES (scripts/notices.mjs) with the
+  // full licence text of every bundled package, not into chunks that every start loads, nor
+  // beside each chunk as .LEGAL.txt files that would hold those few comments and no licence.
+  legalComments: 'external',
   chunkNames: 'chunks/[name]-[hash]',
   // Bundled CommonJS dependencies (undici, commander) call require() for node: builtins; in
   // ESM they need this. (The CommonJS conversion below drops it: there, require is given.)
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-  plugins: [lazyChildProcess],
-  // `mcp serve` loads the MCP SDK from node_modules (a runtime dependency): bundled, the SDK's
-  // zod would share zod's chunk with every command that validates and double its size.
-  external: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
+  plugins: [lazyChildProcess, mcpSdk()],
   logLevel: 'warning',
 };
 
@@ -89,10 +115,13 @@ const CORE_PACK = 'chunks/core.js';
  */
 export async function buildDist(outdir = 'dist', { meta = false } = {}) {
   rmSync(outdir, { recursive: true, force: true });
-  const result = await build({ ...buildOptions, outdir, banner: {}, write: false, metafile: true });
+  const sdkModules = new Set();
+  const plugins = buildOptions.plugins.map((p) => (p.name === 'mcp-sdk' ? mcpSdk(sdkModules) : p));
+  const result = await build({ ...buildOptions, outdir, banner: {}, plugins, write: false, metafile: true });
   const rel = (p) => relative(resolve(outdir), p).split(sep).join('/');
   const files = new Map();
   for (const f of result.outputFiles) if (f.path.endsWith('.js')) files.set(rel(f.path), await toCommonJS(f.text));
+  const legal = result.outputFiles.filter((f) => f.path.endsWith('.LEGAL.txt')).map((f) => f.text);
   const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([k, v]) => [rel(resolve(k)), v]));
 
   /** A chunk and every chunk it requires at load. */
@@ -125,9 +154,40 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
     });
     writeFile(join(outdir, id), fixed);
   }
+  const sdkMeta = await buildMcpSdk(sdkModules, join(outdir, 'chunks', MCP_SDK), legal);
   writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
-  if (meta) writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
-  return result.metafile;
+  const metafile = {
+    inputs: { ...result.metafile.inputs, ...sdkMeta.inputs },
+    outputs: { ...result.metafile.outputs, ...sdkMeta.outputs },
+  };
+  writeFileSync(join(outdir, 'THIRD_PARTY_NOTICES'), thirdPartyNotices(metafile, legal));
+  if (meta) writeFileSync(join(outdir, 'meta.json'), JSON.stringify(metafile));
+  return metafile;
+}
+
+/** chunks/mcp-sdk.js: the MCP SDK modules our code imports, by specifier, as one CommonJS file; its legal comments onto `legal`. */
+async function buildMcpSdk(modules, outfile, legal) {
+  if (modules.size === 0) throw new Error('build: no source imports the MCP SDK any more (mcpSdk)');
+  const r = await build({
+    // An ES module entry, so that esbuild takes the SDK's (and zod's) ES modules and shakes them.
+    stdin: { contents: [...modules].sort().map((m) => `export * as ${JSON.stringify(m)} from ${JSON.stringify(m)};\n`).join(''), resolveDir: '.', sourcefile: 'mcp-sdk-entry.js' },
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: TARGET,
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: buildOptions.legalComments,
+    write: false,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  for (const f of r.outputFiles) {
+    if (f.path.endsWith('.LEGAL.txt')) legal.push(f.text);
+    else writeFile(f.path, f.text);
+  }
+  return r.metafile;
 }
 
 /** main.js: the start-up chunks, where the other packed chunks are, and the loader that runs each once. */

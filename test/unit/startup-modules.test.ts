@@ -66,9 +66,12 @@ describe('modules on the start-up path', () => {
     expect(packages(new Set(later))).toEqual(['@jmespath-community/jmespath']);
   });
 
-  it('the MCP SDK is imported (from node_modules) by the mcp serve server chunk only', () => {
-    const importers = Object.keys(meta.outputs).filter((f) => meta.outputs[f].imports.some((i) => i.external && i.path.startsWith('@modelcontextprotocol/sdk')));
+  it('the MCP SDK (chunks/mcp-sdk.js, bundled on its own) is required by the mcp serve server chunk only', () => {
+    const split = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(split.filter((i) => i.includes('node_modules/@modelcontextprotocol/'))).toEqual([]);
+    const importers = Object.keys(meta.outputs).filter((f) => meta.outputs[f].imports.some((i) => i.path === './mcp-sdk.js'));
     expect(importers.map((f) => meta.outputs[f].entryPoint)).toEqual(['src/mcp/serve/server.ts']);
+    expect(importers[0]).toMatch(/\/chunks\/[^/]+\.js$/);
     expect(packages(loaded(['src/commands/mcp/serve.ts']))).toEqual(['commander']);
   });
 
