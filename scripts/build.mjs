@@ -122,6 +122,8 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
   const files = new Map();
   for (const f of result.outputFiles) if (f.path.endsWith('.js')) files.set(rel(f.path), await toCommonJS(f.text));
   const legal = result.outputFiles.filter((f) => f.path.endsWith('.LEGAL.txt')).map((f) => f.text);
+  const sdk = await buildMcpSdk(sdkModules, join(outdir, 'chunks', MCP_SDK), legal);
+  files.set(`chunks/${MCP_SDK}`, sdk.code);
   const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([k, v]) => [rel(resolve(k)), v]));
 
   /** A chunk and every chunk it requires at load. */
@@ -154,18 +156,17 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
     });
     writeFile(join(outdir, id), fixed);
   }
-  const sdkMeta = await buildMcpSdk(sdkModules, join(outdir, 'chunks', MCP_SDK), legal);
   writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
   const metafile = {
-    inputs: { ...result.metafile.inputs, ...sdkMeta.inputs },
-    outputs: { ...result.metafile.outputs, ...sdkMeta.outputs },
+    inputs: { ...result.metafile.inputs, ...sdk.metafile.inputs },
+    outputs: { ...result.metafile.outputs, ...sdk.metafile.outputs },
   };
   writeFileSync(join(outdir, 'THIRD_PARTY_NOTICES'), thirdPartyNotices(metafile, legal));
   if (meta) writeFileSync(join(outdir, 'meta.json'), JSON.stringify(metafile));
   return metafile;
 }
 
-/** chunks/mcp-sdk.js: the MCP SDK modules our code imports, by specifier, as one CommonJS file; its legal comments onto `legal`. */
+/** chunks/mcp-sdk.js: the MCP SDK modules our code imports, by specifier, as one CommonJS file (its legal comments onto `legal`). */
 async function buildMcpSdk(modules, outfile, legal) {
   if (modules.size === 0) throw new Error('build: no source imports the MCP SDK any more (mcpSdk)');
   const r = await build({
@@ -183,11 +184,8 @@ async function buildMcpSdk(modules, outfile, legal) {
     metafile: true,
     logLevel: 'warning',
   });
-  for (const f of r.outputFiles) {
-    if (f.path.endsWith('.LEGAL.txt')) legal.push(f.text);
-    else writeFile(f.path, f.text);
-  }
-  return r.metafile;
+  legal.push(...r.outputFiles.filter((f) => f.path.endsWith('.LEGAL.txt')).map((f) => f.text));
+  return { metafile: r.metafile, code: r.outputFiles.find((f) => f.path.endsWith('.js')).text };
 }
 
 /** main.js: the start-up chunks, where the other packed chunks are, and the loader that runs each once. */
