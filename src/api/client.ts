@@ -2,20 +2,22 @@
 // request that may have been processed, the response policy (only 2xx is success), the body
 // cap, the redacted --verbose trace and --dry-run live here, once, above two transports:
 // node:http(s) for one-shot requests, undici for batch pools and proxies (transport.ts).
-import { ApiError, AuthError, InterruptedError, NetworkError, ResponseError, UsageError } from '../core/errors.js';
+import { InterruptedError, NetworkError, UsageError } from '../core/errors.js';
 import { redactBody, redactHeaders } from '../core/redact.js';
-import { idleGuard } from './download.js';
-import { ERROR_BODY_LIMIT, errorMessage } from './errors-body.js';
+import { answer, type Prepared } from './answer.js';
 import { buildPath, getOperation, type OperationId } from './operations.js';
-import { brokenAnswer, parseBody, redirectTarget, successBody, tooLarge, utf8 } from './response.js';
-import { attempts, Deadline, IDEMPOTENT, notProcessed, parseRetryAfter, retryDelay, secs, sleep } from './retry.js';
-import { traceRequest, traceResponse } from './trace.js';
+import { tooLarge } from './response.js';
+import { attempts, Budget, Deadline, IDEMPOTENT, notProcessed, parseRetryAfter, retryDelay, secs, sleep } from './retry.js';
+import { traceRequest } from './trace.js';
 import type { ApiResponse, CallOptions, ClientOptions, RequestOptions } from './types.js';
 import { nodeTransport } from './transport-node.js';
 import { Attempt, BodyTooLarge, errorCode, type Exchange, type Outgoing, proxyAddress, proxyConfigured, readCapped, type Transport } from './transport.js';
 
 /** Largest response body read into memory unless CHATCRM_MAX_BODY says otherwise. */
 export const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
+
+/** retryStatus: the answer said to come back, and the wait is over. */
+const RETRY = Symbol('retry');
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
@@ -71,6 +73,15 @@ export class ApiClient {
   }
 
   async request<T = unknown>(o: RequestOptions): Promise<ApiResponse<T>> {
+    const req = this.prepare(o);
+    if (this.opts.dryRun) return this.dryRunAnswer(req);
+    if (req.auth) req.headers['x-api-key'] = this.opts.apiKey();
+    if (req.method !== 'GET') this.wrote = true;
+    return this.attempts<T>(req, await this.transport());
+  }
+
+  /** The request as it goes out: its address (the key never in clear to a remote host), headers and body. */
+  private prepare(o: RequestOptions): Prepared {
     const url = this.url(o.path, o.base, o.query);
     const auth = o.auth ?? true;
     if (auth && keyInClear(url) && !this.opts.allowHttp) {
@@ -93,126 +104,87 @@ export class ApiClient {
       headers['content-type'] = o.form.contentType;
       headers['content-length'] = String(o.form.length);
     }
-    const method = o.method.toUpperCase();
+    return { o, url, method: o.method.toUpperCase(), headers, body, auth, kind: o.response ?? 'text' };
+  }
 
-    if (this.opts.dryRun) {
-      if (auth) headers['x-api-key'] = 'REDACTED';
-      this.opts.dryRunOut({
-        method,
-        url: url.toString(),
-        headers: redactHeaders(headers),
-        body: o.form ? o.form.describe() : o.json !== undefined ? redactBody(o.json) : o.raw?.toString('utf8'),
-      });
-      return { status: 0, headers: {}, body: undefined as T, dryRun: true };
-    }
-    if (auth) headers['x-api-key'] = this.opts.apiKey();
-    if (method !== 'GET') this.wrote = true;
+  /** --dry-run: the request described (the key redacted), nothing sent. */
+  private dryRunAnswer<T>({ o, url, method, headers, auth }: Prepared): ApiResponse<T> {
+    if (auth) headers['x-api-key'] = 'REDACTED';
+    this.opts.dryRunOut({
+      method,
+      url: url.toString(),
+      headers: redactHeaders(headers),
+      body: o.form ? o.form.describe() : o.json !== undefined ? redactBody(o.json) : o.raw?.toString('utf8'),
+    });
+    return { status: 0, headers: {}, body: undefined as T, dryRun: true };
+  }
 
-    const transport = await this.transport();
-    const kind = o.response ?? 'text';
-    const retries = o.retries ?? this.opts.retries;
-    const { timeoutMs } = this.opts;
-    const budget = timeoutMs * (retries + 1);
-    const end = Date.now() + budget;
-    // A retry is worth it only when its wait leaves the next attempt some time.
-    const fits = (wait: number) => Date.now() + wait + 50 < end;
-    const overBudget = (what: string) => `gave up: ${what} would pass the ${secs(budget)} this command may take (--timeout × (retries + 1))`;
+  /**
+   * Attempt after attempt within the command's budget, each traced: a failed one is retried only
+   * when it cannot have been processed (retryFailure, retryStatus); the last answer goes through
+   * the response policy (answer.ts).
+   */
+  private async attempts<T>(req: Prepared, transport: Transport): Promise<ApiResponse<T>> {
+    const retries = req.o.retries ?? this.opts.retries;
+    const budget = new Budget(this.opts.timeoutMs, retries);
     for (let attempt = 0; ; attempt++) {
-      traceRequest(this.opts, method, url, headers, o, attempt, transport.name);
+      traceRequest(this.opts, req.method, req.url, req.headers, req.o, attempt, transport.name);
       const started = Date.now();
-      const limit = Math.min(timeoutMs, end - started);
-      const out: Outgoing = { url, method, headers, body: o.form ? o.form.stream() : body, maxBody: kind === 'file' ? undefined : this.maxBody, timeoutMs };
+      const out: Outgoing = { url: req.url, method: req.method, headers: req.headers, body: req.o.form ? req.o.form.stream() : req.body, maxBody: req.kind === 'file' ? undefined : this.maxBody, timeoutMs: this.opts.timeoutMs };
       const state = new Attempt();
       let res: Exchange;
       try {
-        res = await this.exchange(transport, out, state, limit, o.signal);
+        res = await this.exchange(transport, out, state, budget.limit(started), req.o.signal);
       } catch (err) {
-        if (err instanceof InterruptedError) throw err;
-        if (err instanceof BodyTooLarge) throw tooLarge(url, this.maxBody);
-        const code = errorCode(err);
-        const timedOut = err instanceof Deadline || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
-        // The configured --timeout, even when the budget cut this attempt shorter: that is the knob to turn.
-        const proxy = proxyAddress(err, url);
-        let message = timedOut
-          ? `Request timed out after ${secs(timeoutMs)} (--timeout): ${method} ${url.origin}${url.pathname}`
-          : `Cannot reach ${url.origin}${proxy ? ` through the proxy at ${proxy}` : ''}: ${code ?? (err as Error).message}`;
-        this.opts.verbose && this.opts.trace(`! ${message}`);
-        // Nothing can have been written before the connection was ready: any method may retry.
-        // Not once the caller's deadline has passed.
-        if (attempt < retries && (!state.connected || method === 'GET') && !o.signal?.aborted) {
-          const wait = retryDelay(attempt);
-          if (fits(wait)) {
-            await this.pause(wait, o.signal, method, url);
-            continue;
-          }
-          message += `; ${overBudget(`another attempt in ${secs(wait)}`)}`;
-        }
-        if (state.connected && !IDEMPOTENT.has(method)) message += '; the request may have been processed: check before sending again';
-        throw new NetworkError(message + attempts(attempt), state.connected, timedOut ? 'timeout' : 'network');
+        await this.retryFailure(err, req, state, attempt < retries ? budget : undefined, attempt);
+        continue;
       }
-      const { status, headers: resHeaders } = res;
-      if (status >= 300 && status < 400) {
-        // Never followed: the key would go along to wherever it points.
-        traceResponse(this.opts, status, resHeaders, undefined, started);
-        const flag = o.base === 'mcp' ? '--mcp-url' : '--base-url';
-        const to = redirectTarget(resHeaders.location, url);
-        throw new ResponseError(to ? `The server redirected to ${to}; check ${flag}` : `The server answered HTTP ${status}, a redirect without a Location; check ${flag}`, status, 'redirect');
-      }
-      let gaveUp = '';
-      const again = method === 'GET' ? status === 429 || status >= 500 : notProcessed(status, resHeaders['retry-after']);
-      if (again && attempt < retries) {
-        const asked = parseRetryAfter(resHeaders['retry-after']);
-        const wait = retryDelay(attempt, asked);
-        if (fits(wait)) {
-          this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms), retrying in ${wait} ms`);
-          await this.pause(wait, o.signal, method, url);
-          continue;
-        }
-        gaveUp = overBudget(asked === undefined ? `another attempt in ${secs(wait)}` : `waiting the ${secs(wait)} the server asked for (Retry-After)`);
-      }
-      if ((status === 204 || status === 205) && !o.noContent) {
-        // "No content" where the operation promises a body: not the API answering (a send
-        // would otherwise print ✓ Sent for a request nobody confirmed).
-        res.stream?.resume();
-        traceResponse(this.opts, status, resHeaders, undefined, started);
-        throw brokenAnswer(url, status, kind, `(no content, HTTP ${status})`);
-      }
-      if (res.stream) {
-        this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms) [streamed body]`);
-        return { status, headers: resHeaders, body: undefined as T, stream: idleGuard(res.stream, url, this.opts.timeoutMs) };
-      }
-      const raw = res.body ?? Buffer.alloc(0);
-      if (status >= 200 && status < 300) {
-        let parsed: unknown;
-        try {
-          parsed = successBody(raw, resHeaders['content-type'], status, kind, url, o.noContent === true);
-        } catch (err) {
-          // The trace still shows what came back (the error names the body).
-          traceResponse(this.opts, status, resHeaders, undefined, started);
-          throw err;
-        }
-        traceResponse(this.opts, status, resHeaders, parsed, started);
-        return { status, headers: resHeaders, body: parsed as T };
-      }
-      if (o.allowErrors) {
-        const parsed = parseBody(utf8(raw), resHeaders['content-type']);
-        traceResponse(this.opts, status, resHeaders, parsed, started);
-        return { status, headers: resHeaders, body: parsed as T };
-      }
-      // Only the head of an error body is read: a 400 KB HTML page costs what 64 KiB does.
-      const parsed = parseBody(utf8(raw.subarray(0, ERROR_BODY_LIMIT)), resHeaders['content-type']);
-      traceResponse(this.opts, status, resHeaders, parsed, started);
-      // node:http is loaded only here: the table of status texts is not needed otherwise.
-      const { STATUS_CODES } = await import('node:http');
-      const message = errorMessage(parsed, status, STATUS_CODES[status]);
-      // A message made from the status alone (empty body) already names it.
-      let full = message.startsWith(`HTTP ${status}`) ? message : `${message} (HTTP ${status})`;
-      if (o.base === 'mcp') full += this.mcpUrlHint(status);
-      if (gaveUp) full += `; ${gaveUp}`;
-      full += attempts(attempt);
-      if (status === 401 || status === 403) throw new AuthError(full, status);
-      throw new ApiError(full, status, parsed);
+      const gaveUp = attempt < retries ? await this.retryStatus(res, req, budget, started, attempt) : '';
+      if (gaveUp === RETRY) continue;
+      const suffix = (status: number) => (req.o.base === 'mcp' ? this.mcpUrlHint(status) : '') + (gaveUp ? `; ${gaveUp}` : '') + attempts(attempt);
+      return answer<T>(this.opts, req, res, started, suffix);
     }
+  }
+
+  /**
+   * An attempt with no answer: waits and returns when it may be tried again (`budget` given
+   * while retries are left), else throws the NetworkError (exit 7) saying what happened.
+   */
+  private async retryFailure(err: unknown, { o, url, method }: Prepared, state: Attempt, budget: Budget | undefined, attempt: number): Promise<void> {
+    if (err instanceof InterruptedError) throw err;
+    if (err instanceof BodyTooLarge) throw tooLarge(url, this.maxBody);
+    const code = errorCode(err);
+    const timedOut = err instanceof Deadline || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+    // The configured --timeout, even when the budget cut this attempt shorter: that is the knob to turn.
+    const proxy = proxyAddress(err, url);
+    let message = timedOut
+      ? `Request timed out after ${secs(this.opts.timeoutMs)} (--timeout): ${method} ${url.origin}${url.pathname}`
+      : `Cannot reach ${url.origin}${proxy ? ` through the proxy at ${proxy}` : ''}: ${code ?? (err as Error).message}`;
+    this.opts.verbose && this.opts.trace(`! ${message}`);
+    // Nothing can have been written before the connection was ready: any method may retry.
+    // Not once the caller's deadline has passed.
+    if (budget && (!state.connected || method === 'GET') && !o.signal?.aborted) {
+      const wait = retryDelay(attempt);
+      if (budget.fits(wait)) return this.pause(wait, o.signal, method, url);
+      message += `; ${budget.over(`another attempt in ${secs(wait)}`)}`;
+    }
+    if (state.connected && !IDEMPOTENT.has(method)) message += '; the request may have been processed: check before sending again';
+    throw new NetworkError(message + attempts(attempt), state.connected, timedOut ? 'timeout' : 'network');
+  }
+
+  /**
+   * An answer that says to come back (a GET's 429 or 5xx; for other methods only what was not
+   * processed): RETRY after the wait, or why the budget left no time for one ('' when none was due).
+   */
+  private async retryStatus({ status, headers }: Exchange, { o, url, method }: Prepared, budget: Budget, started: number, attempt: number): Promise<string | typeof RETRY> {
+    const again = method === 'GET' ? status === 429 || status >= 500 : notProcessed(status, headers['retry-after']);
+    if (!again) return '';
+    const asked = parseRetryAfter(headers['retry-after']);
+    const wait = retryDelay(attempt, asked);
+    if (!budget.fits(wait)) return budget.over(asked === undefined ? `another attempt in ${secs(wait)}` : `waiting the ${secs(wait)} the server asked for (Retry-After)`);
+    this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms), retrying in ${wait} ms`);
+    await this.pause(wait, o.signal, method, url);
+    return RETRY;
   }
 
   /**

@@ -22,6 +22,35 @@ export function retryDelay(attempt: number, retryAfterMs?: number, random = Math
   return Math.round(cap / 2 + (random() * cap) / 2);
 }
 
+/** The time one command's request may take, retries and their waits included: --timeout × (retries + 1). */
+export class Budget {
+  private readonly ms: number;
+  private readonly end: number;
+
+  constructor(
+    private readonly timeoutMs: number,
+    retries: number,
+  ) {
+    this.ms = timeoutMs * (retries + 1);
+    this.end = Date.now() + this.ms;
+  }
+
+  /** The deadline of an attempt starting at `started`: --timeout, or what is left of the budget. */
+  limit(started: number): number {
+    return Math.min(this.timeoutMs, this.end - started);
+  }
+
+  /** A retry is worth it only when its wait leaves the next attempt some time. */
+  fits(wait: number): boolean {
+    return Date.now() + wait + 50 < this.end;
+  }
+
+  /** Why no retry was made: `what` would pass the budget. */
+  over(what: string): string {
+    return `gave up: ${what} would pass the ${secs(this.ms)} this command may take (--timeout × (retries + 1))`;
+  }
+}
+
 /** Marks the deadline of an attempt: cancels it, and tells the catch what happened. */
 export class Deadline extends Error {}
 

@@ -2,7 +2,7 @@
 // not abort mid-request, and how a summary becomes the summary line and an exit code.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../core/context.js';
-import { AuthError, CliError, EXIT, InterruptedError, UsageError } from '../core/errors.js';
+import { AuthError, CliError, EXIT, InterruptedError, NetworkError, UsageError } from '../core/errors.js';
 import { isSignal, signalExit } from './stop.js';
 import type { BatchOptions, BatchSummary } from './types.js';
 import { delimiterFlag } from './reader.js';
@@ -78,7 +78,7 @@ export function summaryLine(s: BatchSummary, verb = 'sent'): string {
 
 /**
  * Print the summary (the line in human output, the object otherwise); exit 0 only when every
- * row was done; 3 when the key was refused; 130/143/129 after SIGINT/SIGTERM/SIGHUP; else 5
+ * row was done; 3 when the key was refused; 7 when the server could not be reached; 130/143/129 after SIGINT/SIGTERM/SIGHUP; else 5
  * (2 for a dry run that found invalid rows).
  */
 export async function finishBatch(ctx: Context, summary: BatchSummary, verb = 'sent'): Promise<void> {
@@ -99,6 +99,7 @@ export async function finishBatch(ctx: Context, summary: BatchSummary, verb = 's
   }
   if (summary.stopped_by === 'auth') throw new AuthError(`${summary.stop_reason}: ${counts}; fix the key, then continue with --resume`);
   if (summary.stopped_by === 'config') throw new UsageError(`${summary.stop_reason}: ${counts}; nothing was sent`);
+  if (summary.stopped_by === 'network') throw new NetworkError(`${summary.stop_reason}: ${counts}; continue with --resume once it answers`, false);
   if (notDone || summary.status === 'stopped') {
     const why = summary.stop_reason ? ` (stopped: ${summary.stop_reason})` : '';
     throw new CliError(`${counts}${why}`, EXIT.rejected, undefined, 'batch_incomplete');

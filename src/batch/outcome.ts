@@ -26,6 +26,8 @@ export class RowError extends CliError {
     message: string,
     readonly verdict: Verdict,
     readonly stops?: AuthError,
+    /** The server could not be reached (see unreachable()). */
+    readonly unreachable = false,
   ) {
     super(message, stops ? stops.exitCode : 5, undefined, verdict === 'U' ? 'uncertain' : 'failed');
   }
@@ -59,11 +61,17 @@ export function accepted(res: ApiResponse): Record<string, unknown> {
   throw new RowError(message, statusVerdict(status, res.headers['retry-after']));
 }
 
+/**
+ * The server could not be reached: the connection failed (refused, reset, no route), or timed
+ * out before it was made. Not a slow answer: --timeout and --max-errors are for that.
+ */
+export const unreachable = (err: unknown): err is NetworkError => err instanceof NetworkError && (err.code === 'network' || !err.written);
+
 /** Any error a send threw, as a RowError. */
 export function rowError(err: unknown): RowError {
   if (err instanceof RowError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof NetworkError) return new RowError(message, err.written ? 'U' : 'F');
+  if (err instanceof NetworkError) return new RowError(message, err.written ? 'U' : 'F', undefined, unreachable(err));
   // The client's response policy: a redirect, a 2xx that is not JSON or one past the body cap
   // all came after the server had the request.
   if (err instanceof ResponseError) return new RowError(message, 'U');

@@ -14,7 +14,7 @@ import { Deadlines, untilAborted } from './deadline.js';
 import { IdTable, identity, State } from './identity.js';
 import { recordAt, type Journal, type JournalScan } from './journal.js';
 import { TokenBucket } from './limiter.js';
-import { rowError, type RowError } from './outcome.js';
+import { rowError, unreachable, type RowError } from './outcome.js';
 import { Progress } from './progress.js';
 import type { InputRow, Record_ } from './reader.js';
 import type { ResultsWriter, ResultStatus } from './results.js';
@@ -26,6 +26,10 @@ import { Wake } from './wake.js';
 const MAX_REPORTED = 20;
 /** Finished rows held back for the in-order results file while an earlier row is in flight. */
 const MAX_WAITING = 10_000;
+/** Rows in a row that could not reach the server (no answer of any kind between) before the run stops. */
+export const MAX_UNREACHABLE = 10;
+/** How a stop for an unreachable server begins (the summary line says `stopped: ...`). */
+const UNREACHABLE = 'the server cannot be reached';
 
 /** A row read and built: what it sends, and what it carries to the journal and results file. */
 export interface Row<Req> {
@@ -63,6 +67,8 @@ export class BatchRun<Req> {
   private readonly limiter?: TokenBucket;
   private readonly deadlines: Deadlines;
   private reported = 0;
+  /** Rows since the last answer from the server that could not reach it. */
+  private unreachableRows = 0;
   /** The row being built and its warnings so far. */
   private building = 0;
   private warned = '';
@@ -172,6 +178,8 @@ export class BatchRun<Req> {
       // A 403 says only that this key may not list senders, not that it may not send.
       if (err instanceof AuthError && err.status !== 403) this.stop.halt(err.message, 'auth');
       else if (err instanceof UsageError) this.stop.halt(err.message, 'config');
+      // Every row would meet the same closed door: stop before the first, all rows not sent.
+      else if (unreachable(err)) this.stop.halt(`${UNREACHABLE}: ${err.message}`, 'network');
     });
   }
 
@@ -221,18 +229,21 @@ export class BatchRun<Req> {
       return this.refused(r, rowError(err));
     }
     this.journal!.outcome('S', r.row, r.id, r.key, messageId);
+    this.unreachableRows = 0;
     this.summary.sent++;
     this.result(r.row, r.key, 'sent', messageId, '', r.warning);
   }
 
-  /** Failed or uncertain; a refused key stops the run, and so may --max-errors. */
+  /** Failed or uncertain; a refused key stops the run, and so do a server that cannot be reached and --max-errors. */
   private refused(r: Row<Req>, e: RowError): void {
     this.journal!.outcome(e.verdict, r.row, r.id, r.key, e.message);
     const status = e.verdict === 'U' ? 'uncertain' : 'failed';
     this.summary[status]++;
     this.report(r.row, `${status}: ${e.message}`);
     this.result(r.row, r.key, status, '', e.message, r.warning);
+    this.unreachableRows = e.unreachable ? this.unreachableRows + 1 : 0;
     if (e.stops) this.stop.halt(e.message, 'auth');
+    else if (this.unreachableRows >= MAX_UNREACHABLE) this.stop.halt(`${UNREACHABLE} (${MAX_UNREACHABLE} rows in a row: ${e.message})`, 'network');
     else this.checkErrors();
   }
 

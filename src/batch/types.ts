@@ -49,7 +49,7 @@ export interface BatchOptions<Req> {
 }
 
 /** Why a run stopped before its last row. */
-export type StopBy = 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'auth' | 'config' | 'max_errors' | 'journal' | 'input';
+export type StopBy = 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'auth' | 'config' | 'network' | 'max_errors' | 'journal' | 'input';
 
 export interface BatchSummary {
   /** rows = sent + failed + uncertain + skipped + not_sent */

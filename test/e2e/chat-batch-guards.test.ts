@@ -1,0 +1,110 @@
+// send-batch guards (issue 21): a server that cannot be reached stops the run (exit 7, the rest
+// not sent, for --resume); a resume with another message is refused before sending; the files
+// with personal data (results, journal, contact exports) are private and never followed
+// through a symlink.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { startHostile, type HostileServer } from '../helpers/hostile-server.js';
+
+const KEY = 'guard-test-key-0123456789';
+const S = ['--sender', 'wa_snd_cloud_0001'];
+let dir: string;
+
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const people = (name: string, n: number, first = 0) =>
+  file(name, `to,name\n${Array.from({ length: n }, (_, i) => `1555${String(first + i).padStart(7, '0')},P${i}`).join('\n')}\n`);
+const statuses = (results: string) =>
+  readFileSync(results, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[2]);
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+/** A messaging API whose nth send (1-based) is answered when `answers(n)`, else its connection dropped. */
+async function flakyApi(answers: (n: number) => boolean): Promise<HostileServer & { sends: () => number }> {
+  let n = 0;
+  const server = await startHostile({
+    'GET /api/v2/chat/senders': (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":[]}'),
+    'POST /api/v2/chat/messages': (req, res) => {
+      if (!answers(++n)) return void req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data: { message_id: `wamid.${n}` } }));
+    },
+  });
+  return Object.assign(server, { sends: () => server.received.filter((r) => r.path === '/api/v2/chat/messages').length });
+}
+
+beforeAll(() => {
+  dir = tempDir('chatcrm-batch-guards-');
+});
+
+describe('send-batch against a server that cannot be reached', () => {
+  it('stops at the check before the first send: exit 7 within seconds, every row not_sent', async () => {
+    const input = people('down.csv', 205);
+    const results = join(dir, 'down.results.csv');
+    const started = Date.now();
+    const r = await runCli(['chat', 'send-batch', input, ...S, '--text', 'Hi {{name}}', '--results', results, '--json'], {
+      env: { CHATCRM_BASE_URL: `http://127.0.0.1:${await closedPort()}`, CHATCRM_API_KEY: KEY },
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r.exitCode).toBe(7);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 205, sent: 0, failed: 0, uncertain: 0, not_sent: 205, status: 'stopped', stopped_by: 'network' });
+    expect(r.stderr).toMatch(/the server cannot be reached: Cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
+    expect(r.stderr).toMatch(/continue with --resume/);
+    const s = statuses(results);
+    expect(s).toHaveLength(205);
+    expect(new Set(s)).toEqual(new Set(['not_sent']));
+  });
+
+  it('stops dispatching after 10 rows in a row that could not reach it; --resume sends the rest', async () => {
+    let up = false;
+    const api = await flakyApi((n) => n <= 5 || up);
+    try {
+      const input = people('goes-away.csv', 40);
+      const results = join(dir, 'goes-away.results.csv');
+      const env = { CHATCRM_BASE_URL: api.url, CHATCRM_API_KEY: KEY };
+      const args = ['chat', 'send-batch', input, ...S, '--text', 'Hi {{name}}', '--concurrency', '1', '--results', results, '--json'];
+      const r = await runCli(args, { env });
+      expect(r.exitCode).toBe(7);
+      expect(JSON.parse(r.stdout)).toMatchObject({ rows: 40, sent: 5, uncertain: 10, not_sent: 25, stopped_by: 'network' });
+      expect(JSON.parse(r.stdout).stop_reason).toMatch(/^the server cannot be reached \(10 rows in a row: /);
+      expect(api.sends()).toBe(15);
+      expect(statuses(results)).toEqual([...Array(5).fill('sent'), ...Array(10).fill('uncertain'), ...Array(25).fill('not_sent')]);
+
+      up = true;
+      const again = await runCli([...args, '--resume'], { env });
+      expect(again.exitCode).toBe(5); // the 10 uncertain rows are not sent again without --retry-uncertain
+      expect(JSON.parse(again.stdout)).toMatchObject({ sent: 25, skipped_sent: 5, skipped_uncertain: 10, not_sent: 0 });
+      expect(api.sends()).toBe(40);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('does not stop while answers come between the failures (9 in a row at most); such rows exit 5', async () => {
+    const api = await flakyApi((n) => n % 10 === 0);
+    try {
+      const input = people('flaky.csv', 30, 100);
+      const r = await runCli(['chat', 'send-batch', input, ...S, '--text', 'Hi {{name}}', '--concurrency', '1', '--json'], {
+        env: { CHATCRM_BASE_URL: api.url, CHATCRM_API_KEY: KEY },
+      });
+      expect(r.exitCode).toBe(5);
+      expect(JSON.parse(r.stdout)).toMatchObject({ rows: 30, sent: 3, uncertain: 27, not_sent: 0, status: 'complete' });
+      expect(api.sends()).toBe(30);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
