@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, HANG_MS, cleanEnv, runCli, tempDir } from '../helpers/cli.js';
 import { startHostile, type HostileServer } from '../helpers/hostile-server.js';
 
 const KEY = 'sink-key-0123456789abcdef';
@@ -33,8 +33,6 @@ interface Answer {
 
 /** A hold that is never let go: the request stays in flight until the sink closes. */
 const never = new Promise<never>(() => undefined);
-/** Guards a wait on an event against a hang; generous, as it only matters when something hangs. */
-const HANG_MS = 60_000;
 /** How long after the first signal was taken the rows in flight answer (no line says it was handled). */
 const DRAIN_MARGIN_MS = 3000;
 
