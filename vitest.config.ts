@@ -5,8 +5,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // End-to-end tests spawn the built CLI; on a 2-core machine more workers only add contention.
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Tests wait on events; these limits only end a hang. They are wide: on a busy machine
+    // (several runs side by side on 2 cores) a test of ten CLI runs can take minutes.
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
     // The JSON report lets .ci/run print a closing "N passed, N failed" line.
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },

@@ -50,7 +50,7 @@ function parseCsv(text: string): Record<string, string>[] {
 
 describe('CRM story: tags, custom field, segment, contacts, export, download', () => {
   // Some twenty CLI runs: a limit that holds on a loaded machine.
-  it('exports exactly what was created', { timeout: 120_000 }, async () => {
+  it('exports exactly what was created', async () => {
     await ok(['tags', 'create', '--name', 'gold', '--color', '#FFD700']);
     await ok(['tags', 'create', '--name', 'beta', '--color', '#7E57C2']);
     const field = await ok(['custom-fields', 'create', '--name', 'Plan tier']);

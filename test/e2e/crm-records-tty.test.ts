@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { BIN, cleanEnv, tempDir, describeWith } from '../helpers/cli.js';
+import { BIN, HANG_MS, cleanEnv, tempDir, describeWith } from '../helpers/cli.js';
 
 const hasScript = existsSync('/usr/bin/script');
 let sb: TestSandbox;
@@ -18,7 +18,7 @@ afterAll(() => sb.close());
 async function onTty(args: string[], cwd: string) {
   const cmd = ['node', BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   // A pseudo-terminal starts with 0 columns; give it a real size as a terminal would have.
-  const r = await execa('script', ['-qec', `stty cols 100 rows 40; ${cmd}`, '/dev/null'], { cwd, env: cleanEnv({ ...sb.env, COLUMNS: '100' }), extendEnv: false, reject: false, timeout: 20_000 });
+  const r = await execa('script', ['-qec', `stty cols 100 rows 40; ${cmd}`, '/dev/null'], { cwd, env: cleanEnv({ ...sb.env, COLUMNS: '100' }), extendEnv: false, reject: false, timeout: HANG_MS });
   return { output: String(r.stdout), exitCode: r.exitCode };
 }
 
@@ -53,7 +53,7 @@ describeWith('script', hasScript, 'password prompt on a terminal', () => {
       env: cleanEnv({ ...sb.env, CI: undefined }),
       extendEnv: false,
       reject: false,
-      timeout: 20_000,
+      timeout: HANG_MS,
     });
     let output = '';
     let next = 0;

@@ -30,7 +30,7 @@ describe('npm run demo', () => {
     expectFinished(r.stdout);
     expect(r.stdout).not.toContain('\u001b');
     expect(r.stdout + r.stderr).not.toContain('Press Ctrl-C');
-  }, 60_000);
+  });
 });
 
 describeWith('script', hasScript, 'npm run demo on a terminal', () => {
@@ -45,5 +45,5 @@ describeWith('script', hasScript, 'npm run demo on a terminal', () => {
     expect(plain.status, plain.stdout).toBe(0);
     expectFinished(plain.stdout);
     expect(plain.stdout).not.toContain('\u001b');
-  }, 120_000);
+  });
 });

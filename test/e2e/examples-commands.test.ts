@@ -10,5 +10,5 @@ describe.concurrent('the examples of every command run against the sandbox', () 
   it.each(manifestGroups().map((g) => [g.name, g] as const))('%s', async (_name, group) => {
     const outcomes = await runGroup(group);
     expect(outcomes.map(problem).filter(Boolean).join('\n')).toBe('');
-  }, 120_000);
+  });
 });

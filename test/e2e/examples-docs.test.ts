@@ -9,5 +9,5 @@ describe.concurrent('the examples of the docs run against the sandbox', () => {
   it.each(docGroups().map((g) => [g.name, g] as const))('%s', async (_name, group) => {
     const outcomes = await runGroup(group);
     expect(outcomes.map(problem).filter(Boolean).join('\n')).toBe('');
-  }, 120_000);
+  });
 });

@@ -121,7 +121,7 @@ describe("a flow's whole life", () => {
     expect(gone.stderr).toMatch(/not found/i);
     expect((await sb.run(['flows', 'list', '-q'])).stdout.split('\n')).not.toContain(id);
     expect(sb.store.all('flows').find((f) => f._id === id)?.deleted_at).toBeTruthy();
-  }, 120_000);
+  });
 });
 
 describe('flows commands', () => {

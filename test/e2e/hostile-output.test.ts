@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseYaml } from 'yaml';
-import { BIN, cleanEnv, runCli, tempDir, type RunOptions, describeWith } from '../helpers/cli.js';
+import { BIN, HANG_MS, cleanEnv, runCli, tempDir, type RunOptions, describeWith } from '../helpers/cli.js';
 import { startHostile, type HostileServer } from '../helpers/hostile-server.js';
 
 const KEY = 'hostile-key-7c1e9a4b2d6f8e03';
@@ -160,7 +160,7 @@ describeWith('script', existsSync('/usr/bin/script'), 'on a terminal, with colou
   async function onTty(args: string[]) {
     const cmd = ['node', BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     const env = cleanEnv({ CHATCRM_BASE_URL: srv.url, CHATCRM_API_KEY: KEY, FORCE_COLOR: '1', COLUMNS: '120' });
-    const r = await execa('script', ['-qec', `stty cols 120 rows 40; ${cmd}`, '/dev/null'], { env, extendEnv: false, reject: false, timeout: 20_000 });
+    const r = await execa('script', ['-qec', `stty cols 120 rows 40; ${cmd}`, '/dev/null'], { env, extendEnv: false, reject: false, timeout: HANG_MS });
     return { output: String(r.stdout), exitCode: r.exitCode };
   }
   // Only the colours we draw ourselves: SGR sequences, nothing else that starts with ESC; no BEL, no C1.

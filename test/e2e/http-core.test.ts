@@ -229,13 +229,12 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
 
   describe('timeouts', () => {
     it('--timeout 1 against a server that never answers: exit 7 "timed out", a POST sent once', async () => {
+      // The server never answers: the run ending at all is --timeout at work (runCli guards a hang).
       srv.handler = () => undefined;
-      const started = Date.now();
       const r = await cli(['--timeout', '1', ...POST]);
       expect(r.exitCode).toBe(7);
       expectOneLine(r, /timed out after 1s/);
       expect(srv.seen).toHaveLength(1);
-      expect(Date.now() - started).toBeLessThan(10_000);
     });
 
     it('a POST that timed out may have been processed: the error says to check before sending again', async () => {

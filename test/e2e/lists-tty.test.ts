@@ -6,8 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { BIN, cleanEnv, hasTmux, tempDir, describeWith } from '../helpers/cli.js';
+import { BIN, HANG_MS, cleanEnv, hasTmux, tempDir, describeWith } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { whenWritten } from '../helpers/wait.js';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ describeWith('tmux', hasTmux(), 'on a terminal (tmux)', () => {
   let n = 0;
   // tmux exits with its last session: one idle session keeps the server up between tests, so a
   // new session never races a server on its way out ("server exited unexpectedly").
-  beforeAll(() => void tmux('new-session', '-d', '-s', 'keep', 'sleep 600'));
+  beforeAll(() => void tmux('new-session', '-d', '-s', 'keep', 'sleep 3600'));
 
   /** Run the CLI in a fresh tmux window `width` columns wide; the screen once it has exited. */
   async function onScreen(args: string[], width = 80): Promise<string> {
@@ -31,9 +32,9 @@ describeWith('tmux', hasTmux(), 'on a terminal (tmux)', () => {
     const done = join(tempDir(), 'done');
     const env = `env -u CI -u NO_COLOR CHATCRM_BASE_URL='${sb.url}' CHATCRM_API_KEY='${sb.config.apiKey}' CHATCRM_CONFIG_DIR='${tempDir()}'`;
     const quoted = args.map((a) => `'${a}'`).join(' ');
-    tmux('new-session', '-d', '-s', session, '-x', String(width), '-y', '50', `${env} node '${BIN}' ${quoted}; echo EXIT=$? > '${done}'; sleep 30`);
-    const until = Date.now() + 20_000;
-    while (!existsSync(done) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    // The window stays (sleep) until its screen is read and the session killed.
+    tmux('new-session', '-d', '-s', session, '-x', String(width), '-y', '50', `${env} node '${BIN}' ${quoted}; echo EXIT=$? > '${done}.tmp'; mv '${done}.tmp' '${done}'; sleep 3600`);
+    await whenWritten(done, () => existsSync(done), () => `${args.join(' ')} to exit`);
     expect(readFileSync(done, 'utf8').trim()).toBe('EXIT=0');
     const screen = tmux('capture-pane', '-p', '-t', session);
     tmux('kill-session', '-t', session);
@@ -104,7 +105,7 @@ describeWith('script', existsSync('/usr/bin/script'), '--all on a terminal', () 
       const out = join(dir, 'segments.jsonl');
       // script gives the CLI a terminal on stderr; stdout is redirected to a file.
       const cmd = `stty cols 100 rows 40; node '${BIN}' segments list --all --limit 50 -o jsonl > '${out}'`;
-      const r = await execa('script', ['-qec', cmd, '/dev/null'], { env: cleanEnv(big.env), extendEnv: false, reject: false, timeout: 20_000 });
+      const r = await execa('script', ['-qec', cmd, '/dev/null'], { env: cleanEnv(big.env), extendEnv: false, reject: false, timeout: HANG_MS });
       expect(r.exitCode).toBe(0);
       expect(String(r.stdout)).toMatch(/Fetched 50 of 151 records \(page 1 of 4\)…/);
       expect(String(r.stdout)).toMatch(/\r\u001b\[K$/);

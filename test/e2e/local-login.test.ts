@@ -113,15 +113,13 @@ describe('login --with-key (non-interactive)', () => {
 });
 
 describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
-  /** Each wait polls for up to 15 s; a test's limit covers all of its waits. */
-  const LIMIT = { timeout: 120_000 };
   const config = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
   const credentials = (dir: string) => JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8'));
   let term: Terminal | undefined;
   afterEach(() => term?.close());
   const login = (dir: string, args: string[] = []) => (term = openTerminal(['login', ...args], { CHATCRM_CONFIG_DIR: dir }));
 
-  it('prompts for every answer, masks the key, offers the senders and saves the profile', LIMIT, async () => {
+  it('prompts for every answer, masks the key, offers the senders and saves the profile', async () => {
     const dir = join(tempDir(), 'cfg');
     const t = login(dir);
     await t.waitFor(/Profile name/);
@@ -160,7 +158,7 @@ describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
     expect(sb.calls('chat.senders').at(-1)?.headers['x-api-key']).toBe(sb.config.apiKey);
   });
 
-  it('a refused key is asked for again; the answers given so far stand', LIMIT, async () => {
+  it('a refused key is asked for again; the answers given so far stand', async () => {
     const dir = join(tempDir(), 'cfg');
     const before = sb.calls('auth.profile').length;
     const t = login(dir, ['--profile', 'retry', '--base-url', sb.url, '--mcp-url', sb.url, '--default-sender', 'wa_snd_cloud_0001', '--business-account', 'ba_1']);
@@ -180,7 +178,7 @@ describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
     expect(credentials(dir).profiles.retry).toBe(sb.config.apiKey);
   });
 
-  it('three refused keys end the login (exit 3) and save nothing', LIMIT, async () => {
+  it('three refused keys end the login (exit 3) and save nothing', async () => {
     const dir = join(tempDir(), 'cfg');
     const before = sb.calls('auth.profile').length;
     const t = login(dir, ['--profile', 'retry', '--base-url', sb.url, '--mcp-url', sb.url]);
@@ -196,7 +194,7 @@ describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
     expect(existsSync(join(dir, 'credentials.json'))).toBe(false);
   });
 
-  it('on an existing profile the stored key shows masked, and Enter keeps it', LIMIT, async () => {
+  it('on an existing profile the stored key shows masked, and Enter keeps it', async () => {
     const dir = join(tempDir(), 'cfg');
     const first = await runCli(['login', '--profile', 'again', '--base-url', sb.url, '--with-key'], { configDir: dir, env: NO_ENV, input: sb.config.apiKey });
     expect(first.exitCode).toBe(0);
@@ -222,7 +220,7 @@ describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
     });
     afterAll(() => lan.close());
 
-    it('is checked when typed: declined, the address is asked again; accepted, allow-http is saved for this profile', LIMIT, async () => {
+    it('is checked when typed: declined, the address is asked again; accepted, allow-http is saved for this profile', async () => {
       const dir = join(tempDir(), 'cfg');
       const t = login(dir, ['--profile', 'lan', '--mcp-url', lan.url, '--default-sender', 'wa_snd_cloud_0001', '--business-account', 'ba_3']);
       // The question may wrap at the pane's edge.

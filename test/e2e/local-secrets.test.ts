@@ -22,7 +22,7 @@ function expectNoKey(r: RunResult, key = sb.config.apiKey) {
 
 describe('the key never appears in output', () => {
   // Some twenty CLI runs one after another: a limit that holds on a loaded machine.
-  it('login --verbose, then a command of every kind of request (JSON, multipart, tool endpoint, batch, raw api) with --verbose, --dry-run and -o json', { timeout: 120_000 }, async () => {
+  it('login --verbose, then a command of every kind of request (JSON, multipart, tool endpoint, batch, raw api) with --verbose, --dry-run and -o json', async () => {
     const login = await runCli(['login', '--verbose', '--profile', 'leak', '--base-url', sb.url, '--with-key', '-o', 'json'], { configDir: dir, env: NO_ENV, input: sb.config.apiKey });
     expect(login.exitCode).toBe(0);
     expect(login.stderr).toContain('> x-api-key: ***'); // the trace ran, redacted

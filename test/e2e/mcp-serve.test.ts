@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../src/manifest/index.js';
 import { exampleCmd } from '../../src/manifest/types.js';
-import { tempDir } from '../helpers/cli.js';
+import { HANG_MS, tempDir } from '../helpers/cli.js';
 import { serveHttp, serveOver, serveStdio, textOf, type Served } from '../helpers/mcp-serve.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -115,11 +115,17 @@ describe('mcp serve: tools/list', () => {
       const toolsets = (listed.structuredContent as { toolsets: { name: string; enabled: boolean }[] }).toolsets;
       expect(toolsets.find((t) => t.name === 'teams')).toMatchObject({ enabled: false });
       let changed = 0;
-      s.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => void changed++);
+      const announced = new Promise<void>((resolve) =>
+        s.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+          changed++;
+          resolve();
+        }),
+      );
       const enabled = await s.client.callTool({ name: 'enable_toolset', arguments: { toolset: 'teams' } });
       expect(enabled.isError).toBeFalsy();
-      await expect.poll(() => changed, { timeout: 10_000 }).toBe(1);
+      await announced;
       const names = (await s.client.listTools()).tools.map((t) => t.name);
+      expect(changed).toBe(1);
       expect(names).toEqual(expect.arrayContaining(['list_toolsets', 'enable_toolset', 'teams_list', 'teams_create']));
       expect(names).not.toContain('teams_delete');
     } finally {
@@ -489,7 +495,7 @@ describe('mcp serve --http', () => {
       await expect(h.connect('not-the-token')).rejects.toThrow();
       // Stateless: a GET (server stream) or DELETE (session end) is answered at once, never left open.
       for (const method of ['GET', 'DELETE']) {
-        const r = await fetch(h.url, { method, headers: { accept: 'text/event-stream', authorization: `Bearer ${h.token}` }, signal: AbortSignal.timeout(5000) });
+        const r = await fetch(h.url, { method, headers: { accept: 'text/event-stream', authorization: `Bearer ${h.token}` }, signal: AbortSignal.timeout(HANG_MS) });
         expect([method, r.status, r.headers.get('allow')]).toEqual([method, 405, 'POST']);
       }
 

@@ -35,13 +35,12 @@ describe('--dry-run on a destructive command', () => {
 });
 
 describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
-  const LIMIT = { timeout: 60_000 };
   let term: Terminal | undefined;
   afterEach(() => term?.close());
   const open = (args: string[], env: Record<string, string | undefined> = {}) =>
     (term = openTerminal(args, { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir(), ...env }));
 
-  it('a delete names the record it would delete (one GET); declined, nothing is deleted', LIMIT, async () => {
+  it('a delete names the record it would delete (one GET); declined, nothing is deleted', async () => {
     const f = firstFlow();
     const before = sb.received.length;
     const t = open(['flows', 'delete', f._id]);
@@ -54,7 +53,7 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     expect(sb.store.get('flows', f._id)?.deleted_at).toBeFalsy();
   });
 
-  it('accepted, the delete is sent; --yes asks nothing and fetches nothing', LIMIT, async () => {
+  it('accepted, the delete is sent; --yes asks nothing and fetches nothing', async () => {
     const [a, b] = sb.store.list('tags');
     const before = sb.received.length;
     const t = open(['tags', 'delete', a._id]);
@@ -71,7 +70,7 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     expect(sb.received.slice(mid).map((q) => q.operation)).toEqual(['tags.deleteMany']);
   });
 
-  it('several ids: the plain question, without fetching each', LIMIT, async () => {
+  it('several ids: the plain question, without fetching each', async () => {
     const ids = ['65f1c0ffee0123456789abcd', '65f1c0ffee0123456789abce'];
     const before = sb.received.length;
     const t = open(['segments', 'delete-many', ...ids]);
@@ -82,7 +81,7 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     expect(sb.received.length).toBe(before);
   });
 
-  it('profiles remove asks before removing', LIMIT, async () => {
+  it('profiles remove asks before removing', async () => {
     const dir = join(tempDir(), 'cfg');
     const login = await runCli(['login', '--profile', 'old', '--base-url', sb.url, '--with-key'], { configDir: dir, input: sb.config.apiKey });
     expect(login.exitCode).toBe(0);
@@ -95,7 +94,7 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     expect(existsSync(join(dir, 'credentials.json')) && JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')).profiles.old).toBeFalsy();
   });
 
-  it('chat send asks for the recipient, the sender and the text, naming their flags', LIMIT, async () => {
+  it('chat send asks for the recipient, the sender and the text, naming their flags', async () => {
     const before = sb.calls('chat.send').length;
     const t = open(['chat', 'send']);
     await t.waitFor(/Recipient \(--to\)/);
@@ -116,7 +115,7 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     ]);
   });
 
-  it('chat send asks nothing the flags or the profile answer, and nothing with --no-input', LIMIT, async () => {
+  it('chat send asks nothing the flags or the profile answer, and nothing with --no-input', async () => {
     const t = open(['chat', 'send', '--to', '15550102031', '--text', 'hi', '--sender', 'wa_snd_cloud_0001']);
     expect(await t.exitCode()).toBe(0);
     expect(t.screen()).toMatch(/Sent to 15550102031/);
@@ -129,7 +128,7 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     expect(sb.received.length).toBe(before);
   });
 
-  it('templates create asks for what the flags left out, each answer checked like its flag', LIMIT, async () => {
+  it('templates create asks for what the flags left out, each answer checked like its flag', async () => {
     const before = sb.calls('templates.create').length;
     const t = open(['templates', 'create', '--body', 'Hi {{1}}, your order {{2}} shipped', '--example', '2=A-1']);
     await t.waitFor(/Template name \(--name\)/);

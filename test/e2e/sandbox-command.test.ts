@@ -87,7 +87,7 @@ describe('chatcrm sandbox, the command', () => {
     expect(listed.stdout.split('\n')).toContain(id);
     again.child.kill('SIGINT');
     expect((await again.child).exitCode).toBe(130);
-   }, 120_000);
+   });
 
   it('webhook send works against the default sandbox with the exported secret', async () => {
     const { child, url, key, secret } = await startCommand(['--port', '0']);
@@ -105,7 +105,7 @@ describe('chatcrm sandbox, the command', () => {
     expect(wrong.exitCode).toBe(3);
     child.kill('SIGINT');
     expect((await child).exitCode).toBe(130);
-  }, 60_000);
+  });
 
   const ipv6 = Object.values(networkInterfaces()).some((addrs) => addrs?.some((a) => a.address === '::1'));
   it.each([
@@ -127,7 +127,7 @@ describe('chatcrm sandbox, the command', () => {
     expect(r.stdout.trim().split('\n').length).toBeGreaterThan(0);
     s.child.kill('SIGINT');
     expect((await s.child).exitCode).toBe(130);
-  }, 60_000);
+  });
 
   it('a port in use is exit 2, one line naming --port', async () => {
     const busy = createServer();

@@ -65,7 +65,7 @@ describe.runIf(process.platform === 'linux')('chatcrm sandbox under unauthentica
       child.kill('SIGTERM');
       await child;
     }
-  }, 120_000);
+  });
 });
 
 describe('the sandbox server', () => {

@@ -9,6 +9,12 @@ import { describe, it } from 'vitest';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/chatcrm.js');
 
+/**
+ * One CLI run (or one wait for a line, a request, a screen) that takes longer than this hangs:
+ * a guard, not a measure, wide enough for a machine busy with several test runs.
+ */
+export const HANG_MS = 60_000;
+
 export function tempDir(prefix = 'chatcrm-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
@@ -41,7 +47,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     reject: false,
     input: opts.input ?? '',
     cwd: opts.cwd,
-    timeout: opts.timeout ?? 20_000,
+    timeout: opts.timeout ?? HANG_MS,
     stripFinalNewline: false,
   };
   const r = await execa('node', [BIN, ...args], execOpts);

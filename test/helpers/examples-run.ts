@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Store } from '../../src/sandbox/store.js';
-import { BIN, cleanEnv, tempDir } from './cli.js';
+import { BIN, HANG_MS, cleanEnv, tempDir } from './cli.js';
 import { docFixtures, type Example, type ExampleGroup } from './examples.js';
 import { startTestSandbox } from './sandbox.js';
 
@@ -92,7 +92,6 @@ function binDir(): string {
 }
 
 let bin: string | undefined;
-const LINE_TIMEOUT_MS = 20_000;
 
 function killGroup(pid: number | undefined): void {
   try {
@@ -137,12 +136,12 @@ export async function runGroup(group: ExampleGroup): Promise<Outcome[]> {
       const before = sb.requestCount;
       // In a process group of its own, killed whole: a line that hangs (a server) leaves nothing behind.
       const run = execa('sh', ['-c', ran], { cwd: dir, env, extendEnv: false, reject: false, input: '', detached: true });
-      const timer = setTimeout(() => killGroup(run.pid), LINE_TIMEOUT_MS);
+      const timer = setTimeout(() => killGroup(run.pid), HANG_MS);
       const r = await run.finally(() => {
         clearTimeout(timer);
         killGroup(run.pid);
       });
-      const stderr = r.signal ? `${String(r.stderr)}\nkilled by ${r.signal}: still running after ${LINE_TIMEOUT_MS / 1000} s` : String(r.stderr);
+      const stderr = r.signal ? `${String(r.stderr)}\nkilled by ${r.signal}: still running after ${HANG_MS / 1000} s` : String(r.stderr);
       out.push({ example, ran, exitCode: r.exitCode ?? -1, stderr, requests: sb.requestCount - before });
     }
   } finally {

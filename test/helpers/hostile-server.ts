@@ -9,6 +9,8 @@ export interface Received {
   path: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** When it arrived (Date.now()): a command's time measured from here leaves its start-up out. */
+  at: number;
 }
 
 export type Route = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
@@ -29,6 +31,7 @@ export async function startHostile(routes: Record<string, Route> = {}): Promise<
   const received: Received[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
+    const at = Date.now();
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
@@ -38,7 +41,7 @@ export async function startHostile(routes: Record<string, Route> = {}): Promise<
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0];
       const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ method: req.method ?? '', path, headers: req.headers, body });
+      received.push({ method: req.method ?? '', path, headers: req.headers, body, at });
       const handler = table.get(`${req.method} ${path}`) ?? table.get(path);
       if (!handler) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"message":"no such test route"}');
@@ -66,11 +69,13 @@ export async function startHostile(routes: Record<string, Route> = {}): Promise<
 }
 
 /** A TCP server that accepts connections and never says a word (no TLS ServerHello, no CONNECT answer). */
-export async function startSilent(): Promise<{ port: number; connections: () => number; close(): Promise<void> }> {
+export async function startSilent(): Promise<{ port: number; connections: () => number; firstAt: () => number | undefined; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   let n = 0;
+  let firstAt: number | undefined;
   const server = createTcpServer((s) => {
     n++;
+    firstAt ??= Date.now();
     sockets.add(s);
     s.on('error', () => undefined);
     s.on('close', () => sockets.delete(s));
@@ -79,6 +84,7 @@ export async function startSilent(): Promise<{ port: number; connections: () => 
   return {
     port: (server.address() as AddressInfo).port,
     connections: () => n,
+    firstAt: () => firstAt,
     close: () =>
       new Promise<void>((r) => {
         for (const s of sockets) s.destroy();

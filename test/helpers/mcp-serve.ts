@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { execa, type ResultPromise } from 'execa';
-import { BIN, cleanEnv } from './cli.js';
+import { BIN, HANG_MS, cleanEnv } from './cli.js';
 import type { TestSandbox } from './sandbox.js';
 
 export interface Served {
@@ -43,7 +43,7 @@ export async function serveHttp(sb: TestSandbox, args: string[] = [], fixedToken
   const proc = execa('node', [BIN, 'mcp', 'serve', '--http', ...args], { env: env(sb, { CHATCRM_SERVE_TOKEN: fixedToken }), extendEnv: false, reject: false, stdin: 'ignore' });
   let err = '';
   const ready = new Promise<{ url: string; token: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mcp serve --http did not start: ${err}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`mcp serve --http did not start: ${err}`)), HANG_MS);
     proc.stderr!.on('data', (d: Buffer) => {
       err += d.toString();
       const url = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err)?.[1];

@@ -1,8 +1,12 @@
 // The CLI on a real terminal: a tmux pane on a private tmux server (other tmux users of the
 // machine are not disturbed, nor is their environment inherited), typed into as a person
 // would, its screen read back. Tests that use it skip without tmux (hasTmux in cli.ts).
+// The pane's output is also piped to a file: a wait reads the screen each time it is written.
 import { execFileSync } from 'node:child_process';
-import { BIN } from './cli.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BIN, HANG_MS, tempDir } from './cli.js';
+import { whenWritten } from './wait.js';
 
 export interface Terminal {
   /** Everything the pane has shown (its history and what it shows now). */
@@ -11,7 +15,7 @@ export interface Terminal {
   type(text: string): void;
   /** Press keys by tmux name: Enter, Down, C-c. */
   press(...keys: string[]): void;
-  /** The screen once it matches, polled for up to `ms`; throws with the screen otherwise. */
+  /** The screen once it matches, read each time the pane writes; throws with the screen after `ms` (a hang). */
   waitFor(pattern: RegExp, ms?: number): Promise<string>;
   /** The exit code, once the command has ended (the pane prints EXIT=n). */
   exitCode(ms?: number): Promise<number>;
@@ -35,16 +39,15 @@ export function openTerminal(args: string[], env: Record<string, string | undefi
   const command = `env ${unset} ${set} node ${quote(BIN)} ${args.map(quote).join(' ')}; echo EXIT=$?`;
   // remain-on-exit keeps the pane (and its last screen) after the command ends.
   tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'cli', '-x', '120', '-y', '40', command, ';', 'set-option', '-t', 'cli', 'remain-on-exit', 'on');
+  // What the pane writes from now on lands in `output` (what it wrote before is on the screen).
+  const output = join(tempDir('chatcrm-tmux-'), 'output');
+  writeFileSync(output, '');
+  tmux('pipe-pane', '-t', 'cli', `cat >> '${output}'`);
   // From the start of the history: a fast command's first lines can scroll out of the pane's view.
   const screen = () => tmux('capture-pane', '-p', '-S', '-', '-t', 'cli');
-  const waitFor = async (pattern: RegExp, ms = 15_000) => {
-    const until = Date.now() + ms;
-    for (;;) {
-      const text = screen();
-      if (pattern.test(text)) return text;
-      if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; screen:\n${text}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  const waitFor = (pattern: RegExp, ms = HANG_MS) => {
+    let text = '';
+    return whenWritten(output, () => ((text = screen()), pattern.test(text) && text), () => `${pattern}; screen:\n${text}`, ms);
   };
   return {
     screen,

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildDist } from '../../scripts/build.mjs';
-import { cleanEnv, tempDir } from '../helpers/cli.js';
+import { HANG_MS, cleanEnv, tempDir } from '../helpers/cli.js';
 import { startHostile } from '../helpers/hostile-server.js';
 
 let out = '';
@@ -26,7 +26,7 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LOG
 })));
 `,
   );
-}, 60_000);
+});
 
 interface Loaded {
   /** Files of dist, relative to it. */
@@ -43,7 +43,7 @@ async function loadedBy(args: string[], env: Record<string, string> = {}): Promi
     env: cleanEnv({ LOADED_LOG: log, ...env }),
     extendEnv: false,
     reject: false,
-    timeout: 20_000,
+    timeout: HANG_MS,
   });
   expect(r.exitCode, String(r.stderr)).toBe(0);
   const raw = JSON.parse(readFileSync(log, 'utf8')) as { files: string[]; builtins: string[] };

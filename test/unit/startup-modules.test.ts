@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildOptions } from '../../scripts/build.mjs';
-import { cleanEnv, tempDir } from '../helpers/cli.js';
+import { HANG_MS, cleanEnv, tempDir } from '../helpers/cli.js';
 import { startHostile } from '../helpers/hostile-server.js';
 
 let meta: Metafile;
@@ -47,7 +47,7 @@ function packages(files: Set<string>, m: Metafile = meta): string[] {
 beforeAll(async () => {
   const r = await build({ ...buildOptions, write: false, metafile: true, logLevel: 'silent' });
   meta = r.metafile!;
-}, 60_000);
+});
 
 describe('modules on the start-up path', () => {
   it('--help (and every command before its own chunk) loads commander only', () => {
@@ -99,7 +99,7 @@ describe('modules on the start-up path', () => {
         join(out, 'register.mjs'),
         "import module from 'node:module';\nimport { load } from './hooks.mjs';\nif (module.registerHooks) module.registerHooks({ load });\nelse module.register('./hooks.mjs', import.meta.url);\n",
       );
-    }, 60_000);
+    });
 
     /** Send one message with the bundle on disk; the packages of the files it loaded. */
     async function send(env: Record<string, string> = {}): Promise<string[]> {
@@ -110,7 +110,7 @@ describe('modules on the start-up path', () => {
           env: cleanEnv({ CHATCRM_BASE_URL: server.url, CHATCRM_API_KEY: 'startup-key-0123456789', LOADED_LOG: log, ...env }),
           extendEnv: false,
           reject: false,
-          timeout: 20_000,
+          timeout: HANG_MS,
         });
         expect(r.exitCode, r.stderr).toBe(0);
         expect(server.received.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /api/v2/chat/messages']);
@@ -125,10 +125,10 @@ describe('modules on the start-up path', () => {
 
     it('goes over node:http: commander and zod/mini, never undici', async () => {
       expect(await send()).toEqual(['commander', 'zod']);
-    }, 30_000);
+    });
 
     it('(and the check sees undici when the transport is undici)', async () => {
       expect(await send({ CHATCRM_HTTP_TRANSPORT: 'undici' })).toContain('undici');
-    }, 30_000);
+    });
   });
 });
