@@ -210,7 +210,9 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     resolvedOutput = ctx.settings.output;
     if (ctx.settings.query !== undefined) await import('./core/output/query.js').then((m) => m.checkQuery(ctx.settings.query!));
     const loaded = spec.run ? await spec.run() : await import('./commands/op.js').then((m) => ({ run: m.opRunner(spec) }));
-    const result = await loaded.run(ctx, { args, opts: cmd.opts(), commands });
+    const result = await loaded.run(ctx, { args, opts: cmd.opts(), commands }).catch(async (err: unknown) => {
+      throw (await import('./core/hints.js')).withHint(ctx, err);
+    });
     if (typeof result === 'number') exitCode = result;
     await ctx.close();
   };

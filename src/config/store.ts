@@ -103,6 +103,8 @@ export async function updateConfig(mutate: (cfg: ConfigFile) => void, dir = conf
 
 interface Credentials {
   profiles?: Record<string, string>;
+  /** The app secret of each profile's webhook (webhook sign/verify/send), kept like the key. */
+  webhook_secrets?: Record<string, string>;
 }
 
 export function readKey(profile: string, dir = configDir()): string | undefined {
@@ -131,15 +133,30 @@ export function checkProfile(name: string, cfg: ConfigFile, dir: string, label =
  * of ours (a symlink is replaced, not followed), so writing also repairs what reading refuses.
  */
 export function writeKey(profile: string, key: string | undefined, dir = configDir()): void {
+  writeCredential('profiles', profile, key, dir);
+}
+
+/** A profile's webhook app secret, stored (or with `undefined`, forgotten) as its key is. */
+export function writeWebhookSecret(profile: string, secret: string | undefined, dir = configDir()): void {
+  writeCredential('webhook_secrets', profile, secret, dir);
+}
+
+export function readWebhookSecret(profile: string, dir = configDir()): string | undefined {
+  return readCredentials(dir)?.webhook_secrets?.[profile];
+}
+
+function writeCredential(kind: 'profiles' | 'webhook_secrets', profile: string, value: string | undefined, dir: string): void {
   privateDir(dir);
   const file = join(dir, 'credentials.json');
   removeStaleTemps(file);
   const creds = readJson<Credentials>(file) ?? {};
-  const profiles = { ...creds.profiles };
-  if (key === undefined) delete profiles[profile];
-  else profiles[profile] = key;
+  const entries = { ...creds[kind] };
+  if (value === undefined) delete entries[profile];
+  else entries[profile] = value;
+  const next: Credentials = { ...creds, [kind]: entries };
+  if (!Object.keys(next.webhook_secrets ?? {}).length) delete next.webhook_secrets;
   try {
-    writeAtomic(file, `${JSON.stringify({ profiles }, null, 2)}\n`, 0o600);
+    writeAtomic(file, `${JSON.stringify({ profiles: {}, ...next }, null, 2)}\n`, 0o600);
   } catch (err) {
     throw new UsageError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'config');
   }

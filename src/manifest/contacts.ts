@@ -87,10 +87,23 @@ const rest: CmdSpec[] = [
   },
   {
     name: 'export',
-    summary: 'Start a contact export job (then export-status --wait and export-download)',
-    options: [{ flags: '--segment <id>', description: 'export only the contacts of this segment' }],
+    summary: 'Start a contact export job; with --wait, wait for it and download the file',
+    options: [
+      { flags: '--segment <id>', description: 'export only the contacts of this segment' },
+      { flags: '--wait', description: 'wait for the job (a spinner on a terminal), then download the file' },
+      { flags: '-O, --output-file <path>', description: 'with --wait: where to save it (a file, a folder, or - for stdout); default: the file name here' },
+      { flags: '--force', description: 'with --wait: overwrite an existing file' },
+      { flags: '--wait-timeout <seconds>', description: 'with --wait: give up waiting after this long (default 300)' },
+    ],
     op: { id: 'contacts.export', data: true, fields: { segment: 'segment_id' }, defaultBody: {}, view: { id: 'job_id', success: 'Export started; follow it with `chatcrm contacts export-status {job_id} --wait`' } },
-    examples: ['chatcrm contacts export', 'chatcrm contacts export -q | xargs chatcrm contacts export-status --wait', 'chatcrm contacts export --segment SEGMENT_ID --json'],
+    run: () => import('../commands/contacts/export.js'),
+    examples: [
+      'chatcrm contacts export --wait -O export.csv',
+      'chatcrm contacts export --wait -O - | head',
+      'chatcrm contacts export',
+      'chatcrm contacts export -q | xargs chatcrm contacts export-status --wait',
+      'chatcrm contacts export --segment SEGMENT_ID --json',
+    ],
   },
   {
     name: 'export-status',

@@ -12,10 +12,12 @@ export const login: CmdSpec = {
     { flags: '--business-account <id>', description: 'default business account for templates' },
     { flags: '--allow-http', description: 'allow sending the key over plain http to a non-loopback address (saved in the profile)' },
     { flags: '--no-verify', description: 'save without checking the key against the service' },
+    { flags: '--webhook-secret-file <path>', description: 'keep the webhook app secret in this file in the profile (credentials file, 0600) for webhook sign/verify/send' },
   ],
   examples: [
     { cmd: 'chatcrm login', notRun: 'asks for the profile, addresses and key on a terminal' },
     'printf %s "$CHATCRM_API_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key',
+    { cmd: 'printf %s "$CHATCRM_API_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key --webhook-secret-file app-secret.txt', notRun: 'needs a file holding the app secret' },
   ],
   newProfile: true,
   run: () => import('../commands/local/login.js'),

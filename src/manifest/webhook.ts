@@ -2,7 +2,7 @@
 import type { CmdSpec, OptSpec } from './types.js';
 
 const secretOptions: OptSpec[] = [
-  { flags: '--secret-file <path>', description: 'file holding the app secret (else env CHATCRM_WEBHOOK_SECRET)' },
+  { flags: '--secret-file <path>', description: "file holding the app secret (else env CHATCRM_WEBHOOK_SECRET, else the profile's, stored by login --webhook-secret-file)" },
   // Only to refuse it with a pointer to the safe ways: a secret in argv leaks to `ps` and shell history.
   { flags: '--secret [value]', description: 'refused: use CHATCRM_WEBHOOK_SECRET or --secret-file', hidden: true },
 ];

@@ -3,24 +3,31 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
 
-const WHERE = 'set CHATCRM_WEBHOOK_SECRET or pass --secret-file FILE';
+const WHERE = 'set CHATCRM_WEBHOOK_SECRET, pass --secret-file FILE, or keep it in the profile with `chatcrm login --webhook-secret-file FILE`';
 
+/** A secret kept in a file (one line; its final newline is not part of it). */
+export async function readSecretFile(path: string, flag: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`${flag}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code ?? (err as Error).message}`);
+  }
+  const secret = text.replace(/\r?\n$/, '');
+  if (!secret) throw new UsageError(`${flag}: ${path} is empty`);
+  return secret;
+}
+
+/** The app secret: --secret-file, then CHATCRM_WEBHOOK_SECRET, then the profile's credentials file. */
 export async function readSecret(ctx: Context, opts: Record<string, unknown>): Promise<string> {
   if (opts.secret !== undefined) throw new UsageError(`--secret: secrets are not accepted on the command line; ${WHERE}`);
-  if (typeof opts.secretFile === 'string') {
-    let text: string;
-    try {
-      text = await readFile(opts.secretFile, 'utf8');
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new UsageError(`--secret-file: cannot read ${opts.secretFile}: ${code === 'ENOENT' ? 'no such file' : code ?? (err as Error).message}`);
-    }
-    const secret = text.replace(/\r?\n$/, '');
-    if (!secret) throw new UsageError(`--secret-file: ${opts.secretFile} is empty`);
-    return ctx.io.secret(secret);
-  }
+  if (typeof opts.secretFile === 'string') return ctx.io.secret(await readSecretFile(opts.secretFile, '--secret-file'));
   const env = ctx.env.CHATCRM_WEBHOOK_SECRET;
   if (env) return ctx.io.secret(env);
+  const { readWebhookSecret } = await import('../config/store.js');
+  const stored = readWebhookSecret(ctx.settings.profileName, ctx.settings.configDir);
+  if (stored) return ctx.io.secret(stored);
   throw new UsageError(`no webhook secret: ${WHERE}`);
 }
 

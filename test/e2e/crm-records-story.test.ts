@@ -97,6 +97,37 @@ describe('CRM story: tags, custom field, segment, contacts, export, download', (
   });
 });
 
+describe('contacts export --wait: start, wait and download in one command', () => {
+  const csvOf = (jobId: string) => String(sb.store.list('exports', (j) => j.job_id === jobId)[0].csv);
+  const steps = (from: number) => sb.received.slice(from).map((q) => q.operation);
+
+  it('-O FILE saves the export; the requests are those of the three commands', async () => {
+    const dir = tempDir('chatcrm-dl-');
+    const before = sb.received.length;
+    const r = await sb.run(['contacts', 'export', '--wait', '-O', 'all.csv'], { cwd: dir });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const jobId = String(sb.store.list('exports').at(-1)!.job_id);
+    expect(steps(before)).toEqual(['contacts.export', 'contacts.exportStatus', 'contacts.exportStatus', 'contacts.exportDownload']);
+    expect(readFileSync(join(dir, 'all.csv'), 'utf8')).toBe(csvOf(jobId));
+    expect(r.stderr).toMatch(new RegExp(`^Saved ${join(dir, 'all.csv').replace(/[.]/g, '\\.')} \\(`, 'm'));
+    expect(r.stdout).toBe('');
+  });
+
+  it('-O - writes the file to stdout', async () => {
+    const r = await sb.run(['contacts', 'export', '--wait', '-O', '-']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toBe(csvOf(String(sb.store.list('exports').at(-1)!.job_id)));
+  });
+
+  it('refuses a file it would not overwrite, and -O without --wait, before starting a job', async () => {
+    const dir = tempDir('chatcrm-dl-');
+    writeFileSync(join(dir, 'mine.csv'), 'keep me');
+    await refused(['contacts', 'export', '--wait', '-O', 'mine.csv'], /mine.csv exists: pass --force/, 2, { cwd: dir });
+    await refused(['contacts', 'export', '-O', 'x.csv'], /-O, --output-file: only with --wait/);
+    expect(readFileSync(join(dir, 'mine.csv'), 'utf8')).toBe('keep me');
+  });
+});
+
 describe('contacts export-status / export-download', () => {
   let file = '';
   let csv = '';

@@ -222,7 +222,7 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
       expect(r.exitCode).toBe(7);
       expect(r.stderr.match(/^! Cannot reach .*ECONNREFUSED/gm)).toHaveLength(2);
       expect(r.stderr.match(new RegExp(`^> POST .* \\[${transport === 'node' ? 'node:http' : 'undici'}\\]$`, 'gm'))).toHaveLength(2);
-      expect(r.stderr).toMatch(/^Error: Cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED \(after 2 attempts\)$/m);
+      expect(r.stderr).toMatch(/^Error: Cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED \(after 2 attempts\) \(is the server running\? try `chatcrm doctor`\)$/m);
       expect(r.stderr).not.toContain(KEY);
     });
   });
@@ -310,7 +310,7 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
       expect(srv.seen).toHaveLength(0);
       // Around the proxy (NO_PROXY), a server that is down is the one named.
       const down = await runCli(['--base-url', dead, '--retries', '0', ...GET], { env: { CHATCRM_API_KEY: KEY, CHATCRM_HTTP_TRANSPORT: transport, HTTP_PROXY: dead, NO_PROXY: '127.0.0.1', no_proxy: undefined } });
-      expect(down.stderr).toBe(`Error: Cannot reach ${dead}: ECONNREFUSED\n`);
+      expect(down.stderr).toBe(`Error: Cannot reach ${dead}: ECONNREFUSED (is the server running? try \`chatcrm doctor\`)\n`);
     });
 
     it('refuses plain http to a remote host before any network (not even the proxy)', async () => {

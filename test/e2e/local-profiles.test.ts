@@ -180,13 +180,13 @@ describe('whoami', () => {
   it('a refused key says where it came from: the environment or the profile', async () => {
     const fromEnv = await cli(['whoami'], { CHATCRM_API_KEY: 'wrong-key-0000000000' });
     expect(fromEnv.exitCode).toBe(3);
-    expect(fromEnv.stderr).toBe('Error: Invalid API key (HTTP 401) (key from env CHATCRM_API_KEY)\n');
+    expect(fromEnv.stderr).toBe('Error: Invalid API key (HTTP 401) (key from CHATCRM_API_KEY; unset it to use profile "work", or run `chatcrm login`)\n');
     expect(sb.received.at(-1)).toMatchObject({ operation: 'auth.profile', status: 401 });
     const stale = join(tempDir(), 'cfg');
     expect((await runCli(['login', '--profile', 'stale', '--base-url', sb.url, '--with-key', '--no-verify'], { configDir: stale, env: NO_ENV, input: 'stale-key-0000000000' })).exitCode).toBe(0);
     const fromProfile = await runCli(['whoami'], { configDir: stale, env: NO_ENV });
     expect(fromProfile.exitCode).toBe(3);
-    expect(fromProfile.stderr).toBe('Error: Invalid API key (HTTP 401) (key from profile "stale")\n');
+    expect(fromProfile.stderr).toBe('Error: Invalid API key (HTTP 401) (key from profile "stale"; run `chatcrm login` to replace it)\n');
     expect(sb.received.at(-1)?.headers['x-api-key']).toBe('stale-key-0000000000');
   });
 

@@ -91,7 +91,7 @@ describe('only 2xx is success', () => {
     expect(srv.received.map((q) => q.path)).toEqual(['/api/auth/profile', '/healthz']);
     const who = await cli(['whoami']);
     expect(who.exitCode).toBe(7);
-    expectOneLine(who, new RegExp(`^Error: ${noUser.replace(/[.?()/]/g, '\\$&')} \\(key from env CHATCRM_API_KEY\\)$`));
+    expectOneLine(who, new RegExp(`^Error: ${noUser.replace(/[.?()/]/g, '\\$&')} \\(key from CHATCRM_API_KEY; correct it, or unset it and run \`chatcrm login\`\\)$`));
     const dir = tempDir('chatcrm-cfg-');
     const login = await runCli(['login', '--profile', 'ci', '--base-url', srv.url, '--with-key'], { configDir: dir, input: KEY });
     expect(login.exitCode).toBe(7);

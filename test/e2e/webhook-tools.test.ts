@@ -1,10 +1,10 @@
 // webhook sign/verify/send/challenge against an independent HMAC and the sandbox's
 // signed /webhook/chat.
 import { createHmac } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { runCli, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const SECRET = 'app-secret-for-tests-42';
@@ -18,6 +18,42 @@ beforeAll(async () => {
   dir = tempDir();
 });
 afterAll(() => sb.close());
+
+describe('the webhook secret kept in the profile', () => {
+  const payload = Buffer.from('{"object":"chat_business_account","entry":[]}');
+  it('login --webhook-secret-file stores it 0600 beside the key; sign, verify and send use it after the env and --secret-file', async () => {
+    const cfg = join(tempDir(), 'cfg');
+    const secretFile = join(dir, 'app-secret.txt');
+    writeFileSync(secretFile, `${SECRET}\n`);
+    const noEnv = { CHATCRM_WEBHOOK_SECRET: undefined, CHATCRM_API_KEY: undefined };
+    const login = await runCli(['login', '--profile', 'hooks', '--base-url', sb.url, '--with-key', '--webhook-secret-file', secretFile], { configDir: cfg, input: sb.config.apiKey, env: noEnv });
+    expect(login.exitCode, login.stderr).toBe(0);
+    expect(login.stderr).toMatch(/profile "hooks" saved and active, with its webhook secret/);
+    const creds = JSON.parse(readFileSync(join(cfg, 'credentials.json'), 'utf8'));
+    expect(creds).toEqual({ profiles: { hooks: sb.config.apiKey }, webhook_secrets: { hooks: SECRET } });
+    expect(statSync(join(cfg, 'credentials.json')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(cfg, 'config.json'), 'utf8')).not.toContain(SECRET);
+
+    const run = (args: string[], env: Record<string, string | undefined> = noEnv) => runCli(args, { configDir: cfg, input: payload, env });
+    const signed = await run(['webhook', 'sign']);
+    expect(signed.exitCode, signed.stderr).toBe(0);
+    expect(signed.stdout.trim()).toBe(hmac(payload));
+    expect((await run(['webhook', 'verify', '--signature', hmac(payload)])).exitCode).toBe(0);
+    // The environment, then --secret-file, come first.
+    const other = await run(['webhook', 'sign'], { ...noEnv, CHATCRM_WEBHOOK_SECRET: 'another' });
+    expect(other.stdout.trim()).toBe(`sha256=${createHmac('sha256', 'another').update(payload).digest('hex')}`);
+    const before = sb.calls('webhook.event').length;
+    const sent = await runCli(['webhook', 'send', '--file', '-'], { configDir: cfg, input: payload, env: noEnv });
+    expect(sent.exitCode, sent.stderr).toBe(0);
+    expect(sb.calls('webhook.event').slice(before).map((c) => c.headers['x-hub-signature-256'])).toEqual([hmac(payload)]);
+    expect(signed.stderr + sent.stdout + sent.stderr + login.stdout + login.stderr).not.toContain(SECRET);
+
+    // logout forgets it with the key.
+    const out = await runCli(['logout'], { configDir: cfg, env: noEnv });
+    expect(out.stderr).toBe('✓ Forgot the key and webhook secret of profile "hooks"\n');
+    expect(JSON.parse(readFileSync(join(cfg, 'credentials.json'), 'utf8'))).toEqual({ profiles: {} });
+  });
+});
 
 describe('webhook sign and verify', () => {
   // Odd spacing and a non-ASCII character: the signature must cover these exact bytes.
@@ -52,7 +88,7 @@ describe('webhook sign and verify', () => {
   });
 
   it.each([
-    [['webhook', 'sign'], { CHATCRM_WEBHOOK_SECRET: undefined }, /no webhook secret: set CHATCRM_WEBHOOK_SECRET or pass --secret-file/],
+    [['webhook', 'sign'], { CHATCRM_WEBHOOK_SECRET: undefined }, /no webhook secret: set CHATCRM_WEBHOOK_SECRET, pass --secret-file FILE, or keep it in the profile with `chatcrm login --webhook-secret-file FILE`/],
     [['webhook', 'sign', '--secret', 'shh'], {}, /--secret: secrets are not accepted on the command line/],
     [['webhook', 'sign', '--file', '/nonexistent/p.json'], {}, /--file: cannot read \/nonexistent\/p.json: no such file/],
     [['webhook', 'verify', '--signature', 'md5=abc'], {}, /--signature: expected sha256=/],

@@ -1,10 +1,11 @@
 // contacts export-status JOB_ID [--wait]: one read, or poll (spinner on a TTY) until the
 // job completes or fails, or the wait times out.
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
+import type { Context } from '../../core/context.js';
 import type { Run } from '../../core/command-types.js';
 import { shapeOf } from '../../core/output/shape.js';
 
-interface Job {
+export interface Job {
   status?: string;
   file_name?: string;
   progress?: number;
@@ -24,40 +25,53 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
   });
 
-export const run: Run = async (ctx, { args, opts }) => {
-  const jobId = String(args.JOB_ID ?? '');
-  if (jobId.trim() === '') throw new UsageError('job_id: must not be empty');
-  const wait = Boolean(opts.wait);
-  const timeoutMs = seconds(opts.waitTimeout, '--wait-timeout', 300) * 1000;
-  const intervalMs = seconds(opts.interval, '--interval', 1) * 1000;
+export interface WaitFlags {
+  wait: boolean;
+  timeoutMs: number;
+  intervalMs: number;
+}
+
+export function waitFlags(opts: Record<string, unknown>): WaitFlags {
+  return { wait: Boolean(opts.wait), timeoutMs: seconds(opts.waitTimeout, '--wait-timeout', 300) * 1000, intervalMs: seconds(opts.interval, '--interval', 1) * 1000 };
+}
+
+/** The job's status: one read, or with `wait` polled (spinner on a TTY) until it completes or fails. */
+export async function readJob(ctx: Context, jobId: string, { wait, timeoutMs, intervalMs }: WaitFlags) {
   const api = await ctx.api();
   const read = async () => {
     const res = await api.call('contacts.exportStatus', { params: { job_id: jobId } });
     return { res, job: (shapeOf(res.body).item ?? {}) as Job };
   };
-
   let { res, job } = await read();
-  if (res.dryRun) return;
-  if (wait) {
-    const deadline = Date.now() + timeoutMs;
-    const status = () => `Export ${jobId}: ${job.status ?? 'unknown'}${job.progress !== undefined ? ` (${job.progress}%)` : ''}`;
-    const spin = await ctx.io.spinner(status());
-    try {
-      while (job.status !== 'completed' && job.status !== 'failed') {
-        if (Date.now() + intervalMs > deadline) {
-          throw new CliError(`export ${jobId} is still ${job.status ?? 'pending'} after ${timeoutMs / 1000}s; run export-status again later`, EXIT.server, undefined, 'timeout');
-        }
-        await sleep(intervalMs, ctx.signal);
-        if (ctx.signal.aborted) throw ctx.signal.reason;
-        ({ res, job } = await read());
-        spin?.update(status());
+  if (res.dryRun || !wait) return { res, job };
+  const deadline = Date.now() + timeoutMs;
+  const status = () => `Export ${jobId}: ${job.status ?? 'unknown'}${job.progress !== undefined ? ` (${job.progress}%)` : ''}`;
+  const spin = await ctx.io.spinner(status());
+  try {
+    while (job.status !== 'completed' && job.status !== 'failed') {
+      if (Date.now() + intervalMs > deadline) {
+        throw new CliError(`export ${jobId} is still ${job.status ?? 'pending'} after ${timeoutMs / 1000}s; run export-status again later`, EXIT.server, undefined, 'timeout');
       }
-    } finally {
-      spin?.stop();
+      await sleep(intervalMs, ctx.signal);
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      ({ res, job } = await read());
+      spin?.update(status());
     }
+  } finally {
+    spin?.stop();
   }
+  return { res, job };
+}
+
+export const failed = (jobId: string, job: Job) => new CliError(`export ${jobId} failed${job.error ? `: ${job.error}` : ''}`, EXIT.rejected, undefined, 'export_failed');
+
+export const run: Run = async (ctx, { args, opts }) => {
+  const jobId = String(args.JOB_ID ?? '');
+  if (jobId.trim() === '') throw new UsageError('job_id: must not be empty');
+  const { res, job } = await readJob(ctx, jobId, waitFlags(opts));
+  if (res.dryRun) return;
   await ctx.print(res.body);
-  if (job.status === 'failed') throw new CliError(`export ${jobId} failed${job.error ? `: ${job.error}` : ''}`, EXIT.rejected, undefined, 'export_failed');
+  if (job.status === 'failed') throw failed(jobId, job);
   if (job.status === 'completed' && job.file_name && ctx.settings.output === 'table') {
     ctx.io.err(`Download it with: chatcrm contacts export-download ${job.file_name}`);
   }

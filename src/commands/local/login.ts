@@ -2,7 +2,8 @@
 // TTY; otherwise every answer comes from a flag (the key from stdin with --with-key).
 import { keyInClear, type ApiClient } from '../../api/client.js';
 import { parseUrl, unsendableKey } from '../../config/settings.js';
-import { readConfig, readKey, updateConfig, writeKey, type Profile } from '../../config/store.js';
+import { readConfig, readKey, updateConfig, writeKey, writeWebhookSecret, type Profile } from '../../config/store.js';
+import { readSecretFile } from '../../webhook/input.js';
 import type { Context } from '../../core/context.js';
 import { AuthError, UsageError } from '../../core/errors.js';
 import type { Prompter } from '../../core/prompter.js';
@@ -141,6 +142,8 @@ async function checkedKey(ctx: Context, opts: Record<string, unknown>, client: A
 export const run: Run = async (ctx, { opts }) => {
   const prompter = ctx.io.canPrompt ? await ctx.prompter() : undefined;
   const a = await gather(ctx, opts, prompter);
+  // Read before anything is checked or saved: a bad file refuses the login, not half of it.
+  const webhookSecret = typeof opts.webhookSecretFile === 'string' ? ctx.io.secret(await readSecretFile(opts.webhookSecretFile, '--webhook-secret-file')) : undefined;
   const s = ctx.settings;
   const existing = readConfig(s.configDir).profiles?.[a.name] ?? {};
 
@@ -161,6 +164,7 @@ export const run: Run = async (ctx, { opts }) => {
 
   // The key first: it creates the config dir as 0700 before `conf` would create it 0755.
   writeKey(a.name, key, s.configDir);
+  if (webhookSecret) writeWebhookSecret(a.name, webhookSecret, s.configDir);
   await updateConfig((cfg) => {
     const p: Profile = { ...cfg.profiles?.[a.name], 'base-url': a.baseUrl };
     if (a.mcpUrl) p['mcp-url'] = a.mcpUrl;
@@ -173,5 +177,5 @@ export const run: Run = async (ctx, { opts }) => {
   }, s.configDir);
 
   const who = user ? ` as ${[user.name, user.email && `<${String(user.email)}>`].filter(Boolean).join(' ') || 'the key owner'}` : ' (key not verified)';
-  ctx.io.err(`✓ Logged in to ${a.baseUrl}${who}; profile "${a.name}" saved and active`);
+  ctx.io.err(`✓ Logged in to ${a.baseUrl}${who}; profile "${a.name}" saved and active${webhookSecret ? ', with its webhook secret' : ''}`);
 };

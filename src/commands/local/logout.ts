@@ -1,5 +1,5 @@
-// logout: forget a profile's stored key; its other settings stay.
-import { readKey, writeKey } from '../../config/store.js';
+// logout: forget a profile's stored key (and webhook secret); its other settings stay.
+import { readKey, readWebhookSecret, writeKey, writeWebhookSecret } from '../../config/store.js';
 import type { Run } from '../../core/command-types.js';
 
 export const run: Run = async (ctx) => {
@@ -9,6 +9,8 @@ export const run: Run = async (ctx) => {
     return;
   }
   writeKey(profileName, undefined, configDir);
-  ctx.io.err(`✓ Forgot the key of profile "${profileName}"`);
+  const secret = Boolean(readWebhookSecret(profileName, configDir));
+  if (secret) writeWebhookSecret(profileName, undefined, configDir);
+  ctx.io.err(`✓ Forgot the key${secret ? ' and webhook secret' : ''} of profile "${profileName}"`);
   if (ctx.env.CHATCRM_API_KEY) ctx.io.err('Note: CHATCRM_API_KEY is still set in the environment and will be used');
 };

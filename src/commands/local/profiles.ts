@@ -1,6 +1,6 @@
 // profiles list|show|use|set|remove: the stored settings; keys are only ever shown masked.
 import { OUTPUT_FORMATS, parseUrl } from '../../config/settings.js';
-import { checkProfile, PROFILE_KEYS, profileNames, readConfig, readKey, updateConfig, writeKey, type ConfigFile, type Profile, type ProfileKey } from '../../config/store.js';
+import { checkProfile, PROFILE_KEYS, profileNames, readConfig, readKey, readWebhookSecret, updateConfig, writeKey, writeWebhookSecret, type ConfigFile, type Profile, type ProfileKey } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../core/command-types.js';
@@ -123,5 +123,6 @@ export const remove: Run = async (ctx, { args }) => {
     if (cfg.active === name) delete cfg.active;
   }, dir);
   if (readKey(name, dir)) writeKey(name, undefined, dir);
+  if (readWebhookSecret(name, dir)) writeWebhookSecret(name, undefined, dir);
   ctx.io.err(`✓ Removed profile "${name}" and its key${wasActive ? '; no profile is active now (choose one with `chatcrm profiles use NAME`)' : ''}`);
 };

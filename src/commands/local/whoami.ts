@@ -1,5 +1,6 @@
 // whoami: which profile and addresses are in effect (and why), and who the key belongs to.
-import { withDetail } from '../../core/errors.js';
+import { NetworkError, withDetail } from '../../core/errors.js';
+import { isKeyError } from '../../core/hints.js';
 import type { Run } from '../../core/command-types.js';
 import { profileUser } from './profile-user.js';
 import { describeSource, keyOrigin, settingSources } from './sources.js';
@@ -15,8 +16,9 @@ export const run: Run = async (ctx) => {
     if (res.dryRun) return;
     user = profileUser(res.body, res.status, s.baseUrl);
   } catch (err) {
-    // A refused key is half the answer: say which key it was.
-    throw origin ? withDetail(err, ` (key from ${origin})`) : err;
+    // Which key it was is half the answer, except where the network failed (the key is not
+    // the cause) or the key was refused (main's hints name it, as for every command).
+    throw origin && !(err instanceof NetworkError) && !isKeyError(err) ? withDetail(err, ` (key from ${origin})`) : err;
   }
   if (s.output !== 'table') {
     await ctx.print({
