@@ -31,6 +31,10 @@ _chatcrm() {
   # Readline completes the text after the =.
   [[ ${words[${#words[@]}-1]} == -*=* ]] && values=("${values[@]#*=}")
   ((directive & 4)) && compopt +o default 2>/dev/null
+  # Inserted as the shell would read it: a value with a shell character is quoted.
+  for ((i = 0; i < ${#values[@]}; i++)); do
+    [[ ${values[i]} == *[^A-Za-z0-9._/=:,@+-]* ]] && values[i]=$(printf '%q' "${values[i]}")
+  done
   COMPREPLY=("${values[@]}")
 }
 

@@ -18,6 +18,9 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     $out | Select-Object -SkipLast 1 | ForEach-Object {
         $value, $description = $_ -split "`t", 2
         if (-not $description) { $description = $value }
-        [System.Management.Automation.CompletionResult]::new($value, $value, 'ParameterValue', $description)
+        # Inserted as PowerShell would read it: a value with a special character in single quotes.
+        $text = $value
+        if ($text -match '[^A-Za-z0-9._/=:,@+-]') { $text = "'" + ($text -replace "'", "''") + "'" }
+        [System.Management.Automation.CompletionResult]::new($text, $value, 'ParameterValue', $description)
     }
 }

@@ -73,8 +73,9 @@ export async function complete(root: Node, words: string[], profiles: () => Prom
 /** Local state is never worth an error in the middle of a command line: no profiles then. */
 async function storedProfiles(): Promise<string[]> {
   try {
-    const { profileNames, readConfig } = await import('../config/store.js');
-    return profileNames(readConfig());
+    const { PROFILE_NAME, profileNames, readConfig } = await import('../config/store.js');
+    // A name login would refuse (hand-edited config: `a;touch x`, a newline) is not offered.
+    return profileNames(readConfig()).filter((n) => PROFILE_NAME.test(n));
   } catch {
     return [];
   }

@@ -42,6 +42,10 @@ _chatcrm() {
   # Readline completes the text after the =.
   [[ \${words[\${#words[@]}-1]} == -*=* ]] && values=("\${values[@]#*=}")
   ((directive & 4)) && compopt +o default 2>/dev/null
+  # Inserted as the shell would read it: a value with a shell character is quoted.
+  for ((i = 0; i < \${#values[@]}; i++)); do
+    [[ \${values[i]} == *[^A-Za-z0-9._/=:,@+-]* ]] && values[i]=$(printf '%q' "\${values[i]}")
+  done
   COMPREPLY=("\${values[@]}")
 }
 
@@ -109,7 +113,10 @@ Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     $out | Select-Object -SkipLast 1 | ForEach-Object {
         $value, $description = $_ -split "\`t", 2
         if (-not $description) { $description = $value }
-        [System.Management.Automation.CompletionResult]::new($value, $value, 'ParameterValue', $description)
+        # Inserted as PowerShell would read it: a value with a special character in single quotes.
+        $text = $value
+        if ($text -match '[^A-Za-z0-9._/=:,@+-]') { $text = "'" + ($text -replace "'", "''") + "'" }
+        [System.Management.Automation.CompletionResult]::new($text, $value, 'ParameterValue', $description)
     }
 }
 `;

@@ -116,6 +116,9 @@ export function keyNames(dir = configDir()): string[] {
   return Object.keys(readCredentials(dir)?.profiles ?? {});
 }
 
+/** The names `login` creates; completion offers no other (a name is inserted into a command line). */
+export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
 /** Every profile: those with settings and those with only a key. */
 export function profileNames(cfg: ConfigFile, dir = configDir()): string[] {
   return [...new Set([...Object.keys(cfg.profiles ?? {}), ...keyNames(dir)])].sort();

@@ -97,9 +97,11 @@ function check(v: unknown, s: JsonSchema | undefined, path: string): string | un
     const props = s.properties ?? {};
     for (const r of s.required ?? []) if (v[r] === undefined) return `${path ? `${path}.` : ''}${r}: required`;
     for (const [k, val] of Object.entries(v)) {
-      const sub = props[k] ?? (isObj(s.additionalProperties) ? (s.additionalProperties as JsonSchema) : undefined);
+      // Own properties only: `constructor` or `toString` is not an argument of every tool.
+      const own = Object.hasOwn(props, k) ? props[k] : undefined;
+      const sub = own ?? (isObj(s.additionalProperties) ? (s.additionalProperties as JsonSchema) : undefined);
       const at = path ? `${path}.${k}` : k;
-      if (!props[k] && s.properties && s.additionalProperties !== true && !isObj(s.additionalProperties)) {
+      if (!own && s.properties && s.additionalProperties !== true && !isObj(s.additionalProperties)) {
         return `${at}: unknown argument${didYouMean(k, Object.keys(props))}`;
       }
       const p = check(val, sub, at);
@@ -165,11 +167,12 @@ export function parseArgPairs(pairs: string[], schema: JsonSchema | undefined, b
     for (let i = 0; i < path.length; i++) {
       const name = path[i];
       const props: Record<string, JsonSchema> | undefined = s?.properties;
-      if (props && !props[name] && s?.additionalProperties !== true && !isObj(s?.additionalProperties)) {
+      const own: JsonSchema | undefined = props && Object.hasOwn(props, name) ? props[name] : undefined;
+      if (props && !own && s?.additionalProperties !== true && !isObj(s?.additionalProperties)) {
         const where = path.slice(0, i + 1).join('.');
         throw new ArgError(`--arg ${where}: unknown argument${didYouMean(name, Object.keys(props))}`);
       }
-      const sub: JsonSchema | undefined = props?.[name] ?? (isObj(s?.additionalProperties) ? (s!.additionalProperties as JsonSchema) : undefined);
+      const sub: JsonSchema | undefined = own ?? (isObj(s?.additionalProperties) ? (s!.additionalProperties as JsonSchema) : undefined);
       const label = `--arg ${path.slice(0, i + 1).join('.')}`;
       if (i < path.length - 1) {
         if (types(sub).length && !types(sub).includes('object')) throw new ArgError(`${label}: is ${typeLabel(sub)}, not an object`);

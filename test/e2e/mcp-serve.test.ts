@@ -361,12 +361,12 @@ describe('mcp serve: safety flags', () => {
   });
 
   it('--max-sends counts a published campaign (it messages its audience) like a send', async () => {
-    const s = await serveStdio(sb, ['--toolsets', 'chat,campaigns', '--max-sends', '1']);
+    const s = await serveStdio(sb, ['--toolsets', 'chat,campaigns', '--max-sends', '1', '--allow-destructive']);
     try {
       const campaign = sb.store.list('campaigns')[0];
       const before = sb.calls('campaigns.publish').length;
       expect((await s.client.callTool({ name: 'chat_send', arguments: { sender_id: 'wa_snd_cloud_0001', to: '15551234567', message: TEXT } })).isError).toBeFalsy();
-      const publish = await s.client.callTool({ name: 'campaigns_publish', arguments: { campaign_id: campaign._id } });
+      const publish = await s.client.callTool({ name: 'campaigns_publish', arguments: { campaign_id: campaign._id, confirm: true } });
       expect(publish.isError).toBe(true);
       expect(textOf(publish)).toMatch(/^max-sends: .*1 message\b/);
       expect(sb.calls('campaigns.publish').length).toBe(before);

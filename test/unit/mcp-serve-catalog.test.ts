@@ -38,9 +38,13 @@ describe('mcp serve catalog', () => {
     });
   });
 
-  it('marks destructive exactly the operations the CLI asks to confirm, and requires confirm for them', () => {
+  it('marks destructive the operations the CLI asks to confirm, every DELETE, and campaign sends; requires confirm for them', () => {
     const destructive = catalog.filter((t) => t.destructive);
-    expect(new Set(destructive.map((t) => t.op))).toEqual(destructiveOps());
+    const deletes = (Object.keys(operations) as OperationId[]).filter((id) => operations[id].method === 'DELETE');
+    const audience = ['campaigns.publish', 'campaigns.setupRecurring'];
+    expect(new Set(destructive.filter((t) => t.op).map((t) => t.op))).toEqual(new Set([...destructiveOps(), ...deletes, ...audience]));
+    expect(destructive.filter((t) => !t.op).map((t) => t.name)).toEqual(['campaigns_send']);
+    expect(deletes).toContain('segments.removeContacts');
     expect(destructive.map((t) => t.op)).toEqual(expect.arrayContaining(['subscription.cancel', 'segments.deleteMany', 'flows.delete']));
     for (const t of destructive) expect(t.inputSchema.required).toContain('confirm');
   });

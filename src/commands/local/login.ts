@@ -2,7 +2,7 @@
 // TTY; otherwise every answer comes from a flag (the key from stdin with --with-key).
 import { keyInClear, type ApiClient } from '../../api/client.js';
 import { parseUrl, unsendableKey } from '../../config/settings.js';
-import { readConfig, readKey, updateConfig, writeKey, writeWebhookSecret, type Profile } from '../../config/store.js';
+import { PROFILE_NAME, readConfig, readKey, updateConfig, writeKey, writeWebhookSecret, type Profile } from '../../config/store.js';
 import { readSecretFile } from '../../webhook/input.js';
 import type { Context } from '../../core/context.js';
 import { AuthError, UsageError } from '../../core/errors.js';
@@ -13,7 +13,6 @@ import { chooseSender } from '../chat/recipient.js';
 import { profileUser, type User } from './profile-user.js';
 import { keyTail } from './profiles.js';
 
-const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** A refused key is asked for again, this many times in all, before login gives up (exit 3). */
 const KEY_TRIES = 3;
 

@@ -19,6 +19,8 @@ export interface ToolDef {
   destructive: boolean;
   /** Sends a chat message: counted against --max-sends. */
   sends: boolean;
+  /** Messages the whole audience of the campaign `campaign_id`: counted by its size against --max-sends. */
+  audience?: boolean;
   /** The operation called; absent for the offline tools and the relays. */
   op?: OperationId;
   /** The tool of the service's own tool endpoint this tool calls (as `contacts list` does). */
@@ -76,6 +78,16 @@ const FILE_ARG = { type: 'string', minLength: 1, description: 'the file to uploa
 const READS = new Set<OperationId>(['messageStatus.get']);
 /** Operations that message recipients (publishing a campaign sends it to its audience). */
 export const SENDS = new Set<OperationId>(['chat.send', 'chat.sendFile', 'chat.groupSend', 'campaigns.publish']);
+/**
+ * Operations that message a campaign's whole audience, now or on a schedule: gated like the
+ * destructive tools (--allow-destructive, `confirm: true`), as the CLI asks before them.
+ */
+const AUDIENCE = new Set<OperationId>(['campaigns.publish', 'campaigns.setupRecurring']);
+/** Why `confirm: true` is asked for. */
+const CONFIRM = {
+  undo: { type: 'boolean', const: true, description: 'must be true: this cannot be undone' },
+  audience: { type: 'boolean', const: true, description: "must be true: this messages the campaign's whole audience" },
+};
 /** Query parameters that are numbers. */
 const INT_QUERY: Record<string, JsonObject> = {
   page: { type: 'integer', minimum: 1, description: 'page number (from 1)' },
@@ -115,6 +127,30 @@ export function jsonSchemaOf(schema: z.ZodMiniType): JsonObject {
   return s;
 }
 
+/**
+ * A body schema as one object: a union of objects (`campaigns_recurring`: on with a pattern,
+ * or off) becomes the union of their properties, required where every branch requires it;
+ * the zod schema still checks which combination is valid.
+ */
+export function asObject(s: JsonObject): JsonObject {
+  const branches = (s.oneOf ?? s.anyOf) as JsonObject[] | undefined;
+  if (!branches?.every((b) => b.type === 'object')) return s;
+  // A field that differs between branches takes any of them; its type stays checkable.
+  const either = (a: JsonObject, b: JsonObject): JsonObject => {
+    if (JSON.stringify(a) === JSON.stringify(b)) return a;
+    const options = [...((a.anyOf as JsonObject[] | undefined) ?? [a]), b];
+    const types = [...new Set(options.map((o) => o.type))];
+    return { ...(types.every((t) => typeof t === 'string') ? { type: types.length === 1 ? types[0] : types } : {}), anyOf: options };
+  };
+  const properties: Record<string, JsonObject> = {};
+  for (const b of branches) {
+    for (const [k, v] of Object.entries((b.properties ?? {}) as Record<string, JsonObject>)) properties[k] = properties[k] ? either(properties[k], v) : v;
+  }
+  const required = ((branches[0].required as string[]) ?? []).filter((r) => branches.every((b) => ((b.required as string[]) ?? []).includes(r)));
+  const loose = branches.some((b) => b.additionalProperties !== undefined && b.additionalProperties !== false);
+  return { type: 'object', properties, ...(required.length ? { required } : {}), ...(loose ? { additionalProperties: {} } : { additionalProperties: false }) };
+}
+
 /** The tool of an operation; `chatcrm openapi` describes every operation through it too. */
 export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree>): Promise<ToolDef> {
   const op: Operation = operations[id];
@@ -123,7 +159,8 @@ export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree
   const name = entry?.name ?? NAMES[id] ?? `${snake(area)}_${snake(verb)}`;
   const cmd = entry?.cmd ?? tree.byName.get(VIA_FLAG[id] ?? name);
   const spec: OpSpec | undefined = cmd?.op;
-  const destructive = Boolean(spec?.destructive);
+  // Every DELETE is gated, not only the commands that ask: removing a segment's members too.
+  const destructive = Boolean(spec?.destructive) || op.method === 'DELETE' || AUDIENCE.has(id);
   const properties: Record<string, JsonObject> = {};
   const required: string[] = [];
 
@@ -143,19 +180,20 @@ export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree
   let loose = false;
   const zod = op.body ? await loadSchema(op.body) : await UPLOADS[id]?.();
   if (zod) {
-    const s = jsonSchemaOf(zod);
+    const exact = jsonSchemaOf(zod);
+    const s = asObject(exact);
     const props = (s.properties ?? {}) as Record<string, JsonObject>;
     for (const [k, v] of Object.entries(props)) properties[k] ??= v;
     for (const r of (s.required as string[] | undefined) ?? []) if (!required.includes(r)) required.push(r);
     loose = s.additionalProperties !== undefined && s.additionalProperties !== false;
-    body = { zod, schema: s, fields: Object.keys(props), loose };
+    body = { zod, schema: exact, fields: Object.keys(props), loose };
   }
   if (op.multipart) {
     properties.file = FILE_ARG;
     required.push('file');
   }
   if (destructive && !properties.confirm) {
-    properties.confirm = { type: 'boolean', const: true, description: 'must be true: this cannot be undone' };
+    properties.confirm = AUDIENCE.has(id) ? CONFIRM.audience : CONFIRM.undo;
     required.push('confirm');
   }
   const readOnly = op.method === 'GET' || READS.has(id);
@@ -166,7 +204,8 @@ export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree
     inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), ...(loose ? {} : { additionalProperties: false }) },
     readOnly,
     destructive,
-    sends: SENDS.has(id),
+    sends: SENDS.has(id) || AUDIENCE.has(id),
+    ...(AUDIENCE.has(id) ? { audience: true } : {}),
     op: id,
     upload: op.multipart,
     path,
@@ -236,7 +275,7 @@ function relayTools(tree: ReturnType<typeof indexTree>): ToolDef[] {
       },
       ['phone_number', 'name'],
     ),
-    relay('campaigns_send', 'send_campaign', { campaign_id: str('campaign id') }, ['campaign_id'], { sends: true }),
+    relay('campaigns_send', 'send_campaign', { campaign_id: str('campaign id'), confirm: CONFIRM.audience }, ['campaign_id', 'confirm'], { sends: true, audience: true, destructive: true }),
   ];
 }
 

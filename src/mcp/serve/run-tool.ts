@@ -4,6 +4,7 @@
 // CLI's shape logic, or isError with the one line the CLI would print. The key is scrubbed
 // from everything that leaves.
 import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { ApiClient } from '../../api/client.js';
 import type { DryRunRequest } from '../../api/types.js';
 import type { MultipartBody } from '../../api/multipart.js';
@@ -74,6 +75,37 @@ async function offlineRules(op: OperationId, body: JsonObject): Promise<JsonObje
   return body;
 }
 
+/** The most of a downloaded file a result carries: it lands in an agent's context. */
+export const MAX_FILE_TEXT = 1024 * 1024;
+
+/**
+ * A download (`contacts_export_download`) as an agent can use it: the file's text, cut at a
+ * line end past MAX_FILE_TEXT (the CLI command saves the whole file).
+ */
+async function fileText(stream: Readable, params: Record<string, string>, type: unknown): Promise<JsonObject> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > MAX_FILE_TEXT) {
+      truncated = true;
+      break;
+    }
+  }
+  let text = Buffer.concat(chunks).subarray(0, MAX_FILE_TEXT).toString('utf8');
+  if (truncated) text = text.slice(0, text.lastIndexOf('\n') + 1);
+  const name = Object.values(params)[0];
+  return {
+    file_name: name,
+    content_type: String(type ?? ''),
+    content: text,
+    truncated,
+    ...(truncated ? { note: `the first ${MAX_FILE_TEXT / 1024 / 1024} MB, whole lines; the whole file: chatcrm contacts export-download ${name}` } : {}),
+  };
+}
+
 export class ToolRunner {
   private sent = 0;
   private readonly client: Promise<ApiClient>;
@@ -113,6 +145,7 @@ export class ToolRunner {
       if (raw !== undefined && !isObj(raw)) throw new UsageError('arguments: must be an object');
       const problem = checkArgs(tool.inputSchema as Parameters<typeof checkArgs>[0], args);
       if (problem) throw new UsageError(problem);
+      if (tool.destructive && args.confirm !== true) throw new UsageError(`confirm: must be true (${tool.audience ? "this messages the campaign's whole audience" : 'this cannot be undone'})`);
       if (tool.op) return await this.operation(tool, tool.op, args);
       return tool.relay ? await this.relay(tool, tool.relay, args) : await this.offline(tool, args);
     } catch (err) {
@@ -134,7 +167,6 @@ export class ToolRunner {
   }
 
   private async operation(tool: ToolDef, op: OperationId, args: JsonObject): Promise<ToolResult> {
-    if (tool.destructive && args.confirm !== true) throw new UsageError('confirm: must be true (this cannot be undone)');
     const params = Object.fromEntries(tool.path.map((p) => [p, String(args[p])]));
     const query = Object.fromEntries(tool.query.filter((q) => args[q] !== undefined).map((q) => [q, String(args[q])]));
     let json: JsonObject | undefined;
@@ -162,8 +194,9 @@ export class ToolRunner {
       await groupSender(this.ctx, op === 'chat.groupSend' ? json?.sender_id : query.sender_id);
     }
     if (this.safety.dryRun) return this.dryRun(op, { params, query, json, form });
-    this.countSend(tool);
+    await this.countSend(tool, args);
     const res = await (await this.client).call(op, { params, query, json, form });
+    if (res.stream) return this.result(await fileText(res.stream, params, res.headers['content-type']));
     const shape = shapeOf(res.body);
     if (op === 'flows.list' && shape.records) {
       const { stateOf } = await import('../../commands/flows/list.js');
@@ -174,7 +207,8 @@ export class ToolRunner {
 
   /** A tool of the service's tool endpoint, with the checks of the CLI command that calls it. */
   private async relay(tool: ToolDef, name: string, args: JsonObject): Promise<ToolResult> {
-    let relayed: JsonObject = args;
+    const { confirm: _confirm, ...relayed_ } = args;
+    let relayed: JsonObject = relayed_;
     if (name === 'create_contact') {
       const { contactArgs } = await import('../../commands/contacts/args.js');
       const a = args as Record<string, string | undefined> & { tags?: string[]; custom_fields?: Record<string, string> };
@@ -183,7 +217,7 @@ export class ToolRunner {
         { phone: 'phone_number', name: 'name', email: 'email', tag: 'tags' },
       );
     }
-    this.countSend(tool);
+    await this.countSend(tool, args);
     const [{ createMcpClient }, { errorText }] = await Promise.all([import('../client.js'), import('../result.js')]);
     let request: DryRunRequest | undefined;
     const api = this.safety.dryRun ? this.dryRunClient((req) => (request = req)) : await this.client;
@@ -205,12 +239,33 @@ export class ToolRunner {
     }
   }
 
-  /** Counts a message against --max-sends, or refuses it (nothing sent). */
-  private countSend(tool: ToolDef): void {
-    if (!tool.sends || this.safety.dryRun) return;
+  /**
+   * Counts the messages a call sends against --max-sends, or refuses it (nothing sent): one
+   * for a message, the audience for a campaign. A campaign whose audience the service does not
+   * tell, or a recurrence (its sends come later, on the service's schedule), cannot be counted,
+   * so a cap refuses it. A dry run sends nothing and counts nothing.
+   */
+  private async countSend(tool: ToolDef, args: JsonObject): Promise<void> {
     const max = this.safety.maxSends;
-    if (max !== undefined && this.sent >= max) throw new UsageError(`max-sends: this server has sent its ${max} message${max === 1 ? '' : 's'} (--max-sends ${max}); nothing was sent`);
-    this.sent++;
+    if (!tool.sends || this.safety.dryRun || max === undefined) return;
+    const plural = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
+    let n = 1;
+    if (tool.audience) {
+      const id = String(args.campaign_id);
+      if (tool.op === 'campaigns.setupRecurring') {
+        if (args.is_recurring !== true) return;
+        throw new UsageError(`max-sends: a recurring campaign ${id} is sent on the service's schedule, which --max-sends ${max} cannot count; nothing was sent`);
+      }
+      const { readAudience, describeAudience } = await import('../../commands/campaigns/audience.js');
+      const audience = await readAudience(await this.client, id);
+      if (audience.size === undefined) throw new UsageError(`max-sends: ${describeAudience(audience)} cannot be counted against --max-sends ${max}; nothing was sent`);
+      n = audience.size;
+      if (this.sent + n > max) {
+        throw new UsageError(`max-sends: ${describeAudience(audience)} is more than this server may still send: ${max - this.sent} of its ${plural(max)} (--max-sends ${max}); nothing was sent`);
+      }
+    }
+    if (this.sent + n > max) throw new UsageError(`max-sends: this server has sent its ${plural(max)} (--max-sends ${max}); nothing was sent`);
+    this.sent += n;
   }
 
   private dryRunClient(capture: (req: DryRunRequest) => void): ApiClient {

@@ -179,11 +179,16 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
 
 /** Streamable HTTP on 127.0.0.1 only, stateless: a fresh server and transport per request. */
 async function serveHttp(ctx: Context, host: ToolHost, http: NonNullable<ServeOptions['http']>, count: number): Promise<void> {
+  /** The origins of this server's own address; set once it listens. */
+  let origins = new Set<string>();
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path !== '/mcp') return refuse(res, 404, 'not found: the MCP endpoint is /mcp');
     // A page in a browser can reach 127.0.0.1 through a rebound DNS name; it cannot forge the Host.
     if (!LOCAL_HOSTS.test(req.headers.host ?? '')) return refuse(res, 403, 'forbidden host');
+    // The transport's rule against DNS rebinding: a browser names the page's origin; only a page
+    // of this very address may call. Clients that are not browsers send no Origin.
+    if (req.headers.origin !== undefined && !origins.has(req.headers.origin.toLowerCase())) return refuse(res, 403, 'forbidden origin');
     if (!sameToken(req.headers.authorization, http.token)) {
       return refuse(res, 401, 'unauthorized: send the token printed at start as "Authorization: Bearer <token>"', { 'www-authenticate': 'Bearer' });
     }
@@ -212,6 +217,7 @@ async function serveHttp(ctx: Context, host: ToolHost, http: NonNullable<ServeOp
     httpServer.listen(http.port, '127.0.0.1', resolve);
   });
   const { port } = httpServer.address() as AddressInfo;
+  origins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
   ctx.io.err(`chatcrm mcp serve: ${count} tools at http://127.0.0.1:${port}/mcp${ctx.settings.dryRun ? ' (dry run: nothing is sent)' : ''}`);
   ctx.io.err(http.fixed ? 'token: the value of CHATCRM_SERVE_TOKEN' : `token: ${http.token}`);
   ctx.io.err('clients send it as "Authorization: Bearer <token>"; Ctrl-C stops the server');
