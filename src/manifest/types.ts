@@ -1,5 +1,5 @@
 // The command tree is data: names, summaries, options, examples and a lazy loader (or an
-// operation to call). main.ts turns it into commander commands; scripts/gen.mjs turns it
+// operation to call). program.ts turns it into commander commands; scripts/gen.mjs turns it
 // into completions and docs/commands.md.
 import type { OperationId } from '../api/operations.js';
 import type { Context } from '../core/context.js';
@@ -34,8 +34,8 @@ export interface RunInput {
   args: Record<string, string | string[] | undefined>;
   /** The command's own options, camelCased as commander names them. */
   opts: Record<string, unknown>;
-  /** The whole command tree, for the commands that describe the CLI itself (openapi, mcp serve). */
-  commands: CmdSpec[];
+  /** The whole command tree, for the commands that describe the CLI itself (openapi, mcp serve): loaded on demand. */
+  commands: () => Promise<CmdSpec[]>;
 }
 
 export type Run = (ctx: Context, input: RunInput) => Promise<void | number>;
