@@ -67,15 +67,16 @@ async function floor(name) {
 const sb = await startSandbox();
 const sendEnv = { ...baseEnv, CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.key };
 const send = ['chat', 'send', '--to', '15551234567', '--text', 'hi', '--sender', 'wa_snd_cloud_0001'];
-// target: [ratio, against] — the start-up targets of issue 13.
+// target: [ratio, against] — the start-up targets of issue 25 (against: 0 bare node, 1 the floor).
 const cases = [
   { name: 'node -e 0 (bare)', args: ['-e', '0'], env: baseEnv },
   { name: 'floor: one POST with node:http', args: [FLOOR], env: sendEnv },
   { name: 'floor: commander --help, as wide a tree', args: [await floor('commander-help')], env: baseEnv },
   { name: 'floor: commander + zod + node:http send', args: [await floor('libs-send'), ...send.slice(1)], env: sendEnv },
   { name: 'chatcrm --version', args: [BIN, '--version'], env: baseEnv, target: [1.1, 0] },
-  { name: 'chatcrm --help', args: [BIN, '--help'], env: baseEnv, target: [1.2, 0] },
-  { name: 'chatcrm chat send --dry-run', args: [BIN, ...send, '--dry-run'], env: sendEnv, target: [1.25, 0] },
+  { name: 'chatcrm --help', args: [BIN, '--help'], env: baseEnv, target: [1.25, 0] },
+  { name: 'chatcrm chat send --dry-run', args: [BIN, ...send, '--dry-run'], env: sendEnv, target: [1.4, 0] },
+  { name: 'chatcrm __complete chat s (one TAB)', args: [BIN, '__complete', 'chat', 's'], env: baseEnv, target: [1.25, 0] },
   { name: 'chatcrm chat send (sandbox)', args: [BIN, ...send], env: sendEnv, target: [1.25, 1] },
 ];
 

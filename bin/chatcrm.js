@@ -5,8 +5,9 @@
 'use strict';
 const first = process.argv[2];
 if ((first === '--version' || first === '-V') && process.argv.length === 3) {
-  const { readFileSync } = require('node:fs');
-  process.stdout.write(`${JSON.parse(readFileSync(`${__dirname}/../package.json`, 'utf8')).version}\n`);
+  // Written to the fd: building process.stdout for a pipe costs more than the rest of this run.
+  const { readFileSync, writeSync } = require('node:fs');
+  writeSync(1, `${JSON.parse(readFileSync(`${__dirname}/../package.json`, 'utf8')).version}\n`);
 } else {
   compileCache();
   require('../dist/main.js');

@@ -11,6 +11,7 @@
 // inspects; test/unit/startup-loaded.test.ts checks what Node really loads from dist.
 import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { thirdPartyNotices } from './notices.mjs';
@@ -28,6 +29,32 @@ const lazyChildProcess = {
       contents: "let cp; module.exports = new Proxy({}, { get: (_, k) => (cp ??= require('node:child_process'))[k] });",
       loader: 'js',
     }));
+  },
+};
+
+/**
+ * src/manifest/outline-data.ts evaluated here, at build time: dist holds the outline of the command
+ * tree as JSON, so that a start (help, completion, finding the command) never runs the manifest.
+ * The manifest is bundled on its own for this; its loaders (dynamic imports) stay unresolved,
+ * since nothing calls them.
+ */
+const outlineData = {
+  name: 'outline-data',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]manifest[\\/]outline-data\.ts$/ }, async (args) => {
+      const r = await build({
+        entryPoints: [args.path],
+        bundle: true,
+        write: false,
+        format: 'cjs',
+        platform: 'node',
+        logLevel: 'warning',
+        plugins: [{ name: 'no-loaders', setup: (l) => l.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined)) }],
+      });
+      const module = { exports: {} };
+      new Function('module', 'exports', 'require', r.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
+      return { contents: `export const OUTLINE = JSON.parse(${JSON.stringify(JSON.stringify(module.exports.OUTLINE))});`, loader: 'js', watchFiles: Object.keys(r.metafile?.inputs ?? {}) };
+    });
   },
 };
 
@@ -78,7 +105,7 @@ export const buildOptions = {
   // Bundled CommonJS dependencies (undici, commander) call require() for node: builtins; in
   // ESM they need this. (The CommonJS conversion below drops it: there, require is given.)
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-  plugins: [lazyChildProcess, mcpSdk()],
+  plugins: [lazyChildProcess, outlineData, mcpSdk()],
   logLevel: 'warning',
 };
 

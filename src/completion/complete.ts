@@ -5,10 +5,10 @@
 //   value<TAB>description     one line per candidate (the description may be absent)
 //   :4                        last line: 4 = offer no file names; 0 = file names may fit
 //
-// It runs on every TAB, so it loads the command tree and, only when a profile name is due,
-// the config store: no commander program, no context, no network.
+// It runs on every TAB, so it reads the outline of the tree (data, JSON in dist) and, only when a
+// profile name is due, the config store: no commander, no manifest, no context, no network.
 import type { IO } from '../core/io.js';
-import { commands } from '../manifest/index.js';
+import { OUTLINE } from '../manifest/outline-data.js';
 import type { ArgSpec, OptSpec } from '../manifest/types.js';
 import { globalFlags, rootNode, type Flag, type Node } from './tree.js';
 
@@ -85,7 +85,7 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** The `__complete` command: the answer for the shell scripts. */
 export async function answer(io: IO, words: string[]): Promise<number> {
-  const { candidates, files } = await complete(rootNode(commands), words, storedProfiles);
+  const { candidates, files } = await complete(rootNode(OUTLINE), words, storedProfiles);
   const lines = candidates.map(([v, d]) => (d ? `${v}\t${oneLine(d)}` : v));
   io.out([...lines, `:${files ? 0 : NO_FILES}`].join('\n'));
   return 0;

@@ -1,6 +1,8 @@
 // The command tree flattened for generators: every visible command with its full path,
 // its own options (help included) and its args. Data only: no commander.
-import { GLOBAL_OPTIONS, DATA_OPTION, type ArgSpec, type CmdSpec, type OptSpec } from '../manifest/types.js';
+import { HELP_OPTION, ownOptions, ROOT_DESCRIPTION, VERSION_OPTION } from '../manifest/help.js';
+import type { Outline } from '../manifest/outline.js';
+import { GLOBAL_OPTIONS, type ArgSpec, type OptSpec } from '../manifest/types.js';
 
 export interface Flag {
   /** Every spelling, e.g. ['-o', '--output']. */
@@ -14,14 +16,11 @@ export interface Flag {
 export interface Node {
   /** Command words from the root, e.g. ['chat', 'send']; [] for the root. */
   path: string[];
-  spec: CmdSpec;
+  spec: Outline;
   subs: Node[];
   options: Flag[];
   args: ArgSpec[];
 }
-
-export const HELP_OPTION: OptSpec = { flags: '-h, --help', description: 'show help' };
-export const VERSION_OPTION: OptSpec = { flags: '-V, --version', description: 'print the version' };
 
 export function parseFlag(o: OptSpec): Flag {
   const tokens = o.flags.split(/[\s,|]+/).filter(Boolean);
@@ -36,20 +35,26 @@ export function parseFlag(o: OptSpec): Flag {
 
 export const globalFlags = (): Flag[] => GLOBAL_OPTIONS.filter((o) => !o.hidden).map(parseFlag);
 
-function node(spec: CmdSpec, path: string[]): Node {
-  const own = [...(spec.options ?? []), ...(spec.op?.data ? [DATA_OPTION] : []), HELP_OPTION];
+/** A node whose subcommands and options are built when read: a TAB walks one path of the tree. */
+function node(spec: Outline, path: string[]): Node {
+  let subs: Node[] | undefined;
+  let options: Flag[] | undefined;
   return {
     path,
     spec,
-    subs: (spec.subcommands ?? []).filter((s) => !s.hidden).map((s) => node(s, [...path, s.name])),
-    options: own.filter((o) => !o.hidden).map(parseFlag),
+    get subs() {
+      return (subs ??= (spec.subcommands ?? []).filter((s) => !s.hidden).map((s) => node(s, [...path, s.name])));
+    },
+    get options() {
+      return (options ??= [...ownOptions(spec), HELP_OPTION].filter((o) => !o.hidden).map(parseFlag));
+    },
     args: spec.args ?? [],
   };
 }
 
 /** The root node: the top-level commands as its subs, --version as its own option. */
-export function rootNode(commands: CmdSpec[]): Node {
-  return node({ name: 'chatcrm', summary: 'Command line for the chatcrm messaging and CRM service', subcommands: commands, options: [VERSION_OPTION] }, []);
+export function rootNode(commands: Outline[]): Node {
+  return node({ name: 'chatcrm', summary: ROOT_DESCRIPTION, subcommands: commands, options: [VERSION_OPTION] }, []);
 }
 
 /** Every node, depth first, root first. */

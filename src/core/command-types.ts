@@ -34,8 +34,8 @@ export interface RunInput {
   args: Record<string, string | string[] | undefined>;
   /** The command's own options, camelCased as commander names them. */
   opts: Record<string, unknown>;
-  /** The whole command tree, for the commands that describe the CLI itself (openapi, mcp serve). */
-  commands: CmdSpec[];
+  /** The whole command tree, for the commands that describe the CLI itself (openapi, mcp serve): loaded on demand. */
+  commands: () => Promise<CmdSpec[]>;
 }
 
 export type Run = (ctx: Context, input: RunInput) => Promise<void | number>;

@@ -1,5 +1,5 @@
 // The command tree is data: names, summaries, options, examples and a lazy loader (or an
-// operation to call). main.ts turns it into commander commands; scripts/gen.mjs turns it
+// operation to call). program.ts turns it into commander commands; scripts/gen.mjs turns it
 // into completions and docs/commands.md. The node types live in core/command-types.ts.
 import type { Example, OptSpec } from '../core/command-types.js';
 

@@ -63,11 +63,20 @@ async function loadedBy(args: string[], env: Record<string, string> = {}): Promi
 const HEAVY = ['crypto', 'fs/promises', 'internal/readline/interface', 'child_process', 'http', 'https', 'tls', 'v8', 'zlib', 'worker_threads'];
 
 describe('what Node loads from dist', () => {
-  it('--help: main.js alone, commander its only package, no heavy builtin', async () => {
-    const l = await loadedBy(['--help']);
-    expect(l.files).toEqual(['main.js']);
+  it('--help and a group help: main.js alone, no package, no heavy builtin, no stream built for stdout', async () => {
+    for (const args of [['--help'], ['chat', '--help'], ['help', 'chat', 'groups']]) {
+      const l = await loadedBy(args);
+      expect(l.files).toEqual(['main.js']);
+      expect(l.packages).toEqual([]);
+      expect(l.builtins.filter((b) => HEAVY.includes(b) || b === 'stream')).toEqual([]);
+    }
+  });
+
+  it('a command: commander and the manifest of its own area only', async () => {
+    const l = await loadedBy(['tags', 'list', '--help']);
     expect(l.packages).toEqual(['commander']);
-    expect(l.builtins.filter((b) => HEAVY.includes(b))).toEqual([]);
+    const inputs = l.files.flatMap((f) => Object.keys(Object.entries(meta.outputs).find(([o]) => o.endsWith(`/${f}`))?.[1].inputs ?? {}));
+    expect(inputs.filter((i) => i.startsWith('src/manifest/') && !/\/(types|outline|outline-data|help|areas|common|batch-options)\.ts$/.test(i))).toEqual(['src/manifest/tags.ts']);
   });
 
   it('chat send --dry-run: commander and zod, and none of the heavy builtins', async () => {
@@ -81,14 +90,12 @@ describe('what Node loads from dist', () => {
 
   it('__complete (every TAB): the tree and the completion chunk, not the API core; the config store only for profile names', async () => {
     const words = await loadedBy(['__complete', 'chat', 'se']);
-    expect(words.files).toHaveLength(2);
-    expect(words.files[0]).toBe('main.js');
-    expect(words.files[1]).toMatch(/^chunks\/complete-[A-Z0-9]+\.js$/);
-    expect(words.packages).toEqual(['commander']);
-    expect(words.builtins.filter((b) => HEAVY.includes(b))).toEqual([]);
+    expect(words.files).toEqual(['main.js']);
+    expect(words.packages).toEqual([]);
+    expect(words.builtins.filter((b) => HEAVY.includes(b) || b === 'stream')).toEqual([]);
     const profiles = await loadedBy(['__complete', '-p', '']);
     expect(profiles.files.filter((f) => !words.files.includes(f)).sort()).toEqual(['chunks/core.js', expect.stringMatching(/^chunks\/store-[A-Z0-9]+\.js$/)]);
-    expect(profiles.packages).toEqual(['commander']);
+    expect(profiles.packages).toEqual([]);
     expect(profiles.builtins.filter((b) => HEAVY.includes(b))).toEqual([]);
   });
 

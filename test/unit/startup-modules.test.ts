@@ -50,17 +50,18 @@ beforeAll(async () => {
 });
 
 describe('modules on the start-up path', () => {
-  it('--help (and every command before its own chunk) loads commander only', () => {
-    expect(packages(loaded([]))).toEqual(['commander']);
+  it('--help, a group help and __complete load no package (not even commander); a command adds commander', () => {
+    expect(packages(loaded([]))).toEqual([]);
+    expect(packages(loaded(['src/program.ts']))).toEqual(['commander']);
   });
 
   it('chat send --dry-run adds zod/mini for validation, nothing heavier', () => {
-    expect(packages(loaded(['src/commands/chat/send.ts', 'src/api/client.ts']))).toEqual(['commander', 'zod']);
+    expect(packages(loaded(['src/program.ts', 'src/commands/chat/send.ts', 'src/api/client.ts']))).toEqual(['commander', 'zod']);
   });
 
   it('printing a list (tables included) loads no package; --query adds the JMESPath library only then', () => {
-    expect(packages(loaded(['src/core/output/print.ts', 'src/commands/list.ts']))).toEqual(['commander']);
-    expect(packages(loaded(['src/core/output/print.ts', 'src/core/output/query.ts']))).toEqual(['commander']);
+    expect(packages(loaded(['src/core/output/print.ts', 'src/commands/list.ts']))).toEqual([]);
+    expect(packages(loaded(['src/core/output/print.ts', 'src/core/output/query.ts']))).toEqual([]);
     const query = Object.keys(meta.outputs).find((f) => meta.outputs[f].entryPoint === 'src/core/output/query.ts')!;
     const later = meta.outputs[query].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
     expect(packages(new Set(later))).toEqual(['@jmespath-community/jmespath']);
@@ -72,7 +73,7 @@ describe('modules on the start-up path', () => {
     const importers = Object.keys(meta.outputs).filter((f) => meta.outputs[f].imports.some((i) => i.path === './mcp-sdk.js'));
     expect(importers.map((f) => meta.outputs[f].entryPoint)).toEqual(['src/mcp/serve/server.ts']);
     expect(importers[0]).toMatch(/\/chunks\/[^/]+\.js$/);
-    expect(packages(loaded(['src/commands/mcp/serve.ts']))).toEqual(['commander']);
+    expect(packages(loaded(['src/program.ts', 'src/commands/mcp/serve.ts']))).toEqual(['commander']);
   });
 
   it("zod's JSON Schema generator (used by mcp serve and openapi) stays out of chat send's zod", () => {
@@ -81,8 +82,14 @@ describe('modules on the start-up path', () => {
   });
 
   it("commander gets the lazy stand-in for node:child_process", () => {
-    const main = Object.keys(meta.outputs).find((f) => f.endsWith('/main.js'))!;
-    expect(Object.keys(meta.outputs[main].inputs)).toContain('lazy-child-process:child_process');
+    const withCommander = [...loaded(['src/program.ts'])].filter((f) => Object.keys(meta.outputs[f].inputs).some((i) => i.includes('node_modules/commander/')));
+    expect(withCommander.flatMap((f) => Object.keys(meta.outputs[f].inputs))).toContain('lazy-child-process:child_process');
+  });
+
+  it('the outline of the tree is JSON in main.js: the manifest itself is not on the start-up path', () => {
+    const inputs = [...loaded([])].flatMap((f) => Object.keys(meta.outputs[f].inputs));
+    expect(inputs.filter((i) => /src\/manifest\/(?!types|outline|help)/.test(i))).toEqual([]);
+    expect(inputs).toContain('src/manifest/outline-data.ts');
   });
 
   describe('a real chat send', () => {

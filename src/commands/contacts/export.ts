@@ -21,7 +21,7 @@ function checkOutput(output: unknown, force: boolean): void {
 
 export const run: Run = async (ctx, input) => {
   const { opts } = input;
-  const spec = exportSpec(input.commands);
+  const spec = exportSpec(await input.commands());
   if (!opts.wait) {
     for (const [flag, given] of [['-O, --output-file', opts.outputFile], ['--force', opts.force], ['--wait-timeout', opts.waitTimeout]] as const) {
       if (given !== undefined) throw new UsageError(`${flag}: only with --wait`);

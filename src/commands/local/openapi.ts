@@ -7,7 +7,7 @@ export const run: Run = async (ctx, { commands }) => {
   const format = ctx.settings.output;
   if (format !== 'table' && format !== 'yaml' && format !== 'json') throw new UsageError(`-o: openapi prints yaml or json, not ${format}`);
   const { openApiDocument } = await import('../../api/openapi.js');
-  const doc = await openApiDocument(ctx.version, commands, ctx.settings.baseUrl);
+  const doc = await openApiDocument(ctx.version, await commands(), ctx.settings.baseUrl);
   if (format === 'json') return ctx.io.out(JSON.stringify(doc, null, 2));
   const { stringify } = await loadYaml();
   ctx.io.out(stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 }).trimEnd());

@@ -57,7 +57,7 @@ export const run: Run = async (ctx, input) => {
     import('../../mcp/serve/select.js'),
     import('../../mcp/serve/server.js'),
   ]);
-  const catalog = await buildCatalog(input.commands);
+  const catalog = await buildCatalog(await input.commands());
   const dynamic = Boolean(opts.dynamicToolsets);
   await serve(ctx, catalog, {
     ...selectTools(catalog, opts, dynamic, labels),

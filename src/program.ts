@@ -1,0 +1,187 @@
+// Builds the commander program for the invoked path, runs the command, and maps every failure to
+// one line on stderr and the exit code of COMMANDS.md. Of the tree only the top-level command that
+// argv names is loaded (manifest/areas.ts); the others are names from the outline.
+import { Command, Option, CommanderError } from 'commander';
+import { areas } from './manifest/areas.js';
+import { OUTLINE } from './manifest/outline-data.js';
+import { findSub, type Outline } from './manifest/outline.js';
+import { argTerm, examplesHelp, globalOptionsHelp, HELP_OPTION, ownOptions, ROOT_AFTER, ROOT_DESCRIPTION, VERSION_OPTION } from './manifest/help.js';
+import { GLOBAL_OPTIONS, type CmdSpec, type OptSpec } from './manifest/types.js';
+import { createIO, type IO } from './core/io.js';
+import { CliError, EXIT, exitCodeFor, InterruptedError, UsageError, type ErrorCode } from './core/errors.js';
+import type { GlobalFlags } from './config/settings.js';
+import { commandIndex } from './dispatch.js';
+
+declare const __VERSION__: string;
+const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+
+export type Runner = (spec: CmdSpec, cmd: Command, argv: unknown[]) => Promise<void>;
+
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+
+/** A closed set of values, in any case (`--category utility`), passed on as declared. */
+function choice(flag: string, choices: readonly string[]) {
+  return (value: string) => {
+    const found = choices.find((c) => c.toLowerCase() === value.toLowerCase());
+    if (found === undefined) throw new UsageError(`${flag}: must be one of ${choices.join(', ')}, got "${value}"`);
+    return found;
+  };
+}
+
+function addOption(cmd: Command, o: OptSpec): void {
+  const opt = new Option(o.flags, o.description);
+  if (o.default !== undefined) opt.default(o.default);
+  if (o.hidden) opt.hideHelp();
+  // choices() for the help's "(choices: ...)"; the parser set after it replaces its check.
+  if (o.choices) opt.choices(o.choices);
+  const parse = o.choices ? choice(opt.long ?? opt.flags, o.choices) : undefined;
+  if (o.repeatable) opt.argParser((v: string, previous: string[] | undefined) => collect(parse ? parse(v) : v, previous));
+  else if (parse) opt.argParser(parse);
+  cmd.addOption(opt);
+}
+
+function create(spec: Outline, parent: Command): Command {
+  const cmd = parent.command(spec.name, { hidden: spec.hidden }).summary(spec.summary).description(spec.description ?? spec.summary);
+  for (const a of spec.aliases ?? []) cmd.alias(a);
+  return cmd;
+}
+
+/** A command that is not the one running: its name and summary (for the list and "did you mean"). */
+const named = (spec: Outline, parent: Command) => void create(spec, parent).allowUnknownOption().allowExcessArguments();
+
+/**
+ * Build a command with its options and help, given `argv` (the words after its name). Of its
+ * subcommands, the one argv names is built the same way and its siblings by name only (each
+ * option costs commander work at every start), unless argv names none (`chat --help` lists them
+ * all with their options and arguments).
+ */
+function build(spec: CmdSpec, parent: Command, argv: string[], run: Runner): void {
+  const cmd = create(spec, parent);
+  for (const a of spec.args ?? []) cmd.argument(argTerm(a), a.description ?? '');
+  for (const o of ownOptions(spec)) addOption(cmd, o);
+  cmd.addHelpText('after', globalOptionsHelp);
+  const examples = examplesHelp(spec);
+  if (examples) cmd.addHelpText('after', examples);
+  if (spec.subcommands) {
+    const at = commandIndex(argv);
+    const sub = at === undefined ? undefined : findSub(spec.subcommands, argv[at]);
+    for (const s of spec.subcommands) {
+      if (!sub || s === sub) build(s, cmd, sub ? argv.slice(at! + 1) : argv, run);
+      else named(s, cmd);
+    }
+  }
+  if (spec.run || spec.op) cmd.action(async (...argv: unknown[]) => run(spec, cmd, argv));
+}
+
+/** The value of -o/--output in raw argv, for reporting errors that happen before parsing. */
+function outputFlag(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-o' || a === '--output') return argv[i + 1];
+    if (a.startsWith('--output=')) return a.slice(9);
+    if (a.startsWith('-o') && a.length > 2 && !a.startsWith('--')) return a.slice(2);
+  }
+  return undefined;
+}
+
+function oneLine(message: string): string {
+  return message.replace(/^error:\s*/i, '').replace(/\s*\n\s*/g, ' ').trim();
+}
+
+function report(io: IO, caught: unknown, json: boolean, verbose: boolean): number {
+  // Ctrl-C inside an inquirer prompt arrives as its ExitPromptError.
+  const err = (caught as Error)?.name === 'ExitPromptError' ? new InterruptedError() : caught;
+  const code = exitCodeFor(err);
+  const message =
+    err instanceof CliError ? err.message : `Unexpected error: ${(err as Error)?.message ?? String(err)}`;
+  if (json) {
+    const e = err instanceof CliError ? err : undefined;
+    const errorCode: ErrorCode = e?.code ?? 'unexpected';
+    io.data(JSON.stringify({ error: { message, status: e?.status ?? null, code: errorCode } }), 'stderr');
+  } else {
+    io.err(io.paint(31, 'Error:'), ' ', message);
+  }
+  if (verbose && err instanceof Error && !(err instanceof CliError)) io.err(err.stack ?? '');
+  return code;
+}
+
+/** The program for argv: the root, and of the top-level commands the one argv names in full (its area loaded), the others by name. */
+export async function buildProgram(argv: string[], io: IO, runner: Runner): Promise<Command> {
+  const program = new Command('chatcrm')
+    .description(ROOT_DESCRIPTION)
+    .version(VERSION, VERSION_OPTION.flags, VERSION_OPTION.description)
+    .helpOption(HELP_OPTION.flags, HELP_OPTION.description)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ outputError: () => undefined, writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+  program.addHelpText('after', ROOT_AFTER);
+  for (const o of GLOBAL_OPTIONS) addOption(program, o);
+  const at = commandIndex(argv);
+  const top = at === undefined ? undefined : findSub(OUTLINE, argv[at]);
+  const spec = top && (await areas[top.name]());
+  for (const o of OUTLINE) {
+    if (o === top && spec) build(spec, program, argv.slice(at! + 1), runner);
+    else named(o, program);
+  }
+  return program;
+}
+
+/** Run the command argv names (after main.ts's helpArgv). */
+export async function run(argv: string[]): Promise<number> {
+  // The profile's output counts once settings are read (a profile set to json gets json errors).
+  let resolvedOutput: string | undefined;
+  const wantsJson = () => argv.includes('--json') || /^jsonl?$/.test(outputFlag(argv) ?? resolvedOutput ?? process.env.CHATCRM_OUTPUT ?? '');
+  const verbose = argv.includes('--verbose') || process.env.CHATCRM_DEBUG === '1';
+  const io = createIO({ noColor: argv.includes('--no-color'), noInput: argv.includes('--no-input') });
+  // A reader that stops early (`chatcrm ... | head`) is not an error.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts++;
+    if (interrupts > 1) process.exit(EXIT.interrupted);
+    controller.abort(new InterruptedError());
+  };
+  process.on('SIGINT', onSigint);
+
+  let exitCode = 0;
+  const runner: Runner = async (spec, cmd, actionArgs) => {
+    const flags = cmd.optsWithGlobals() as GlobalFlags;
+    // Loaded here, not at start: --help and usage errors need none of it (nor node:fs/promises).
+    const { createContext } = await import('./core/context.js');
+    const ctx = createContext(io, flags, controller.signal, VERSION, process.env, { newProfile: spec.newProfile });
+    const positional = actionArgs.slice(0, spec.args?.length ?? 0) as (string | string[] | undefined)[];
+    const args = Object.fromEntries((spec.args ?? []).map((a, i) => [a.name, positional[i]]));
+    // Validate global settings (-o, --timeout, --retries, --query) before any command work.
+    resolvedOutput = ctx.settings.output;
+    if (ctx.settings.query !== undefined) await import('./core/output/query.js').then((m) => m.checkQuery(ctx.settings.query!));
+    const loaded = spec.run ? await spec.run() : await import('./commands/op.js').then((m) => ({ run: m.opRunner(spec) }));
+    const commands = () => import('./manifest/index.js').then((m) => m.commands);
+    const result = await loaded.run(ctx, { args, opts: cmd.opts(), commands }).catch(async (err: unknown) => {
+      throw (await import('./core/hints.js')).withHint(ctx, err);
+    });
+    if (typeof result === 'number') exitCode = result;
+    await ctx.close();
+  };
+
+  try {
+    const program = await buildProgram(argv, io, runner);
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
+      // A group given an option commander cannot place (`chatcrm -qy`): its help went to stderr.
+      if (err.code === 'commander.help') return EXIT.usage;
+      return report(io, new UsageError(oneLine(err.message)), wantsJson(), false);
+    }
+    return report(io, err, wantsJson(), verbose);
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

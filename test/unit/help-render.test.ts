@@ -1,0 +1,60 @@
+// The root's and every group's help is rendered from the outline (src/manifest/help.ts) without
+// commander: byte for byte what commander prints for the same command (program.ts builds it as a
+// run does), at 80 columns (no terminal) and at other terminal widths, so that the two never drift.
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { groupHelp } from '../../src/dispatch.js';
+import { createIO } from '../../src/core/io.js';
+import { OUTLINE } from '../../src/manifest/outline-data.js';
+import type { Outline } from '../../src/manifest/outline.js';
+import { buildProgram } from '../../src/program.js';
+
+/** Every group's path from the root (the root first): what `chatcrm <path> --help` shows. */
+function groups(level: Outline[], path: string[] = []): string[][] {
+  return level.filter((s) => s.subcommands && !s.run).flatMap((s) => [[...path, s.name], ...groups(s.subcommands!, [...path, s.name])]);
+}
+const paths = [[], ...groups(OUTLINE)];
+
+const tty = Object.getOwnPropertyDescriptors(process.stdout);
+afterEach(() => {
+  for (const k of ['isTTY', 'columns'] as const) {
+    if (tty[k]) Object.defineProperty(process.stdout, k, tty[k]);
+    else delete (process.stdout as unknown as Record<string, unknown>)[k];
+  }
+});
+
+/** What commander prints for `chatcrm <path> --help`, on a terminal `columns` wide (undefined: not a terminal). */
+async function commanderHelp(path: string[], columns?: number): Promise<string> {
+  if (columns !== undefined) Object.defineProperties(process.stdout, { isTTY: { value: true, configurable: true }, columns: { value: columns, configurable: true } });
+  let text = '';
+  const sink = new Writable({ write: (chunk, _enc, done) => void ((text += String(chunk)), done()) });
+  const io = createIO({ streams: { stdout: sink, stderr: sink, stdin: process.stdin, tty: false, columns: 80 } });
+  const program = await buildProgram([...path, '--help'], io, async () => undefined);
+  await expect(program.parseAsync([...path, '--help'], { from: 'user' })).rejects.toMatchObject({ code: 'commander.helpDisplayed' });
+  return text;
+}
+
+describe('root and group help without commander', () => {
+  it(`covers the root and every group (${paths.length})`, () => {
+    expect(paths.length).toBeGreaterThan(20);
+    expect(paths).toContainEqual(['chat', 'groups']);
+  });
+
+  for (const columns of [undefined, 120, 61, 30]) {
+    it(`is what commander prints, ${columns ? `on a terminal ${columns} columns wide` : 'without a terminal (80 columns)'}`, async () => {
+      for (const path of paths) {
+        const expected = await commanderHelp(path, columns);
+        expect(expected).toMatch(/^Usage: chatcrm/);
+        expect(groupHelp([...path, '--help'], columns ?? 80), `chatcrm ${path.join(' ')} --help`).toBe(expected);
+      }
+    });
+  }
+
+  it('is answered only for group names and help flags: anything else is left to commander', () => {
+    expect(groupHelp(['--help'], 80)).toMatch(/^Usage: chatcrm \[options\] \[command\]\n/);
+    expect(groupHelp(['chat', '-h', '--help'], 80)).toMatch(/^Usage: chatcrm chat \[options\] \[command\]\n/);
+    for (const words of [['--help', 'chat'], ['chat', 'send', '--help'], ['--json', '--help'], ['chat', 'nope', '--help'], ['chat'], ['-o', 'bogus', '--help'], ['chat', '--', '--help']]) {
+      expect(groupHelp(words, 80), words.join(' ')).toBeUndefined();
+    }
+  });
+});
