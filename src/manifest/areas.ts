@@ -5,6 +5,7 @@ import type { CmdSpec } from './types.js';
 export const areas: Record<string, () => Promise<CmdSpec>> = {
   chat: () => import('./chat.js').then((m) => m.chat),
   templates: () => import('./templates.js').then((m) => m.templates),
+  accounts: () => import('./accounts.js').then((m) => m.accounts),
   flows: () => import('./flows.js').then((m) => m.flows),
   contacts: () => import('./contacts.js').then((m) => m.contacts),
   campaigns: () => import('./campaigns.js').then((m) => m.campaigns),

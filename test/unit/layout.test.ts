@@ -48,7 +48,7 @@ const MAX_FUNCTION_LINES = 80;
  * TEMPORARY: functions other branches are splitting (issue 20). The lead empties this list when
  * they merge; an entry that is no longer long fails the test, so the list cannot go stale.
  */
-const LONG_FOR_NOW = ['sandbox/server.ts: startSandbox', 'sandbox/server.ts: handle', 'api/openapi.ts: openApiDocument'];
+const LONG_FOR_NOW = ['sandbox/server.ts: startSandbox', 'sandbox/server.ts: handle'];
 
 /** Every function, method, arrow and function expression longer than `max` lines, as `name (lines)`. */
 function longFunctions(file: string, text: string, max = MAX_FUNCTION_LINES): { name: string; lines: number }[] {
