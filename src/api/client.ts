@@ -11,7 +11,7 @@ import { attempts, Budget, Deadline, IDEMPOTENT, notProcessed, parseRetryAfter, 
 import { traceRequest } from './trace.js';
 import type { ApiResponse, CallOptions, ClientOptions, RequestOptions } from './types.js';
 import { nodeTransport } from './transport-node.js';
-import { Attempt, BodyTooLarge, errorCode, type Exchange, type Outgoing, proxyAddress, proxyConfigured, readCapped, type Transport } from './transport.js';
+import { Attempt, BodyTooLarge, errorCode, type Exchange, isLoopback, type Outgoing, proxyAddress, proxyConfigured, readCapped, type Transport } from './transport.js';
 
 /** Largest response body read into memory unless CHATCRM_MAX_BODY says otherwise. */
 export const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
@@ -19,11 +19,9 @@ export const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
 /** retryStatus: the answer said to come back, and the wait is over. */
 const RETRY = Symbol('retry');
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
-
-/** The key would cross the network unencrypted: plain http to an address other than loopback. */
+/** The key would cross the network unencrypted: plain http to an address other than loopback (never proxied). */
 export function keyInClear(url: URL): boolean {
-  return url.protocol === 'http:' && !LOOPBACK.test(url.hostname);
+  return url.protocol === 'http:' && !isLoopback(url.hostname);
 }
 
 export class ApiClient {

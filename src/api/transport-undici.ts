@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { Socket } from 'node:net';
 import type { buildConnector as Connector } from 'undici';
 import { Readable } from 'node:stream';
-import { type Attempt, BodyTooLarge, declaredTooLarge, type Exchange, type Headers_, proxyConfigured, type Transport } from './transport.js';
+import { type Attempt, BodyTooLarge, declaredTooLarge, type Exchange, type Headers_, isLoopback, proxyConfigured, proxyFor, type Transport } from './transport.js';
 
 interface DispatchOptions {
   origin: string;
@@ -86,8 +86,37 @@ async function loadUndici(longRunning: boolean, timeoutMs: number): Promise<Undi
   };
   // With no proxy configured the env agent sends everything through a plain Agent anyway,
   // after re-reading NO_PROXY and parsing the origin on every request (~3 µs each).
-  const dispatcher = proxyConfigured() ? new EnvHttpProxyAgent(options) : new Agent(options);
+  const plain = new Agent(options) as unknown as Dispatcher;
+  const dispatcher = proxyConfigured() ? bypassLoopback(new EnvHttpProxyAgent(options) as unknown as Dispatcher, plain) : plain;
   return { request: api.request, dispatcher, parseHeaders: util.parseHeaders, sockets } as unknown as Undici;
+}
+
+/** Loopback origins go straight to `plain`, whatever HTTP(S)_PROXY and NO_PROXY say (see isLoopback). */
+function bypassLoopback(proxied: Dispatcher, plain: Dispatcher): Dispatcher {
+  const both = (f: (d: Dispatcher) => Promise<void>) => Promise.all([f(proxied), f(plain)]).then(() => undefined);
+  return {
+    dispatch: (opts, handler) => (isLoopback(new URL(opts.origin).hostname) ? plain : proxied).dispatch(opts, handler),
+    close: () => both((d) => d.close()),
+    destroy: () => both((d) => d.destroy()),
+  };
+}
+
+/**
+ * undici's words for a proxy that refused the tunnel (`Proxy response (407) !== 200 ...`),
+ * said as the CLI says it: the client's message names the proxy (host:port, never its
+ * credentials) from `hostname`, and this says what it wants.
+ */
+function proxyRefusal(err: Error, origin: string): Error {
+  const status = /^Proxy response \((\d{3})\)/.exec(err?.message ?? '')?.[1];
+  const proxy = status && proxyFor(new URL(origin));
+  if (!proxy) return err;
+  const why =
+    status !== '407'
+      ? `the proxy refused the tunnel (HTTP ${status})`
+      : proxy.credentials
+        ? 'the proxy did not accept the credentials in the proxy URL (HTTP 407 Proxy Authentication Required)'
+        : 'the proxy asks for credentials (HTTP 407 Proxy Authentication Required): give the user and password in the proxy variable (HTTPS_PROXY or HTTP_PROXY)';
+  return Object.assign(new Error(why), { hostname: proxy.host });
 }
 
 /**
@@ -137,7 +166,7 @@ function collect(u: Undici, opts: DispatchOptions, max: number, attempt: Attempt
       onComplete() {
         resolve({ status, headers, body: Buffer.concat(chunks) });
       },
-      onError: fail,
+      onError: (err) => fail(proxyRefusal(err, opts.origin)),
     });
   });
 }
@@ -176,7 +205,7 @@ export function undiciTransport(longRunning: boolean, timeoutMs: number): Transp
       // A download: the body stays a stream (undici's `request()`), read by the caller.
       const ac = new AbortController();
       const res = await Promise.race([
-        u.request.call(u.dispatcher, { ...req, signal: ac.signal }),
+        u.request.call(u.dispatcher, { ...req, signal: ac.signal }).catch((err: Error) => Promise.reject(proxyRefusal(err, req.origin))),
         new Promise<never>((_, reject) => attempt.cancelWith((reason) => (ac.abort(reason), onEarlyCancel(), reject(reason)))),
       ]);
       attempt.connected = true;

@@ -59,6 +59,33 @@ export class Attempt {
 /** HTTP(S)_PROXY is set: the request goes through undici's EnvHttpProxyAgent (which reads NO_PROXY). */
 export const proxyConfigured = (): boolean => ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'].some((k) => process.env[k]);
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
+
+/**
+ * A loopback host (127.0.0.0/8, ::1, localhost): the key may go there over plain http, and no
+ * proxy is ever used for it (Go's net/http rule): a proxy would carry the key of a local
+ * server off the machine, and resolve `localhost` itself.
+ */
+export const isLoopback = (hostname: string): boolean => LOOPBACK.test(hostname);
+
+/**
+ * The proxy a request to `url` goes through, as undici's EnvHttpProxyAgent picks it (the
+ * lower-case variable first; https falls back to the http proxy): its host:port, never its
+ * credentials, and whether it was given any. NO_PROXY is not consulted: asked after a proxy answered.
+ */
+export function proxyFor(url: URL): { host: string; credentials: boolean } | undefined {
+  const env = process.env;
+  const http = env.http_proxy ?? env.HTTP_PROXY;
+  const raw = url.protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? http) : http;
+  if (!raw || isLoopback(url.hostname)) return undefined;
+  try {
+    const p = new URL(raw);
+    return { host: `${p.hostname}:${p.port || (p.protocol === 'https:' ? '443' : '80')}`, credentials: p.username !== '' };
+  } catch {
+    return undefined;
+  }
+}
+
 /** A body past the cap: the transport stops reading and the client reports it. */
 export class BodyTooLarge extends Error {
   constructor(readonly limit: number) {
@@ -99,7 +126,7 @@ export function errorCode(err: unknown): string | undefined {
  * (`Cannot reach` must not blame a server the CLI never got to).
  */
 export function proxyAddress(err: unknown, url: URL): string | undefined {
-  if (!proxyConfigured()) return undefined;
+  if (!proxyConfigured() || isLoopback(url.hostname)) return undefined;
   let e = err as { address?: string; port?: number; hostname?: string; cause?: unknown } | undefined;
   for (let i = 0; e && i < 4; i++, e = e.cause as typeof e) {
     const where = e.address ? `${e.address}:${e.port}` : e.hostname;

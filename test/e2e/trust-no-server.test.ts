@@ -338,14 +338,15 @@ describe('deadlines bound the whole command: timeout × (retries + 1)', () => {
 
   it.each(['node', 'undici', 'a proxy'] as const)('a TLS handshake that is never answered, over %s (a POST may retry: nothing was written); the process ends with its error', async (via) => {
     const silent = await startSilent();
-    const proxy = via === 'a proxy' ? await startProxy() : undefined;
+    // Loopback is never proxied: through the proxy, a name it resolves itself.
+    const proxy = via === 'a proxy' ? await startProxy({ hosts: { 'silent.chatcrm.test': '127.0.0.1' } }) : undefined;
     try {
       const env = proxy ? { HTTPS_PROXY: proxy.url, NO_PROXY: undefined, no_proxy: undefined } : { CHATCRM_HTTP_TRANSPORT: via };
-      const r = await lingering(['--base-url', `https://127.0.0.1:${silent.port}`, ...TIMEOUT, ...SEND], env, silent.firstAt);
+      const r = await lingering(['--base-url', `https://${proxy ? 'silent.chatcrm.test' : '127.0.0.1'}:${silent.port}`, ...TIMEOUT, ...SEND], env, silent.firstAt);
       expect(r.exitCode).toBe(7);
       expectOneLine(r, /timed out after/);
       expect(silent.connections()).toBe(2);
-      if (proxy) expect(proxy.seen).toEqual([`CONNECT 127.0.0.1:${silent.port}`, `CONNECT 127.0.0.1:${silent.port}`]);
+      if (proxy) expect(proxy.seen).toEqual([`CONNECT silent.chatcrm.test:${silent.port}`, `CONNECT silent.chatcrm.test:${silent.port}`]);
       expect(r.ms).toBeLessThan(BUDGET_MS + SLACK_MS);
       expect(r.lingerMs).toBeLessThan(LINGER_MS);
     } finally {
@@ -358,7 +359,7 @@ describe('deadlines bound the whole command: timeout × (retries + 1)', () => {
     const silent = await startSilent();
     try {
       const proxy = `http://127.0.0.1:${silent.port}`;
-      const r = await lingering(['--base-url', srv.url, ...TIMEOUT, 'flows', 'list'], { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, NO_PROXY: undefined, no_proxy: undefined }, silent.firstAt);
+      const r = await lingering(['--base-url', 'https://api.chatcrm.test', ...TIMEOUT, 'flows', 'list'], { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, NO_PROXY: undefined, no_proxy: undefined }, silent.firstAt);
       expect(r.exitCode).toBe(7);
       expectOneLine(r, /timed out after/);
       expect(silent.connections()).toBeGreaterThanOrEqual(1);

@@ -93,14 +93,31 @@ export async function startSilent(): Promise<{ port: number; connections: () => 
   };
 }
 
-/** A forward proxy that records what it is asked for: absolute-form requests and CONNECT tunnels. */
-export async function startProxy(): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
+export interface ProxyOptions {
+  /** Names the proxy resolves itself (as a real one does): `api.chatcrm.test` → `127.0.0.1`. */
+  hosts?: Record<string, string>;
+  /** Answer every request and CONNECT with this status instead (407: it wants credentials). */
+  status?: number;
+}
+
+/**
+ * A forward proxy that records what it is asked for (absolute-form requests and CONNECT
+ * tunnels, with their Proxy-Authorization) and every byte a client sent through it.
+ */
+export async function startProxy(opts: ProxyOptions = {}): Promise<{ url: string; seen: string[]; auth: (string | undefined)[]; bytes(): string; close(): Promise<void> }> {
   const seen: string[] = [];
+  const auth: (string | undefined)[] = [];
+  const chunks: Buffer[] = [];
   const sockets = new Set<Socket>();
+  const resolve = (host: string) => opts.hosts?.[host] ?? host;
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
+    auth.push(req.headers['proxy-authorization']);
+    chunks.push(Buffer.from(JSON.stringify(req.headers)));
+    req.on('data', (c: Buffer) => chunks.push(c));
+    if (opts.status) return void res.writeHead(opts.status, { 'proxy-authenticate': 'Basic realm="test"' }).end();
     const target = new URL(req.url ?? '');
-    const up = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (r) => {
+    const up = httpRequest({ host: resolve(target.hostname), port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (r) => {
       res.writeHead(r.statusCode ?? 502, r.headers);
       r.pipe(res);
     });
@@ -108,13 +125,20 @@ export async function startProxy(): Promise<{ url: string; seen: string[]; close
   });
   server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
     seen.push(`CONNECT ${req.url}`);
+    auth.push(req.headers['proxy-authorization']);
+    if (opts.status) {
+      client.on('error', () => undefined);
+      return void client.end(`HTTP/1.1 ${opts.status} Refused\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n`);
+    }
     const [host, port] = (req.url ?? '').split(':');
-    const up = connect(Number(port), host, () => {
+    const up = connect(Number(port), resolve(host), () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       up.write(head);
       up.pipe(client);
       client.pipe(up);
     });
+    chunks.push(head);
+    client.on('data', (c: Buffer) => chunks.push(c));
     for (const s of [up, client]) {
       sockets.add(s);
       s.on('error', () => undefined);
@@ -125,6 +149,8 @@ export async function startProxy(): Promise<{ url: string; seen: string[]; close
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
+    auth,
+    bytes: () => Buffer.concat(chunks).toString('latin1'),
     close: async () => {
       for (const s of sockets) s.destroy();
       server.closeAllConnections();
