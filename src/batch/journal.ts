@@ -61,6 +61,8 @@ export interface RunHeader {
   v?: number;
   input?: string;
   fingerprint?: { size: number; sha256: string } | null;
+  /** The options every row's message is made from (BatchOptions.message). */
+  message?: Record<string, unknown>;
   end?: 'complete' | 'stopped' | 'interrupted';
   /** In a footer: rows of that run that failed (invalid ones too, which have no record). */
   failed?: number;
@@ -154,7 +156,8 @@ export class Journal {
     const fh = await openFile(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | DSYNC, 0o600);
     await cutTornLine(fh);
     const j = new Journal(fh, { flushMs: 200, intentBatch: 1, intentDelayMs: 2, ...o }, scrub);
-    j.buf.push(`# ${JSON.stringify(header)}\n`);
+    // The header holds the message options too: the key never goes to disk, wherever it was pasted.
+    j.buf.push(`# ${scrub(JSON.stringify(header))}\n`);
     await j.flush();
     return j;
   }
