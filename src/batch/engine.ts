@@ -85,7 +85,7 @@ async function openFiles<Req>(run: BatchRun<Req>, o: BatchOptions<Req>, journalP
   run.stop.listen(o.signal);
 
   if (o.results) {
-    run.results = new ResultsWriter(o.results, o.resultColumns, scrub);
+    run.results = await ResultsWriter.open(o.results, o.resultColumns, scrub);
     summary.results = o.results;
   }
   // A long batch allocates steadily but keeps little alive (~15 MB): V8 would let the old
@@ -95,6 +95,7 @@ async function openFiles<Req>(run: BatchRun<Req>, o: BatchOptions<Req>, journalP
     const header = { v: 2, input: input ?? 'stdin', fingerprint, started: new Date().toISOString(), resume: Boolean(o.resume), pid: process.pid, host: hostname(), message: o.message };
     run.journal = await Journal.open(journalPath, header, {}, scrub);
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     throw new UsageError(`--journal: cannot write ${journalPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   summary.journal = journalPath;

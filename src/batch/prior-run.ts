@@ -4,6 +4,7 @@ import { existsSync, realpathSync, renameSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { flagName } from '../core/command-types.js';
 import { UsageError } from '../core/errors.js';
+import { refuseSymlink } from '../core/private-file.js';
 import { IdTable, State } from './identity.js';
 import { scanJournal, type JournalScan } from './journal.js';
 import type { IO } from '../core/io.js';
@@ -17,8 +18,10 @@ function real(path: string): string {
   }
 }
 
-/** --journal and --results must not name the input, each other, or the lock. */
+/** --journal and --results must not be symlinks, or name the input, each other, or the lock. */
 export function checkPaths(input: string | undefined, journal: string, results: string | undefined): void {
+  refuseSymlink(journal, '--journal');
+  if (results) refuseSymlink(results, '--results');
   const j = real(journal);
   if (input && j === real(input)) throw new UsageError(`--journal: ${journal} is the input file; name another file`);
   if (!results) return;
@@ -67,6 +70,8 @@ export async function priorRun(o: Pick<BatchOptions<unknown>, 'restart' | 'resum
   if (!o.resume) throw new UsageError(inUse(journalPath, await scanJournal(journalPath)));
   const prior = await scanJournal(journalPath, table);
   if (prior.legacy && !prior.header?.v) throw new UsageError(`--resume: ${journalPath} was written by an older chatcrm (rows by line number) and cannot be resumed by row identity; start over with --restart`);
+  // Resuming appends to it: a file that is not a journal is someone's other data.
+  if (!prior.header?.v) throw new UsageError(`--resume: ${journalPath} is not a chatcrm journal (no journal header); name the run's journal with --journal`);
   return prior;
 }
 

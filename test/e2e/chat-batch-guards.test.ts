@@ -2,7 +2,7 @@
 // not sent, for --resume); a resume with another message is refused before sending; the files
 // with personal data (results, journal, contact exports) are private and never followed
 // through a symlink.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,3 +159,63 @@ describe('send-batch against a server that cannot be reached', () => {
   });
 });
 
+
+describe('files with personal data', () => {
+  const mode = (p: string) => statSync(p).mode & 0o777;
+  const batch = (input: string, ...more: string[]) => ['chat', 'send-batch', input, ...S, '--text', 'Hi {{name}}', ...more];
+
+  it('results and journal are 0600, a results file that existed 0644 too', async () => {
+    const input = people('modes.csv', 2, 700);
+    const results = file('modes.results.csv', 'old,content\n');
+    chmodSync(results, 0o644);
+    const r = await sb.run(batch(input, '--results', results));
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(mode(results)).toBe(0o600);
+    expect(mode(`${input}.journal`)).toBe(0o600);
+    expect(statuses(results)).toEqual(['sent', 'sent']);
+  });
+
+  it('a contact export is 0600, new or replacing a 0644 file', async () => {
+    const job = await sb.run(['contacts', 'export', '-q']);
+    let done: { status: string; file_name: string } | undefined;
+    while (done?.status !== 'completed') done = JSON.parse((await sb.run(['contacts', 'export-status', job.stdout.trim(), '--json'])).stdout);
+    const out = tempDir('chatcrm-export-mode-');
+    expect((await sb.run(['contacts', 'export-download', done.file_name], { cwd: out })).exitCode).toBe(0);
+    expect(mode(join(out, done.file_name))).toBe(0o600);
+    const old = join(out, 'old.csv');
+    writeFileSync(old, 'old');
+    chmodSync(old, 0o644);
+    expect((await sb.run(['contacts', 'export-download', done.file_name, '-O', old, '--force'])).exitCode).toBe(0);
+    expect(mode(old)).toBe(0o600);
+    expect(readFileSync(old, 'utf8')).not.toBe('old');
+
+    // A symlink in the export's place is refused, its target untouched.
+    const victim = file('victim-export.txt', 'not yours\n');
+    const link = join(out, 'link.csv');
+    symlinkSync(victim, link);
+    await sb.refused(['contacts', 'export-download', done.file_name, '-O', link, '--force'], /-O, --output-file: .*link\.csv is a symbolic link/);
+    expect(readFileSync(victim, 'utf8')).toBe('not yours\n');
+  });
+
+  it('refuses a journal or results file that is a symlink: exit 2, nothing sent, the target untouched', async () => {
+    const input = people('links.csv', 3, 800);
+    const victim = file('victim.txt', 'line one\nline two');
+    chmodSync(victim, 0o644);
+    const journal = join(dir, 'links.journal');
+    symlinkSync(victim, journal);
+    await sb.refused(batch(input, '--journal', journal), /--journal: .*links\.journal is a symbolic link; name the file itself/);
+    await sb.refused(batch(input, '--journal', journal, '--resume'), /--journal: .*links\.journal is a symbolic link/);
+    const results = join(dir, 'links.results.csv');
+    symlinkSync(victim, results);
+    await sb.refused(batch(input, '--results', results), /--results: .*links\.results\.csv is a symbolic link/);
+    expect(readFileSync(victim, 'utf8')).toBe('line one\nline two');
+    expect(mode(victim)).toBe(0o644);
+  });
+
+  it('--resume refuses a file that is not a journal: exit 2, nothing sent, the file untouched', async () => {
+    const input = people('notjournal.csv', 3, 900);
+    const other = file('notes.txt', 'I\tam not\na journal');
+    await sb.refused(batch(input, '--journal', other, '--resume'), /--resume: .*notes\.txt is not a chatcrm journal \(no journal header\)/);
+    expect(readFileSync(other, 'utf8')).toBe('I\tam not\na journal');
+  });
+});
