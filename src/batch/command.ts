@@ -23,7 +23,7 @@ function rateFlag(v: unknown): number | undefined {
 
 type CommonOptions = Pick<
   BatchOptions<unknown>,
-  'journal' | 'results' | 'resume' | 'restart' | 'retryUncertain' | 'concurrency' | 'rate' | 'maxErrors' | 'timeoutMs' | 'delimiter' | 'strict' | 'dryRun' | 'io' | 'signal'
+  'journal' | 'results' | 'resume' | 'restart' | 'retryUncertain' | 'newMessage' | 'concurrency' | 'rate' | 'maxErrors' | 'timeoutMs' | 'delimiter' | 'strict' | 'dryRun' | 'io' | 'signal'
 >;
 
 /** The engine options that come from BATCH_OPTIONS and the context, validated. */
@@ -43,6 +43,7 @@ export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonO
     resume: Boolean(opts.resume),
     restart: Boolean(opts.restart),
     retryUncertain: Boolean(opts.retryUncertain),
+    newMessage: Boolean(opts.newMessage),
     strict: Boolean(opts.strict),
     delimiter: delimiterFlag(opts.delimiter),
     timeoutMs: ctx.settings.timeoutMs,

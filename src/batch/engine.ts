@@ -13,7 +13,7 @@ import { IdTable, State } from './identity.js';
 import { Journal } from './journal.js';
 import { lockJournal } from './lock.js';
 import { dryRun } from './dry-run.js';
-import { checkPaths, priorRun, resumeNotes } from './prior-run.js';
+import { checkMessage, checkPaths, priorRun, resumeNotes } from './prior-run.js';
 import { checkInput, type InputCheck } from './input-check.js';
 import { openRows, STDIN, type InputRow } from './reader.js';
 import { ResultsWriter } from './results.js';
@@ -70,6 +70,7 @@ async function openFiles<Req>(run: BatchRun<Req>, o: BatchOptions<Req>, journalP
   const scrub = (text: string) => o.io.scrub(text);
   run.table = new IdTable(check?.rows);
   run.prior = await priorRun(o, journalPath, run.table);
+  if (run.prior) checkMessage(run.prior, o);
   if (run.prior) run.priorFile = await open(journalPath, 'r');
   const fingerprint = check ? { size: check.size, sha256: check.sha256 } : null;
   const before = run.prior?.header?.fingerprint;
@@ -84,16 +85,17 @@ async function openFiles<Req>(run: BatchRun<Req>, o: BatchOptions<Req>, journalP
   run.stop.listen(o.signal);
 
   if (o.results) {
-    run.results = new ResultsWriter(o.results, o.resultColumns, scrub);
+    run.results = await ResultsWriter.open(o.results, o.resultColumns, scrub);
     summary.results = o.results;
   }
   // A long batch allocates steadily but keeps little alive (~15 MB): V8 would let the old
   // generation grow to ~4x that between full GCs (+50 MiB RSS). 1.5x costs a few % of CPU.
   setFlagsFromString('--heap-growing-percent=50');
   try {
-    const header = { v: 2, input: input ?? 'stdin', fingerprint, started: new Date().toISOString(), resume: Boolean(o.resume), pid: process.pid, host: hostname() };
+    const header = { v: 2, input: input ?? 'stdin', fingerprint, started: new Date().toISOString(), resume: Boolean(o.resume), pid: process.pid, host: hostname(), message: o.message };
     run.journal = await Journal.open(journalPath, header, {}, scrub);
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     throw new UsageError(`--journal: cannot write ${journalPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   summary.journal = journalPath;

@@ -16,6 +16,7 @@
 // uncertain.
 import { constants, createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
+import { openPrivate, type OpenFile } from '../core/private-file.js';
 import { IdTable, State } from './identity.js';
 
 export type Kind = 'I' | 'S' | 'F' | 'U' | 'N';
@@ -61,6 +62,8 @@ export interface RunHeader {
   v?: number;
   input?: string;
   fingerprint?: { size: number; sha256: string } | null;
+  /** The options every row's message is made from (BatchOptions.message). */
+  message?: Record<string, unknown>;
   end?: 'complete' | 'stopped' | 'interrupted';
   /** In a footer: rows of that run that failed (invalid ones too, which have no record). */
   failed?: number;
@@ -123,9 +126,6 @@ export interface JournalOptions {
   intentDelayMs?: number;
 }
 
-/** How the journal opens its file (tests count the writes and syncs through it). */
-export type OpenFile = (path: string, flags: number, mode: number) => Promise<FileHandle>;
-
 /**
  * Appends that are durable when write() returns (O_DSYNC): one system call a commit instead of
  * write() + fdatasync(), each a round trip through libuv's thread pool. fdatasync() where the
@@ -149,12 +149,16 @@ export class Journal {
     private readonly scrub: (s: string) => string,
   ) {}
 
-  /** Open for appending; a torn last line from a crash is cut off first (it was never a record). */
+  /**
+   * Open for appending (0600, never through a symlink); a torn last line from a crash is cut off
+   * first (it was never a record).
+   */
   static async open(path: string, header: RunHeader, o: JournalOptions = {}, scrub = (s: string) => s, openFile: OpenFile = open): Promise<Journal> {
-    const fh = await openFile(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | DSYNC, 0o600);
+    const fh = await openPrivate(path, constants.O_RDWR | constants.O_APPEND | DSYNC, '--journal', openFile);
     await cutTornLine(fh);
     const j = new Journal(fh, { flushMs: 200, intentBatch: 1, intentDelayMs: 2, ...o }, scrub);
-    j.buf.push(`# ${JSON.stringify(header)}\n`);
+    // The header holds the message options too: the key never goes to disk, wherever it was pasted.
+    j.buf.push(`# ${scrub(JSON.stringify(header))}\n`);
     await j.flush();
     return j;
   }

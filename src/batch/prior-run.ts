@@ -2,7 +2,9 @@
 // left (moved aside with --restart, read with --resume, or a refusal that says what to do).
 import { existsSync, realpathSync, renameSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { flagName } from '../core/command-types.js';
 import { UsageError } from '../core/errors.js';
+import { refuseSymlink } from '../core/private-file.js';
 import { IdTable, State } from './identity.js';
 import { scanJournal, type JournalScan } from './journal.js';
 import type { IO } from '../core/io.js';
@@ -16,8 +18,10 @@ function real(path: string): string {
   }
 }
 
-/** --journal and --results must not name the input, each other, or the lock. */
+/** --journal and --results must not be symlinks, or name the input, each other, or the lock. */
 export function checkPaths(input: string | undefined, journal: string, results: string | undefined): void {
+  refuseSymlink(journal, '--journal');
+  if (results) refuseSymlink(results, '--results');
   const j = real(journal);
   if (input && j === real(input)) throw new UsageError(`--journal: ${journal} is the input file; name another file`);
   if (!results) return;
@@ -66,7 +70,29 @@ export async function priorRun(o: Pick<BatchOptions<unknown>, 'restart' | 'resum
   if (!o.resume) throw new UsageError(inUse(journalPath, await scanJournal(journalPath)));
   const prior = await scanJournal(journalPath, table);
   if (prior.legacy && !prior.header?.v) throw new UsageError(`--resume: ${journalPath} was written by an older chatcrm (rows by line number) and cannot be resumed by row identity; start over with --restart`);
+  // Resuming appends to it: a file that is not a journal is someone's other data.
+  if (!prior.header?.v) throw new UsageError(`--resume: ${journalPath} is not a chatcrm journal (no journal header); name the run's journal with --journal`);
   return prior;
+}
+
+/**
+ * A resume sends the message of the journal's run. Other message options (another --text,
+ * template, variable, media or sender) make every row new: recipients the earlier run reached
+ * would get the new message too. Refused before anything is sent, both shown, unless --new-message.
+ */
+export function checkMessage(prior: JournalScan, o: Pick<BatchOptions<unknown>, 'message' | 'newMessage' | 'io'>): void {
+  const before = prior.header?.message;
+  if (!before || !o.message || o.newMessage) return;
+  // As the journal has it: scrubbed.
+  const now = JSON.parse(o.io.scrub(JSON.stringify(o.message))) as Record<string, unknown>;
+  const changed = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(now[k]));
+  if (!changed.length) return;
+  const show = (v: unknown) => (v === undefined ? '(none)' : JSON.stringify(v));
+  const diff = changed.map((k) => `${flagName(k)} ${show(before[k])} (recorded) vs ${show(now[k])} (now)`).join('; ');
+  throw new UsageError(
+    `--resume: the message differs from the one the journal recorded: ${diff}; ` +
+      `every row would be sent the new message, the ${prior.table.count(State.Sent)} recorded as sent too: resume with the recorded options, or pass --new-message to send it so`,
+  );
 }
 
 /** After a resume: how much of the input the journal knew, and a warning when sent rows did not match. */

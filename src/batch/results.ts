@@ -3,31 +3,29 @@
 // here until every row before it has finished. Every cell is server or user text bound for a
 // spreadsheet: controls made visible, the API key scrubbed, formulas defused, then quoted.
 import { once } from 'node:events';
-import { createWriteStream, openSync, type WriteStream } from 'node:fs';
-import { UsageError } from '../core/errors.js';
+import { constants, createWriteStream, type WriteStream } from 'node:fs';
+import { openPrivate } from '../core/private-file.js';
 import { csvText } from '../core/sanitize.js';
 
 export type ResultStatus = 'sent' | 'failed' | 'uncertain' | 'skipped' | 'not_sent';
 
 
 export class ResultsWriter {
-  private readonly out: WriteStream;
   private readonly done = new Map<number, string>();
   private next = 1;
   private chunk = '';
 
-  constructor(
-    path: string,
+  /** Phone numbers and names: a private file (0600, an existing one made so), never written through a symlink. */
+  static async open(path: string, columns: { key: string; id: string }, scrub: (s: string) => string): Promise<ResultsWriter> {
+    const fh = await openPrivate(path, constants.O_WRONLY | constants.O_TRUNC, '--results');
+    return new ResultsWriter(createWriteStream(path, { fd: fh }), columns, scrub);
+  }
+
+  private constructor(
+    private readonly out: WriteStream,
     columns: { key: string; id: string },
     private readonly scrub: (s: string) => string,
   ) {
-    let fd: number;
-    try {
-      fd = openSync(path, 'w', 0o600);
-    } catch (err) {
-      throw new UsageError(`--results: cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-    this.out = createWriteStream(path, { fd });
     this.out.write(`row,${columns.key},status,${columns.id},error\n`);
   }
 

@@ -13,6 +13,13 @@ export interface BatchOptions<Req> {
   /** Move an existing journal aside (FILE.journal.1) and start a new run. */
   restart?: boolean;
   retryUncertain?: boolean;
+  /**
+   * What every row's message is made from, before per-row values (the sender, --text or
+   * --template and its variables, media): recorded in the journal, and a --resume with other
+   * options is refused unless `newMessage`.
+   */
+  message?: Record<string, unknown>;
+  newMessage?: boolean;
   concurrency?: number;
   /** Requests a second. */
   rate?: number;

@@ -256,13 +256,13 @@ describe('1. input edited between the run and --resume', () => {
     expect(results(out)[2]).toMatchObject({ status: 'skipped', error: 'duplicate of an earlier row' });
   });
 
-  it('a resume with another message (--text changed) is a new row for everyone: it says how few of the sent rows matched', async () => {
+  it('a resume with another message (--text changed) and --new-message is a new row for everyone: it says how few of the sent rows matched', async () => {
     const list = phones(4);
     const sink = await startSink();
     const { dir, file } = input(list);
     expect((await runCli(batch(file), { env: env(sink.url) })).exitCode).toBe(0);
     const out = join(dir, 'out.csv');
-    const r = await runCli(['chat', 'send-batch', file, '--sender', 's1', '--text', 'Hello {{name}}', '--resume', '--results', out, '--json'], { env: env(sink.url) });
+    const r = await runCli(['chat', 'send-batch', file, '--sender', 's1', '--text', 'Hello {{name}}', '--resume', '--new-message', '--results', out, '--json'], { env: env(sink.url) });
     expect(r.exitCode).toBe(0);
     const s = JSON.parse(r.stdout);
     expect(s).toMatchObject({ sent: 4, skipped_sent: 0, matched: 0 });

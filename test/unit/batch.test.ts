@@ -5,7 +5,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IdTable, identity, State } from '../../src/batch/identity.js';
-import { Journal, scanJournal, type OpenFile } from '../../src/batch/journal.js';
+import { Journal, scanJournal } from '../../src/batch/journal.js';
+import type { OpenFile } from '../../src/core/private-file.js';
 import { TokenBucket } from '../../src/batch/limiter.js';
 import { lockJournal } from '../../src/batch/lock.js';
 import { accepted, rowError, type RowError } from '../../src/batch/outcome.js';
@@ -262,7 +263,7 @@ describe('journal lock', () => {
 describe('results', () => {
   it('writes one line per row in input order, whatever order rows finish in', async () => {
     const out = join(dir, 'r.csv');
-    const w = new ResultsWriter(out, { key: 'to', id: 'message_id' }, (s) => s);
+    const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s);
     w.add(3, '333', 'sent', 'wamid.3');
     w.add(2, '222', 'uncertain', '', 'reset');
     expect(w.waiting).toBe(2);
@@ -287,7 +288,7 @@ describe('results', () => {
     expect(csvCell('bell\u0007')).toBe('bell\\x07');
     expect(csvCell('plain')).toBe('plain');
     const out = join(dir, 'r2.csv');
-    const w = new ResultsWriter(out, { key: 'to', id: 'id' }, (s) => s.split('sekrit-key').join('***'));
+    const w = await ResultsWriter.open(out, { key: 'to', id: 'id' }, (s) => s.split('sekrit-key').join('***'));
     w.add(1, '+1', 'failed', '', 'Invalid API key sekrit-key');
     await w.close();
     expect(readFileSync(out, 'utf8')).toBe("row,to,status,id,error\n1,'+1,failed,,Invalid API key ***\n");

@@ -114,6 +114,7 @@ export const run: Run = async (ctx, { args, opts }) => {
   const summary = await runBatch<SendCall>({
     ...common,
     file,
+    message: { sender: sender_id, ...template },
     label: 'send-batch',
     resultColumns: { key: 'to', id: 'message_id' },
     checkColumns(columns) {

@@ -1,12 +1,14 @@
 // contacts export-download FILE_NAME [-O PATH|-] [--force]: stream the export to disk
 // (temp file, then rename, so a failed download never leaves a half file under the
-// real name), or to stdout with -O -. Never overwrites without --force.
-import { createWriteStream, existsSync, statSync } from 'node:fs';
+// real name), or to stdout with -O -. Never overwrites without --force. Contacts are personal
+// data: the file is 0600, and a symlink in its place is refused.
+import { constants, createWriteStream, existsSync, statSync } from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../../core/errors.js';
+import { openPrivate, refuseSymlink } from '../../core/private-file.js';
 import type { Context } from '../../core/context.js';
 import type { Run } from '../../core/command-types.js';
 
@@ -59,6 +61,8 @@ function progress(ctx: Context, label: string, total: number | undefined) {
 export const run: Run = async (ctx, { args, opts }) => {
   const name = checkFileName(String(args.FILE_NAME ?? ''));
   const target = targetPath(name, opts.outputFile as string | undefined);
+  const flag = opts.outputFile === undefined ? 'FILE_NAME' : '-O, --output-file';
+  if (target !== '-') refuseSymlink(target, flag);
   if (target !== '-' && existsSync(target) && !opts.force) throw new UsageError(`${target} exists: pass --force to overwrite it`);
   if (target !== '-' && !existsSync(dirname(target))) throw new UsageError(`-O, --output-file: no such folder: ${dirname(target)}`);
 
@@ -74,7 +78,8 @@ export const run: Run = async (ctx, { args, opts }) => {
   }
   const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.part`);
   try {
-    await pipeline(res.stream, meter.counter, createWriteStream(tmp, { flags: 'wx' }), { signal: ctx.signal });
+    const fh = await openPrivate(tmp, constants.O_WRONLY | constants.O_EXCL, flag);
+    await pipeline(res.stream, meter.counter, createWriteStream(tmp, { fd: fh }), { signal: ctx.signal });
     // Checked again: the file may have appeared while downloading.
     if (existsSync(target) && !opts.force) throw new UsageError(`${target} exists: pass --force to overwrite it`);
     await rename(tmp, target);
