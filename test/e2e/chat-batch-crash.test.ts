@@ -431,9 +431,9 @@ describe('4. SIGTERM and SIGHUP drain like Ctrl-C', () => {
     ['SIGHUP', 129],
     ['SIGINT', 130],
   ] as const)('%s: in-flight requests finish and are journaled, summary and results written, exit %i; then --resume', async (signal, code) => {
-    // The signal must be handled before the last row is sent: 150 rows at 4 × 4 a second leave
-    // it about 9 seconds (the assertions hold however many rows went out before it was).
-    const ROWS = 150;
+    // The signal must be handled before the last row is sent: 100 rows at 4 × 4 a second leave
+    // it about 6 seconds (the assertions hold however many rows went out before it was).
+    const ROWS = 100;
     const list = phones(ROWS);
     const sink = await startSink(() => ({ delayMs: 250 }));
     const { dir, file } = input(list);

@@ -175,7 +175,8 @@ describe('YAML alias bombs', () => {
     for (const args of [['flows', 'validate', file], ['flows', 'create', '--file', file], ['templates', 'create', '--file', file, '--account', 'ba1']]) {
       const started = Date.now();
       const r = await sb.refused(args, /bomb\.yaml: not valid YAML: too many aliases/);
-      expect(Date.now() - started).toBeLessThan(10_000);
+      // An expanded bomb takes minutes or all memory: the bound is wide (a busy machine).
+      expect(Date.now() - started).toBeLessThan(30_000);
       expect(r.stderr).not.toMatch(/Unexpected/);
     }
   });

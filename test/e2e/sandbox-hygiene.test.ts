@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { BIN, cleanEnv, tempDir } from '../helpers/cli.js';
+import { BIN, HANG_MS, cleanEnv, tempDir } from '../helpers/cli.js';
 
 const MB = 1 << 20;
 
@@ -81,7 +81,8 @@ describe('the sandbox server', () => {
           });
           req.on('error', (err) => (err.message.includes('socket hang up') || (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(err)));
           req.write(Buffer.alloc(8192, 0x20));
-          setTimeout(() => reject(new Error('no reply before the body')), 5000).unref();
+          // Without an early reply the body never comes: a hang, which this guards.
+          setTimeout(() => reject(new Error('no reply before the body')), HANG_MS).unref();
         });
       expect(await early('/api/tags', {})).toBe(401);
       expect(await early('/api/tags', { 'x-api-key': 'wrong' })).toBe(401);
