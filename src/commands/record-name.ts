@@ -1,5 +1,5 @@
 // The confirmation question of a destructive command, naming the record it acts on
-// (`Delete flow "Pizza orders" (6b04…)?`) when the area's `get` operation can fetch it in one
+// (`Delete flow "Pizza orders" (6b089cd3f97e4fec06e5b94b)?`) when the area's `get` operation can fetch it in one
 // request. Loaded only when the question is really asked (a TTY, no --yes, no --dry-run).
 import { getOperation, operations, pathParams, type OperationId } from '../api/operations.js';
 import type { Context } from '../core/context.js';
@@ -7,9 +7,6 @@ import { shapeOf } from '../core/output/shape.js';
 
 /** Fields a record is known by, in the order the service's areas use them. */
 const NAME_FIELDS = ['name', 'title', 'template_name', 'code'];
-
-/** Long ids (24 hex characters) shortened as git does; the full id is on the command line. */
-const short = (id: string) => (id.length > 12 ? `${id.slice(0, 4)}…` : id);
 
 export async function recordQuestion(ctx: Context, opId: OperationId, ids: string[]): Promise<string | undefined> {
   const getter = `${opId.split('.')[0]}.get`;
@@ -27,5 +24,6 @@ export async function recordQuestion(ctx: Context, opId: OperationId, ids: strin
   const name = NAME_FIELDS.map((f) => item?.[f]).find((v) => typeof v === 'string' && v !== '');
   const verb = getOperation(opId).summary.split(' ')[0];
   const noun = get.summary.replace(/^Show (an?|the) /, '');
-  return `${verb} ${noun}${name ? ` "${String(name)}"` : ''} (${short(ids[0])})?`;
+  // The whole id: records made together share their first characters (ObjectIds start with a timestamp).
+  return `${verb} ${noun}${name ? ` "${String(name)}"` : ''} (${ids[0]})?`;
 }

@@ -63,10 +63,10 @@ export const deleteOneCommand = (group: string, id: OperationId, what: string, a
 });
 
 /** An operation whose body the spec gives as "object": `{}` unless --data says more. */
-export const objectActionCommand = (group: string, name: string, id: OperationId, summary: string, arg: string): CmdSpec => ({
+export const objectActionCommand = (group: string, name: string, id: OperationId, summary: string, arg: string, view?: View): CmdSpec => ({
   name,
   summary,
   args: [idArg(arg, `${arg.toLowerCase().replace(/_/g, ' ')}`)],
-  op: { id, data: true, defaultBody: {} },
+  op: { id, data: true, defaultBody: {}, ...(view ? { view } : {}) },
   examples: [`chatcrm ${group} ${name} ${arg}`, `chatcrm ${group} ${name} ${arg} --data '{"note":"x"}'`],
 });

@@ -3,6 +3,7 @@ import { PAGE_OPTIONS, unpaged } from './common.js';
 import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
 
 const FLOW_ID: ArgSpec = { name: 'FLOW_ID', required: true, description: 'flow id (from `chatcrm flows list`)' };
+const FLOW_STATE = 'Flow "{name}" is now {status}';
 const FLOW_VIEW = { columns: ['_id', 'name', 'keyword', 'platform', 'status', 'updated_at'], drop: ['updated_at', 'platform', 'keyword'], cut: ['name'] };
 
 const flowOptions = (create: boolean): OptSpec[] => [
@@ -60,14 +61,14 @@ export const flows: CmdSpec = {
       name: 'toggle',
       summary: 'Switch a flow between active and draft (inactive)',
       args: [FLOW_ID],
-      op: { id: 'flows.toggle', view: FLOW_VIEW },
+      op: { id: 'flows.toggle', view: { ...FLOW_VIEW, state: FLOW_STATE } },
       examples: ['chatcrm flows toggle FLOW_ID'],
     },
     {
       name: 'toggle-pause',
       summary: 'Pause an active flow, or resume a paused one',
       args: [FLOW_ID],
-      op: { id: 'flows.togglePause', view: FLOW_VIEW },
+      op: { id: 'flows.togglePause', view: { ...FLOW_VIEW, state: FLOW_STATE } },
       examples: ['chatcrm flows toggle-pause FLOW_ID'],
     },
     {

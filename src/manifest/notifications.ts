@@ -23,6 +23,6 @@ export const notifications: CmdSpec = {
       op: { id: 'notifications.readAll', data: true, defaultBody: {} },
       examples: ['chatcrm notifications read-all', 'chatcrm notifications read-all --json'],
     },
-    objectActionCommand('notifications', 'read', 'notifications.read', 'Mark a notification read', 'NOTIFICATION_ID'),
+    objectActionCommand('notifications', 'read', 'notifications.read', 'Mark a notification read', 'NOTIFICATION_ID', { state: 'Notification "{title}" is {read?read|unread}' }),
   ],
 };

@@ -35,6 +35,8 @@ export const quickReplies: CmdSpec = {
       examples: ['chatcrm quick-replies update QUICK_REPLY_ID --message "Open 8-18 now."'],
     },
     deleteManyCommand('quick-replies', 'delete', 'quickReplies.deleteMany', 'quick replies', 'QUICK_REPLY_ID'),
-    objectActionCommand('quick-replies', 'favorite', 'quickReplies.favorite', 'Toggle a quick reply as favorite', 'QUICK_REPLY_ID'),
+    objectActionCommand('quick-replies', 'favorite', 'quickReplies.favorite', 'Toggle a quick reply as favorite', 'QUICK_REPLY_ID', {
+      state: 'Quick reply "{title}" is {is_favorite?now a favorite|no longer a favorite}',
+    }),
   ],
 };

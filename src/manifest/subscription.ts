@@ -2,6 +2,9 @@
 import { idArg } from './common.js';
 import type { CmdSpec } from './types.js';
 
+/** Cancel and resume print the new state in one line; the record with --json. */
+const SUB_STATE = 'Subscription {_id} is now {status}';
+
 export const subscription: CmdSpec = {
   name: 'subscription',
   summary: 'The tenant subscription: plan, features, usage',
@@ -39,14 +42,14 @@ export const subscription: CmdSpec = {
       name: 'cancel',
       summary: 'Cancel a subscription',
       args: [idArg('SUBSCRIPTION_ID', 'subscription id')],
-      op: { id: 'subscription.cancel', destructive: true },
+      op: { id: 'subscription.cancel', destructive: true, view: { state: SUB_STATE } },
       examples: ['chatcrm subscription cancel SUBSCRIPTION_ID --yes'],
     },
     {
       name: 'resume',
       summary: 'Resume a cancelled subscription',
       args: [idArg('SUBSCRIPTION_ID', 'subscription id')],
-      op: { id: 'subscription.resume' },
+      op: { id: 'subscription.resume', view: { state: SUB_STATE } },
       examples: ['chatcrm subscription resume SUBSCRIPTION_ID'],
     },
   ],

@@ -41,6 +41,22 @@ describe('chat groups with the Scan Device sender', () => {
     expect(sb.store.list('messages').filter((m) => m.via === 'group')).toHaveLength(2);
   });
 
+  it('--group-name in another case finds the one group of that name; the service gets its exact name', async () => {
+    const r = await sb.run(['chat', 'groups', 'send', '--group-name', 'vip CUSTOMERS', '--text', 'Offer', ...DEVICE]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toBe('✓ Sent to group VIP customers\n');
+    expect(sb.calls('chat.groupSend').at(-1)!.body).toMatchObject({ group_name: 'VIP customers' });
+    expect(sb.calls('chat.groups').at(-1)!.query).toMatchObject({ sender_id: 'wa_snd_device_0002' });
+    // Two groups alike but for case: the CLI does not choose.
+    const id = sb.store.insert('groups', { group_id: '120363049999999999@g.us', name: 'Vip Customers', sender_id: 'wa_snd_device_0002', members: [] })._id;
+    const sends = sb.calls('chat.groupSend').length;
+    const two = await sb.run(['chat', 'groups', 'send', '--group-name', 'vip customers', '--text', 'x', ...DEVICE]);
+    expect(two.exitCode).toBe(2);
+    expect(two.stderr).toBe('Error: --group-name: "vip customers" matches 2 groups in different case ("VIP customers", "Vip Customers"); give the exact name or --group-id\n');
+    expect(sb.calls('chat.groupSend').length).toBe(sends);
+    sb.store.update('groups', id, { sender_id: 'wa_snd_elsewhere' });
+  });
+
   it('an unknown group is exit 4', async () => {
     const r = await sb.run(['chat', 'groups', 'members', 'nope@g.us', ...DEVICE]);
     expect(r.exitCode).toBe(4);
@@ -59,7 +75,8 @@ describe('chat groups with the Cloud API sender', () => {
     const r = await sb.run(['chat', 'groups', ...args, ...CLOUD]);
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toMatch(/wa_snd_cloud_0001/);
-    expect(r.stderr).toMatch(/group_messaging/);
+    // ... and the senders that can use groups.
+    expect(r.stderr).toMatch(/group_messaging: senders that have it: wa_snd_device_0002 \(--sender\)$/m);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(groupCalls().length).toBe(before);
     // the refusal came from looking the sender up, in this very run: one senders request, nothing else

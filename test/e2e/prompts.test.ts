@@ -44,7 +44,7 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     const f = firstFlow();
     const before = sb.received.length;
     const t = open(['flows', 'delete', f._id]);
-    await t.waitFor(new RegExp(`Delete flow "${f.name}" \\(${f._id.slice(0, 4)}…\\)\\? \\(y/N\\)`));
+    await t.waitFor(new RegExp(`Delete flow "${f.name}" \\(${f._id}\\)\\? \\(y/N\\)`));
     t.type('n');
     t.press('Enter');
     expect(await t.exitCode()).toBe(2);
@@ -57,7 +57,7 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     const [a, b] = sb.store.list('tags');
     const before = sb.received.length;
     const t = open(['tags', 'delete', a._id]);
-    await t.waitFor(new RegExp(`Delete tag "${a.name}" \\(${a._id.slice(0, 4)}…\\)\\?`));
+    await t.waitFor(new RegExp(`Delete tag "${a.name}" \\(${a._id}\\)\\?`));
     t.type('y');
     t.press('Enter');
     expect(await t.exitCode()).toBe(0);

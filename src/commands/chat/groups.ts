@@ -4,7 +4,8 @@ import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { checkPathId } from '../../api/operations.js';
 import type { Context } from '../../core/context.js';
 import type { View } from '../../core/output/print.js';
-import { shapeOf } from '../../core/output/shape.js';
+import { morePages, shapeOf } from '../../core/output/shape.js';
+import { sanitizeCell } from '../../core/sanitize.js';
 import type { Run } from '../../core/command-types.js';
 import { MAX_LIMIT, pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
@@ -37,11 +38,14 @@ export async function groupSender(ctx: Context, flag: unknown): Promise<string> 
   if (ctx.settings.dryRun) return id;
   // Senders come in pages too: ask for the biggest one, so the sender is found among many.
   const res = await api.call('chat.senders', { query: { limit: MAX_LIMIT } });
-  const sender = (shapeOf(res.body).records ?? []).find((s) => s.sender_id === id || s._id === id);
+  const senders = shapeOf(res.body).records ?? [];
+  const sender = senders.find((s) => s.sender_id === id || s._id === id);
   if (!sender) throw new CliError(`Sender ${id} not found: list them with \`chatcrm chat senders\``, EXIT.notFound, 404, 'not_found');
   if (!canUseGroups(sender)) {
     const what = isScanDevice(sender) ? 'lacks the capability group_messaging' : `is a ${String(sender.kind ?? sender.type)} sender, not a Scan Device sender with the capability group_messaging`;
-    throw new CliError(`Sender ${id} ${what}; group commands need a Scan Device sender with group_messaging (see \`chatcrm chat senders\`)`, EXIT.auth, undefined, 'no_group_capability');
+    const able = senders.filter(canUseGroups).map((s) => sanitizeCell(String(s.sender_id ?? s._id)));
+    const which = able.length ? `senders that have it: ${able.join(', ')} (--sender)` : "none of this key's senders has it (see `chatcrm chat senders`)";
+    throw new CliError(`Sender ${id} ${what}; group commands need a Scan Device sender with group_messaging: ${which}`, EXIT.auth, undefined, 'no_group_capability');
   }
   return id;
 }
@@ -74,6 +78,27 @@ export const members: Run = async (ctx, { args, opts }) => {
   });
 };
 
+/** A few pages at most: a sender in more groups than this is named by --group-id. */
+const MAX_GROUP_PAGES = 10;
+
+/**
+ * The group's name as the service spells it: the service matches names exactly, so "sales
+ * team" finds "Sales Team" here when it is the only group of that name in any case.
+ */
+async function groupNamed(ctx: Context, sender_id: string, name: string): Promise<string> {
+  const api = await ctx.api();
+  const groups: Record<string, unknown>[] = [];
+  for (let page = 1; page <= MAX_GROUP_PAGES; page++) {
+    const shape = shapeOf((await api.call('chat.groups', { query: { sender_id, page, limit: MAX_LIMIT } })).body);
+    groups.push(...(shape.records ?? []));
+    if (!shape.records?.length || !morePages(shape.pagination, groups.length)) break;
+  }
+  if (groups.some((g) => g.name === name)) return name;
+  const alike = groups.filter((g) => typeof g.name === 'string' && g.name.toLowerCase() === name.toLowerCase());
+  if (alike.length > 1) throw new UsageError(`--group-name: "${name}" matches ${alike.length} groups in different case (${alike.map((g) => `"${sanitizeCell(String(g.name))}"`).join(', ')}); give the exact name or --group-id`);
+  return alike.length === 1 ? String(alike[0].name) : name;
+}
+
 export const send: Run = async (ctx, { opts }) => {
   const hasId = opts.groupId !== undefined;
   if (hasId === (opts.groupName !== undefined)) {
@@ -89,6 +114,7 @@ export const send: Run = async (ctx, { opts }) => {
     ...(mentions.length ? { mentions } : {}),
   }, { sender_id: '--sender', group_id: '--group-id', group_name: '--group-name', 'message.text.body': '--text', mentions: '--mention' });
   await groupSender(ctx, sender_id);
+  if (body.group_name !== undefined && !ctx.settings.dryRun) body.group_name = await groupNamed(ctx, sender_id, body.group_name);
   const res = await (await ctx.api()).call('chat.groupSend', { json: body });
   if (!res.dryRun) await ctx.print(res.body, { success: `Sent to group ${body.group_id ?? body.group_name}` });
 };

@@ -23,6 +23,11 @@ export interface View {
   id?: string;
   /** Print this instead of the envelope's message on success (table mode, stderr); `{field}` is filled from the record. */
   success?: string;
+  /**
+   * A state change: table mode prints this one ✓ line instead of the record (which --json and
+   * the other formats still print). `{field}` is filled as in `success`; `{flag?yes|no}` words a boolean.
+   */
+  state?: string;
   /** A readable summary (or a drawing, on a TTY) instead of the key/value view in table mode. */
   summary?: SummaryKind;
 }
@@ -278,10 +283,16 @@ async function printExact(io: IO, value: unknown, opts: PrintOptions): Promise<v
 
 /** A record as key/value rows, after the command's success note or the server's message (writes only). */
 async function printItem(io: IO, item: unknown, message: string | undefined, fields: string[] | undefined, view: View): Promise<void> {
-  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, k: string) => (isObj(item) && item[k] !== undefined && item[k] !== null ? String(item[k]) : m));
-  const note = view.success === undefined ? message : fill(view.success);
+  const fill = (s: string) =>
+    s.replace(/\{(\w+)(?:\?([^|}]*)\|([^}]*))?\}/g, (m, k: string, yes?: string, no?: string) => {
+      const v = isObj(item) ? item[k] : undefined;
+      if (yes !== undefined) return v === true ? yes : v === false ? no! : m;
+      return v !== undefined && v !== null ? String(v) : m;
+    });
+  const state = view.state !== undefined && !fields && isObj(item);
+  const note = state ? fill(view.state!) : view.success === undefined ? message : fill(view.success);
   if (note) io.err(io.paint(32, '✓'), ' ', sanitizeCell(note));
-  if (item === undefined || item === null) return;
+  if (state || item === undefined || item === null) return;
   if (typeof item !== 'object') return io.out(sanitizeCell(String(item)));
   if (view.summary && !fields) {
     const { summarize } = await import('./summaries.js');
