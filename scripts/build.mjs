@@ -36,7 +36,7 @@ const lazyChildProcess = {
  * src/manifest/outline-data.ts evaluated here, at build time: dist holds the outline of the command
  * tree as JSON, so that a start (help, completion, finding the command) never runs the manifest.
  * The manifest is bundled on its own for this; its loaders (dynamic imports) stay unresolved,
- * since nothing calls them.
+ * since nothing calls them. Each top-level command's subtree is a JSON string parsed on first use.
  */
 const outlineData = {
   name: 'outline-data',
@@ -53,7 +53,16 @@ const outlineData = {
       });
       const module = { exports: {} };
       new Function('module', 'exports', 'require', r.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
-      return { contents: `export const OUTLINE = JSON.parse(${JSON.stringify(JSON.stringify(module.exports.OUTLINE))});`, loader: 'js', watchFiles: Object.keys(r.metafile?.inputs ?? {}) };
+      // Each top-level command's subtree is parsed when first read: a run walks one of them.
+      const outline = module.exports.OUTLINE;
+      const subs = JSON.stringify(outline.map((o) => (o.subcommands ? JSON.stringify(o.subcommands) : null)));
+      const tops = JSON.stringify(JSON.stringify(outline.map(({ subcommands, ...o }) => o)));
+      const contents = `const subs = ${subs};
+export const OUTLINE = JSON.parse(${tops});
+OUTLINE.forEach((o, i) => {
+  if (subs[i] !== null) Object.defineProperty(o, "subcommands", { configurable: true, enumerable: true, get() { const value = JSON.parse(subs[i]); Object.defineProperty(o, "subcommands", { value, enumerable: true }); return value; } });
+});`;
+      return { contents, loader: 'js' };
     });
   },
 };

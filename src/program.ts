@@ -105,7 +105,11 @@ function report(io: IO, caught: unknown, json: boolean, verbose: boolean): numbe
   return code;
 }
 
-/** The program for argv: the root, and of the top-level commands the one argv names in full (its area loaded), the others by name. */
+/**
+ * The program for argv: the root, and of the top-level commands the one argv names in full (its
+ * area loaded). The others, by name, only where commander may show them: the root's help, and the
+ * "did you mean" of a word that names none.
+ */
 export async function buildProgram(argv: string[], io: IO, runner: Runner): Promise<Command> {
   const program = new Command('chatcrm')
     .description(ROOT_DESCRIPTION)
@@ -119,9 +123,10 @@ export async function buildProgram(argv: string[], io: IO, runner: Runner): Prom
   const at = commandIndex(argv);
   const top = at === undefined ? undefined : findSub(OUTLINE, argv[at]);
   const spec = top && (await areas[top.name]());
+  const rootHelp = argv.slice(0, at).some((w) => w === '-h' || w === '--help');
   for (const o of OUTLINE) {
     if (o === top && spec) build(spec, program, argv.slice(at! + 1), runner);
-    else named(o, program);
+    else if (!top || rootHelp) named(o, program);
   }
   return program;
 }

@@ -88,7 +88,7 @@ describe('what Node loads from dist', () => {
     expect(l.builtins.filter((b) => HEAVY.includes(b))).toEqual([]);
   });
 
-  it('__complete (every TAB): the tree and the completion chunk, not the API core; the config store only for profile names', async () => {
+  it('__complete (every TAB): main.js alone (the outline), no package, not the API core; the config store only for profile names', async () => {
     const words = await loadedBy(['__complete', 'chat', 'se']);
     expect(words.files).toEqual(['main.js']);
     expect(words.packages).toEqual([]);
