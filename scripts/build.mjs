@@ -31,6 +31,16 @@ const lazyChildProcess = {
   },
 };
 
+// `import page from './page.html?raw'`: the file's text (the inspector's page, script and
+// stylesheet ship inside the bundle; Vite, which runs the tests, reads `?raw` the same way).
+const rawText = {
+  name: 'raw-text',
+  setup(b) {
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));
+    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text' }));
+  },
+};
+
 const TARGET = 'node20.18';
 
 /** The build, shared with test/unit/startup-modules.test.ts (which bundles in memory). */
@@ -50,7 +60,7 @@ export const buildOptions = {
   // Bundled CommonJS dependencies (undici, commander) call require() for node: builtins; in
   // ESM they need this. (The CommonJS conversion below drops it: there, require is given.)
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, rawText],
   // `mcp serve` loads the MCP SDK from node_modules (a runtime dependency): bundled, the SDK's
   // zod would share zod's chunk with every command that validates and double its size.
   external: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],

@@ -9,6 +9,7 @@ import { areas } from './handlers/index.js';
 import { fail, type ExtraRoute, type Handler, type SandboxConfig, type SandboxEnv, type SandboxReply, type SandboxRequest } from './http.js';
 import { parseMultipart } from './multipart.js';
 import { SandboxEvents } from './events.js';
+import { createInspector } from './inspector.js';
 import { Store } from './store.js';
 
 export interface SandboxOptions {
@@ -17,6 +18,8 @@ export interface SandboxOptions {
   apiKey?: string;
   webhookSecret?: string;
   verifyToken?: string;
+  /** The inspector page's token (the banner's `Inspector:` link), random by default. */
+  inspectorToken?: string;
   stateFile?: string;
   /** Add this many generated records to every list area (contacts, tags, flows, ...). */
   seedRecords?: number;
@@ -43,6 +46,8 @@ export interface Received {
 
 export interface Sandbox {
   url: string;
+  /** The inspector page, with its token. */
+  inspectorUrl: string;
   config: SandboxConfig;
   store: Store;
   events: SandboxEvents;
@@ -145,7 +150,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const config: SandboxConfig = {
     apiKey: opts.apiKey ?? randomBytes(32).toString('hex'),
     webhookSecret: opts.webhookSecret ?? randomBytes(16).toString('hex'),
-    verifyToken: opts.verifyToken ?? 'sandbox-verify-token',
+    verifyToken: opts.verifyToken ?? randomBytes(16).toString('hex'),
+    inspectorToken: opts.inspectorToken ?? randomBytes(16).toString('hex'),
   };
   let store = opts.stateFile ? Store.load(opts.stateFile) : undefined;
   if (!store) {
@@ -157,6 +163,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const log = opts.log ?? (() => undefined);
   const events = new SandboxEvents();
   const env: SandboxEnv = { store, config, events, log };
+  const inspector = createInspector(env);
   const routes = buildRoutes();
   const received: Received[] = [];
   const keepRequests = opts.keepRequests ?? 1000;
@@ -175,6 +182,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const method = (req.method ?? 'GET').toUpperCase();
     const query = Object.fromEntries(url.searchParams);
     const path = url.pathname;
+    if (inspector.serve(req, res, method, path, query)) return;
     const route = routes.find((r) => r.method === method && r.regex.test(path));
     const contentType = String(req.headers['content-type'] ?? '');
     const isMultipart = contentType.startsWith('multipart/form-data');
@@ -207,9 +215,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       headers['content-length'] = String(Buffer.byteLength(payload));
       res.writeHead(reply.status, headers);
       res.end(payload);
+      // The request log, live on the inspector (not its own /_sandbox/ traffic, which would echo).
+      if (!path.startsWith('/_sandbox/')) events.emit({ kind: 'request', request: { method, path, operation: record.operation, status: reply.status } });
     };
     const given = req.headers['x-api-key'];
-    const keyed = typeof given === 'string' && given !== '' && keyMatches(given, config.apiKey);
+    const keyed = (typeof given === 'string' && given !== '' && keyMatches(given, config.apiKey)) || inspector.admits(req, method, path);
     // An unknown route is read (bounded) only with the key: `chatcrm api` tests echo through one.
     if (!route && !keyed) return refuse(htmlNotFound(method, path));
     if (route && !route.noAuth && !keyed) {
@@ -248,7 +258,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       log(`sandbox: ${route.id} failed: ${(err as Error).stack}`);
       reply = fail(500, 'Internal server error');
     }
-    if (method !== 'GET' && reply.status < 400) store.save();
+    if (method !== 'GET' && reply.status < 400) {
+      store.save();
+      events.emit({ kind: 'change' });
+    }
     send(reply);
   };
 
@@ -271,6 +284,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   return {
     url: `http://${host}:${addr.port}`,
+    inspectorUrl: `http://${host}:${addr.port}/?token=${config.inspectorToken}`,
     config,
     store,
     events,
@@ -281,6 +295,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     server,
     close: () =>
       new Promise<void>((resolve) => {
+        inspector.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

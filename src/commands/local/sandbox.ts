@@ -35,12 +35,16 @@ export const run: Run = async (ctx, { opts }) => {
   // The sandbox's own throw-away key and secret: printed so that every command, `webhook send`
   // included, works against it from the banner alone.
   io.out(`chatcrm sandbox listening on ${sb.url}`);
+  io.out(`Inspector: ${reachable(sb.url)}/?token=${sb.config.inspectorToken}`);
   io.out(`API key: ${sb.config.apiKey}`);
   io.out(`Webhook secret: ${sb.config.webhookSecret}`);
   io.out(`Webhook verify token: ${sb.config.verifyToken}`);
   // Quoted for the shell (`[::1]` is a glob pattern to zsh; --api-key may hold anything).
   io.out(`Use it:  export CHATCRM_BASE_URL=${url} CHATCRM_API_KEY=${shellQuote(sb.config.apiKey)} CHATCRM_WEBHOOK_SECRET=${shellQuote(sb.config.webhookSecret)}`);
   io.out(`   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url ${url} --with-key`);
+  if (!isLoopback(new URL(sb.url).hostname)) {
+    io.err(`Warning: --host ${String(opts.host)} is reachable from other machines; anyone who can reach it gets a sandbox whose key and tokens are printed above`);
+  }
   io.err('Press Ctrl-C to stop.');
   const by = await new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
     ctx.signal.addEventListener('abort', () => resolve('SIGINT'), { once: true });
@@ -58,3 +62,5 @@ function reachable(url: string): string {
   if (u.hostname === '0.0.0.0' || u.hostname === '[::]') u.hostname = '127.0.0.1';
   return u.origin;
 }
+
+const isLoopback = (hostname: string) => /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/.test(hostname);
