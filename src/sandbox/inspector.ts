@@ -144,15 +144,17 @@ export function createInspector(env: SandboxEnv): Inspector {
     serve(req, res, method, path, query) {
       const own = path === '/' || path in FILES;
       if (!own && !path.startsWith('/_sandbox/')) return false;
-      if (!hostAllowed(req)) return refuse(res, 403, "Forbidden: the Host header is not this sandbox's address");
+      // A refused body is read and dropped: closing on unread bytes would reset the connection.
+      const deny = (status: number, message: string) => (req.resume(), refuse(res, status, message));
+      if (!hostAllowed(req)) return deny(403, "Forbidden: the Host header is not this sandbox's address");
       if (changesState(method) && !(req.headers.origin === undefined ? keyOk(req) || !tokenOk(cookieValue(req)) : sameOrigin(req))) {
-        return refuse(res, 403, 'Forbidden: a state change from a browser needs this sandbox as its Origin');
+        return deny(403, 'Forbidden: a state change from a browser needs this sandbox as its Origin');
       }
       if (path === '/' && method === 'GET') return servePage(req, res, query);
       if (FILES[path] && method === 'GET') return answer(res, 200, FILES[path].type, FILES[path].body);
       const feed = method === 'GET' ? feeds[path] : undefined;
       if (!feed) return false;
-      if (!keyOk(req) && !admits(req, method, path)) return refuse(res, 401, 'Authorization token missing or malformed');
+      if (!keyOk(req) && !admits(req, method, path)) return deny(401, 'Authorization token missing or malformed');
       return feed(req, res);
     },
     admits,
