@@ -36,6 +36,8 @@ describeWith('chromium', existsSync(CHROMIUM), 'the inspector page in a browser'
     sb = await startTestSandbox();
     browser = await chromium.launch({ executablePath: CHROMIUM });
     page = await browser.newPage();
+    // A guard against a hang, wide for a busy machine; the page answers within a second.
+    page.setDefaultTimeout(10_000);
     page.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.dismiss();
