@@ -1,7 +1,7 @@
 // The command tree is data: names, summaries, options, examples and a lazy loader (or an
 // operation to call). main.ts turns it into commander commands; scripts/gen.mjs turns it
 // into completions and docs/commands.md.
-import type { OperationId } from '../api/operations.js';
+import type { OperationId, SandboxOperationId } from '../api/operations.js';
 import type { Context } from '../core/context.js';
 import type { View } from '../core/output/print.js';
 
@@ -43,7 +43,7 @@ export type Loader = () => Promise<{ run: Run }>;
 
 /** A command that is one operation call: path params from the positional args, in order. */
 export interface OpSpec {
-  id: OperationId;
+  id: OperationId | SandboxOperationId;
   /** option name (camelCase) → body field (dot path). */
   fields?: Record<string, string>;
   /** option name → value conversion before validation. */

@@ -1,17 +1,19 @@
 // The inspector: a web page at `/` of the sandbox (conversations, requests, deliveries,
-// records) that updates live from Server-Sent Events, and the gate in front of it and of
-// every `/_sandbox/` route. A page that any other site can reach through the user's browser
-// is an attack surface, so: the Host must be this sandbox's address (DNS rebinding), the
-// page needs the banner's token (kept as an HttpOnly, SameSite=Strict cookie), a state change
-// needs a same-origin Origin, and the CSP forbids inline script and every other origin.
-import { timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
+// records) that updates live from Server-Sent Events. The page and every `/_sandbox/` route
+// sit behind the gate of inspector/gate.ts; the CSP forbids inline script and every other
+// origin. The page reads one feed, answered here and kept out of the request log (the page's
+// own polling would fill it, and each read would announce a request: an endless loop).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hasKey } from './access.js';
+import { requestView } from './admin.js';
+import type { Delivery } from './forward.js';
 import type { SandboxEnv } from './http.js';
+import { changesState, cookieName, hasCookie, hostAllowed, sameOrigin, tokenOk } from './inspector/gate.js';
 import { conversations, records } from './inspector/views.js';
 import page from './inspector/index.html?raw';
 import script from './inspector/inspector.js?raw';
 import style from './inspector/inspector.css?raw';
+import type { Received } from './request.js';
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy':
@@ -31,58 +33,23 @@ const HEARTBEAT_MS = 15_000;
 
 export interface Inspector {
   /**
-   * Answers the inspector's own requests (the page, its files, the event stream, its feeds)
+   * Answers the inspector's own requests (the page, its files, the event stream, its feed)
    * and refuses any request to them or to `/_sandbox/` from a foreign Host or Origin.
-   * False: not answered, the server routes it (with `admits` as a second way in).
+   * False: not answered, the sandbox routes it.
    */
-  serve(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: Record<string, string>): boolean;
-  /** A `/_sandbox/` request let in by the inspector's cookie instead of the API key. */
-  admits(req: IncomingMessage, method: string, path: string): boolean;
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** Ends the event streams (the server is closing). */
   close(): void;
 }
 
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
-const unmapped = (address: string | undefined) => String(address ?? '').replace(/^::ffff:/, '');
-
-/**
- * The Host a browser sends when it reached this socket by address: `localhost`, or the IP the
- * connection came in on, with the listening port. Any other name may be a rebound DNS name.
- */
-export function hostAllowed(req: IncomingMessage): boolean {
-  const host = req.headers.host;
-  if (!host) return false;
-  let url: URL;
-  try {
-    url = new URL(`http://${host}`);
-  } catch {
-    return false;
-  }
-  const port = req.socket.localPort;
-  if (url.username || url.password || url.pathname !== '/' || (url.port || '80') !== String(port)) return false;
-  const name = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (name === 'localhost') return true;
-  return isIP(name) !== 0 && unmapped(name) === unmapped(req.socket.localAddress);
+/** What the feed shows besides the store: the request log and the forward attempts. */
+export interface InspectorSources {
+  received: Received[];
+  deliveries: Delivery[];
 }
 
-const cookieName = (req: IncomingMessage) => `chatcrm_inspector_${req.socket.localPort}`;
-
-function cookieValue(req: IncomingMessage): string | undefined {
-  const name = cookieName(req);
-  for (const part of String(req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-}
-
-const changesState = (method: string) => method !== 'GET' && method !== 'HEAD';
-const sameOrigin = (req: IncomingMessage) => req.headers.origin === `http://${req.headers.host}`;
+/** How many requests and deliveries the feed shows (the newest). */
+const FEED_ROWS = 200;
 
 function answer(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): true {
   res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'content-length': String(Buffer.byteLength(body)), ...headers });
@@ -93,7 +60,8 @@ function answer(res: ServerResponse, status: number, type: string, body: string,
 const json = (res: ServerResponse, status: number, body: unknown) => answer(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 const refuse = (res: ServerResponse, status: number, message: string) => json(res, status, { success: false, message });
 
-export function createInspector(env: SandboxEnv): Inspector {
+export function createInspector(env: SandboxEnv, sources: InspectorSources): Inspector {
+  const { config } = env;
   const streams = new Set<ServerResponse>();
   // The page only needs to know that something changed, and what kind of thing: it asks again.
   const stop = env.events.on((event) => {
@@ -104,14 +72,6 @@ export function createInspector(env: SandboxEnv): Inspector {
     for (const s of streams) s.write(': keep-alive\n\n');
   }, HEARTBEAT_MS).unref();
 
-  const tokenOk = (given: string | undefined) => typeof given === 'string' && given !== '' && same(given, env.config.inspectorToken);
-  const keyOk = (req: IncomingMessage) => {
-    const key = req.headers['x-api-key'];
-    return typeof key === 'string' && key !== '' && same(key, env.config.apiKey);
-  };
-  const admits = (req: IncomingMessage, method: string, path: string) =>
-    path.startsWith('/_sandbox/') && tokenOk(cookieValue(req)) && (!changesState(method) || sameOrigin(req));
-
   const stream = (req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
     // After a restart the browser tries again within a second.
@@ -120,44 +80,57 @@ export function createInspector(env: SandboxEnv): Inspector {
     req.on('close', () => streams.delete(res));
     return true;
   };
+  const feed = (_req: IncomingMessage, res: ServerResponse) =>
+    json(res, 200, {
+      success: true,
+      data: {
+        conversations: conversations(env.store),
+        requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => requestView(r, config)),
+        deliveries: sources.deliveries.slice(-FEED_ROWS).reverse(),
+        records: records(env.store),
+      },
+    });
+  const feeds: Record<string, (req: IncomingMessage, res: ServerResponse) => boolean> = { '/_sandbox/events': stream, '/_sandbox/inspector': feed };
 
-  const feeds: Record<string, (req: IncomingMessage, res: ServerResponse) => boolean> = {
-    '/_sandbox/events': stream,
-    '/_sandbox/conversations': (_req, res) => json(res, 200, { success: true, data: conversations(env.store) }),
-    '/_sandbox/records': (_req, res) => json(res, 200, { success: true, data: records(env.store) }),
-  };
-
-  const servePage = (req: IncomingMessage, res: ServerResponse, query: Record<string, string>) => {
-    if (query.token !== undefined) {
-      if (!tokenOk(query.token)) return answer(res, 401, 'text/html; charset=utf-8', unauthorized('This inspector link is not (or no longer) valid.'));
+  const servePage = (req: IncomingMessage, res: ServerResponse, token: string | null) => {
+    if (token !== null) {
+      if (!tokenOk(token, config)) return answer(res, 401, 'text/html; charset=utf-8', unauthorized('This inspector link is not (or no longer) valid.'));
       // As Jupyter does: the token becomes a cookie, and the address bar loses it.
       return answer(res, 303, 'text/plain; charset=utf-8', 'See /\n', {
         location: '/',
-        'set-cookie': `${cookieName(req)}=${env.config.inspectorToken}; Path=/; HttpOnly; SameSite=Strict`,
+        'set-cookie': `${cookieName(req)}=${config.inspectorToken}; Path=/; HttpOnly; SameSite=Strict`,
       });
     }
-    if (!tokenOk(cookieValue(req))) return answer(res, 401, 'text/html; charset=utf-8', unauthorized(''));
+    if (!hasCookie(req, config)) return answer(res, 401, 'text/html; charset=utf-8', unauthorized(''));
     return answer(res, 200, 'text/html; charset=utf-8', page);
   };
 
+  /** Which state changes pass: the page's (same Origin) and the CLI's (the key, no Origin). */
+  const originOk = (req: IncomingMessage) => (req.headers.origin === undefined ? hasKey(req, config) || !hasCookie(req, config) : sameOrigin(req));
+
   return {
-    serve(req, res, method, path, query) {
-      const own = path === '/' || path in FILES;
-      if (!own && !path.startsWith('/_sandbox/')) return false;
+    serve(req, res) {
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://sandbox');
+      } catch {
+        return false;
+      }
+      const method = (req.method ?? 'GET').toUpperCase();
+      const path = url.pathname;
+      if (path !== '/' && !(path in FILES) && !path.startsWith('/_sandbox/')) return false;
       // A refused body is read and dropped: closing on unread bytes would reset the connection.
       const deny = (status: number, message: string) => (req.resume(), refuse(res, status, message));
       if (!hostAllowed(req)) return deny(403, "Forbidden: the Host header is not this sandbox's address");
-      if (changesState(method) && !(req.headers.origin === undefined ? keyOk(req) || !tokenOk(cookieValue(req)) : sameOrigin(req))) {
-        return deny(403, 'Forbidden: a state change from a browser needs this sandbox as its Origin');
-      }
-      if (path === '/' && method === 'GET') return servePage(req, res, query);
-      if (FILES[path] && method === 'GET') return answer(res, 200, FILES[path].type, FILES[path].body);
-      const feed = method === 'GET' ? feeds[path] : undefined;
-      if (!feed) return false;
-      if (!keyOk(req) && !admits(req, method, path)) return deny(401, 'Authorization token missing or malformed');
-      return feed(req, res);
+      if (changesState(method) && !originOk(req)) return deny(403, 'Forbidden: a state change from a browser needs this sandbox as its Origin');
+      if (method !== 'GET') return false;
+      if (path === '/') return servePage(req, res, url.searchParams.get('token'));
+      if (FILES[path]) return answer(res, 200, FILES[path].type, FILES[path].body);
+      const own = feeds[path];
+      if (!own) return false;
+      if (!hasKey(req, config) && !hasCookie(req, config)) return deny(401, 'Authorization token missing or malformed');
+      return own(req, res);
     },
-    admits,
     close() {
       stop();
       clearInterval(heartbeat);

@@ -58,7 +58,7 @@ describe('the inspector token', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.headers['set-cookie']).toBeUndefined();
     // The page's feeds too: neither the key nor the cookie is 401.
-    expect((await send('GET', '/_sandbox/conversations')).status).toBe(401);
+    expect((await send('GET', '/_sandbox/inspector')).status).toBe(401);
     expect((await send('GET', '/_sandbox/events')).status).toBe(401);
   });
 
@@ -68,9 +68,9 @@ describe('the inspector token', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<script src="/inspector.js" defer></script>');
     for (const headers of [{ cookie }, { 'x-api-key': sb.config.apiKey }]) {
-      const r = await send('GET', '/_sandbox/conversations', headers);
+      const r = await send('GET', '/_sandbox/inspector', headers);
       expect(r.status).toBe(200);
-      expect(JSON.parse(r.body).data.length).toBeGreaterThan(0);
+      expect(JSON.parse(r.body).data.conversations.length).toBeGreaterThan(0);
     }
     // The cookie opens the /_sandbox/ routes only, not the API.
     expect((await send('GET', '/api/v2/chat/senders', { cookie })).status).toBe(401);
@@ -99,7 +99,7 @@ describe('safe by construction', () => {
 
   it('a foreign Host (DNS rebinding) is 403 on the page and the /_sandbox/ routes; localhost and the address are let in', async () => {
     for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1:${port + 1}`, `localhost.evil.example:${port}`, `127.0.0.2:${port}`]) {
-      for (const [path, headers] of [['/', { cookie }], [`/?token=${sb.config.inspectorToken}`, {}], ['/_sandbox/conversations', { 'x-api-key': sb.config.apiKey }], ['/_sandbox/events', { cookie }]] as const) {
+      for (const [path, headers] of [['/', { cookie }], [`/?token=${sb.config.inspectorToken}`, {}], ['/_sandbox/inspector', { 'x-api-key': sb.config.apiKey }], ['/_sandbox/events', { cookie }]] as const) {
         const r = await send('GET', path, { ...headers, host });
         expect(r.status, `${host} ${path}`).toBe(403);
         expect(JSON.parse(r.body).message).toBe("Forbidden: the Host header is not this sandbox's address");

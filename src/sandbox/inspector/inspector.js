@@ -99,7 +99,7 @@ function contentNode(c) {
 }
 
 function statusButtons(m) {
-  const moves = { sent: ['delivered', 'read', 'failed'], delivered: ['read', 'failed'] }[m.status] || [];
+  const moves = { sent: ['delivered', 'read', 'failed'], delivered: ['read'] }[m.status] || [];
   if (!moves.length) return undefined;
   return h('div', { class: 'actions' }, moves.map((s) =>
     h('button', { type: 'button', 'data-key': `${m.id}:${s}`, text: `Mark ${s}`,
@@ -191,22 +191,22 @@ function renderRequests() {
   const rows = state.requests;
   $('count-requests').textContent = rows.length ? String(rows.length) : '';
   $('requests').replaceChildren(...(rows.length ? rows.map((r) => h('details', { class: 'row' },
-    h('summary', {}, cells([time(r.at || r.time), r.method, r.path, r.operation || '', String(r.status ?? ''), r.duration_ms !== undefined ? `${r.duration_ms} ms` : '']),
+    h('summary', {}, cells([time(r.at), r.method, r.path, r.operation || '', String(r.status), `${r.duration_ms} ms`]),
       h('span', { class: `badge ${statusClass(r.status)}`, 'aria-hidden': 'true' })),
-    h('pre', { text: pretty({ query: r.query, headers: r.headers, body: r.body }) }))) : [h('p', { class: 'empty', text: 'No API requests yet.' })]));
+    h('pre', { text: pretty({ query: r.query, body: r.body }) }))) : [h('p', { class: 'empty', text: 'No API requests yet.' })]));
 }
 
 function renderDeliveries() {
   const rows = state.deliveries;
   $('count-deliveries').textContent = rows.length ? String(rows.length) : '';
   $('deliveries').replaceChildren(...(rows.length ? rows.map((d) => {
-    const outcome = d.error ? `✗ ${d.error}` : `HTTP ${d.status ?? '…'}`;
+    const outcome = d.error ? `✗ ${d.status_code ? `HTTP ${d.status_code}: ` : ''}${d.error}` : `HTTP ${d.status_code}`;
     return h('article', { class: 'delivery' },
-      h('div', { class: 'line' }, h('span', { class: `badge ${d.error ? 'bad' : statusClass(d.status)}`, text: outcome }), h('code', { class: 'url', text: d.url }),
-        h('small', { text: [time(d.at || d.started_at), d.latency_ms !== undefined ? `${d.latency_ms} ms` : '', d.attempt ? `attempt ${d.attempt}` : '', d.event || d.kind].filter(Boolean).join(' · ') }),
+      h('div', { class: 'line' }, h('span', { class: `badge ${d.ok ? 'ok' : 'bad'}`, text: outcome }), h('code', { class: 'url', text: d.url }),
+        h('small', { text: [time(d.started_at), `${d.duration_ms} ms`, `attempt ${d.attempt}`, `${d.event} ${d.message_id}`].join(' · ') }),
         h('button', { type: 'button', 'data-key': `retry:${d.id}`, text: 'Retry', onclick: (e) => act(e.currentTarget, `/_sandbox/deliveries/${encodeURIComponent(d.id)}/retry`, {}) })),
       d.signature && h('p', { class: 'sig' }, h('small', { text: 'x-hub-signature-256 ' }), h('code', { text: d.signature })),
-      (d.response || d.answer) && h('pre', { text: pretty(d.response || d.answer) }));
+      d.response && h('pre', { text: d.response }));
   }) : [h('p', { class: 'empty', text: 'No deliveries yet: start the sandbox with --forward-to URL, then reply as the customer.' })]));
 }
 
@@ -220,25 +220,26 @@ function renderRecords() {
 
 // ---- Loading and live updates --------------------------------------------------------------
 
-const dataOf = (r) => (Array.isArray(r.data) ? r.data : []);
-async function load(path) {
-  try {
-    return dataOf(await api(path));
-  } catch {
-    return undefined;
-  }
-}
-
 let loading;
+/** The feed (conversations, requests, deliveries, records), drawn; calls during a load make one more. */
 async function refresh() {
   if (loading) return void (loading.again = true);
   loading = {};
-  const [threads, requests, deliveries, records] = await Promise.all(['/_sandbox/conversations', '/_sandbox/requests', '/_sandbox/deliveries', '/_sandbox/records'].map(load));
+  let feed;
+  try {
+    feed = (await api('/_sandbox/inspector')).data;
+  } catch {
+    // Shown by api(); the next event or reconnect tries again.
+  }
+  if (feed) draw(feed);
+  const again = loading.again;
+  loading = undefined;
+  if (again) await refresh();
+}
+
+function draw(feed) {
   const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.key;
-  if (threads) state.threads = threads;
-  if (requests) state.requests = [...requests].reverse();
-  if (deliveries) state.deliveries = [...deliveries].reverse();
-  if (records) state.records = records;
+  Object.assign(state, { threads: feed.conversations, requests: feed.requests, deliveries: feed.deliveries, records: feed.records });
   if (!state.selected || !state.threads.some((t) => keyOf(t) === state.selected)) state.selected = state.threads[0] && keyOf(state.threads[0]);
   renderThreads();
   renderThread();
@@ -246,9 +247,6 @@ async function refresh() {
   renderDeliveries();
   renderRecords();
   if (focused) document.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
-  const again = loading.again;
-  loading = undefined;
-  if (again) await refresh();
 }
 
 let timer;
