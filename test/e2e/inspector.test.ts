@@ -2,8 +2,11 @@
 // page opened from the banner's link, updated live by what the CLI does, every message type
 // drawn, hostile text shown as text, and its buttons driving the sandbox.
 import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { verify } from '../../src/webhook/signature.js';
 import { describeWith } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -15,6 +18,22 @@ let browser: Browser;
 let page: Page;
 const dialogs: string[] = [];
 const pageErrors: string[] = [];
+
+/** The integrator's app (--forward-to): what it received, and the statuses it answers with next. */
+const app = { server: undefined as Server | undefined, url: '', got: [] as { signature: string; raw: Buffer; body: any }[], answers: [] as number[] };
+async function startApp(): Promise<void> {
+  app.server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      app.got.push({ signature: String(req.headers['x-hub-signature-256']), raw, body: JSON.parse(raw.toString()) });
+      res.writeHead(app.answers.shift() ?? 200, { 'content-type': 'text/plain' }).end('thanks');
+    });
+  });
+  await new Promise<void>((r) => app.server!.listen(0, '127.0.0.1', () => r()));
+  app.url = `http://127.0.0.1:${(app.server!.address() as AddressInfo).port}/hook`;
+}
 
 /** `chat send` from the CLI; the message id. */
 async function send(to: string, ...args: string[]): Promise<string> {
@@ -33,7 +52,9 @@ const bubble = (id: string) => page.locator(`.msg[data-id="${id}"]`);
 
 describeWith('chromium', existsSync(CHROMIUM), 'the inspector page in a browser', () => {
   beforeAll(async () => {
-    sb = await startTestSandbox();
+    await startApp();
+    // One attempt per event (no backoff): a failed delivery stays failed until "Retry".
+    sb = await startTestSandbox({ forwardTo: [app.url], forwardBackoffMs: [] });
     browser = await chromium.launch({ executablePath: CHROMIUM });
     page = await browser.newPage();
     // A guard against a hang, wide for a busy machine; the page answers within a second.
@@ -53,6 +74,7 @@ describeWith('chromium', existsSync(CHROMIUM), 'the inspector page in a browser'
   afterAll(async () => {
     await browser?.close();
     await sb?.close();
+    app.server?.close();
   });
 
   it('a CLI send appears in its thread without a reload', async () => {
@@ -107,5 +129,58 @@ describeWith('chromium', existsSync(CHROMIUM), 'the inspector page in a browser'
     await page.locator('#thread-title').hover();
     expect(dialogs).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('"Send reply" reaches the integrator\'s app, signed, and appears in the thread', async () => {
+    await send('15559990004', '--text', 'How can we help?');
+    await open('15559990004');
+    const before = app.got.length;
+    await page.getByLabel('Reply as the customer').fill('Where is my order?');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await expect.poll(() => page.locator('#messages .msg.in .text').last().textContent()).toBe('Where is my order?');
+    await expect.poll(() => app.got.length).toBe(before + 1);
+    const got = app.got.at(-1)!;
+    expect(verify(sb.config.webhookSecret, got.raw, got.signature)).toBe(true);
+    expect(got.body.entry[0].changes[0].value.messages[0]).toMatchObject({ from: '15559990004', type: 'text', text: { body: 'Where is my order?' } });
+    expect(await page.getByLabel('Reply as the customer').inputValue()).toBe('');
+  });
+
+  it('"Mark read" shows in `chatcrm message-status get`, and as blue ticks', async () => {
+    const id = await send('15559990005', '--text', 'Read me');
+    await open('15559990005');
+    await bubble(id).getByRole('button', { name: 'Mark read' }).click();
+    await expect.poll(() => bubble(id).locator('.ticks').getAttribute('aria-label')).toBe('Read');
+    const r = await sb.run(['message-status', 'get', id, '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.stringify(JSON.parse(r.stdout))).toMatch(new RegExp(`"message_id":"${id.replace(/[.]/g, '\\.')}"[^}]*"status":"read"`));
+  });
+
+  it('"Retry" sends a failed delivery again', async () => {
+    const id = await send('15559990006', '--text', 'Deliver me');
+    await open('15559990006');
+    app.answers.push(500);
+    const before = app.got.length;
+    await bubble(id).getByRole('button', { name: 'Mark delivered' }).click();
+    await page.getByRole('button', { name: /^Deliveries/ }).click();
+    const failed = page.locator('.delivery', { hasText: '✗ HTTP 500' }).filter({ hasText: id });
+    await failed.waitFor();
+    expect(app.got.length).toBe(before + 1);
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => app.got.length).toBe(before + 2);
+    // The same bytes, signed the same: the event, not a new one.
+    expect(app.got.at(-1)!.raw.equals(app.got.at(-2)!.raw)).toBe(true);
+    await page.locator('.delivery', { hasText: 'HTTP 200' }).filter({ hasText: id }).waitFor();
+    await page.getByRole('button', { name: /^Conversations/ }).click();
+  });
+
+  it('keeps working after the sandbox restarts (same port and token)', async () => {
+    const { port } = new URL(sb.url);
+    await sb.close();
+    await expect.poll(() => page.locator('#live').textContent()).toBe('Reconnecting…');
+    sb = await startTestSandbox({ port: Number(port), inspectorToken: sb.config.inspectorToken });
+    await page.getByText('Live', { exact: true }).waitFor();
+    const id = await send('15559990007', '--text', 'After the restart');
+    await open('15559990007');
+    await expect.poll(() => bubble(id).locator('.text').textContent()).toBe('After the restart');
   });
 });

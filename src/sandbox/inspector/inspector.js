@@ -200,7 +200,7 @@ function renderDeliveries() {
   const rows = state.deliveries;
   $('count-deliveries').textContent = rows.length ? String(rows.length) : '';
   $('deliveries').replaceChildren(...(rows.length ? rows.map((d) => {
-    const outcome = d.error ? `✗ ${d.status_code ? `HTTP ${d.status_code}: ` : ''}${d.error}` : `HTTP ${d.status_code}`;
+    const outcome = d.ok ? `HTTP ${d.status_code}` : `✗ ${d.error}`;
     return h('article', { class: 'delivery' },
       h('div', { class: 'line' }, h('span', { class: `badge ${d.ok ? 'ok' : 'bad'}`, text: outcome }), h('code', { class: 'url', text: d.url }),
         h('small', { text: [time(d.started_at), `${d.duration_ms} ms`, `attempt ${d.attempt}`, `${d.event} ${d.message_id}`].join(' · ') }),
