@@ -31,26 +31,27 @@ async function call(path, body) {
 }
 const SENDER = 'wa_snd_cloud_0001';
 const send = (to, message) => call('/api/v2/chat/messages', { sender_id: SENDER, to, message }).then((d) => d.message_id);
-const inbound = (from, name, body) => call('/_sandbox/simulate/inbound', { from, sender_id: SENDER, name, message: { type: 'text', text: { body } } }).then((d) => d.message_id ?? d.id);
+const inbound = (from, name, message) => call('/_sandbox/simulate/inbound', { from, sender_id: SENDER, name, message }).then((d) => d.message_id);
+const says = (body) => ({ type: 'text', text: { body } });
 const status = (message_id, s, error) => call('/_sandbox/simulate/status', { message_id, status: s, error });
 
 try {
   const bruno = '15551230002';
   const photo = await send(bruno, { type: 'image', image: { url: 'https://example.com/catalogue/spring-boots.jpg', caption: 'The boots you asked about, in brown' } });
   await status(photo, 'read');
-  await inbound(bruno, 'Bruno Silva', 'Do you have them in size 44?');
+  await inbound(bruno, 'Bruno Silva', says('Do you have them in size 44?'));
   const size = await send(bruno, { type: 'text', text: { body: 'Checking the stock for you now.' } });
   await status(size, 'failed', 'Recipient phone is not on the chat network');
   await call('/api/v2/chat/groups/messages', { sender_id: 'wa_snd_device_0002', group_id: '120363040000000000@g.us', message: { type: 'text', text: { body: 'Standup moved to 10:30 today.' } } });
 
   const alice = '15551230001';
-  await inbound(alice, 'Alice Moreau', 'Hi! Has my order shipped yet?');
+  await inbound(alice, 'Alice Moreau', says('Hi! Has my order shipped yet?'));
   const update = await send(alice, { type: 'template', template: { template_id: '1000000000000001', language_code: 'en_US', body_variables: ['Alice', 'A-1001'] } });
   await status(update, 'read');
   const invoice = await send(alice, { type: 'document', document: { url: 'https://example.com/invoices/A-1001.pdf', filename: 'invoice-A-1001.pdf', caption: 'Your invoice' } });
   await status(invoice, 'delivered');
-  const thanks = await inbound(alice, 'Alice Moreau', 'Perfect, thank you! Can I pick it up instead?');
-  await send(alice, { type: 'reaction', reaction: { message_id: thanks, emoji: '👍' } });
+  await inbound(alice, 'Alice Moreau', { type: 'reaction', reaction: { message_id: update, emoji: '🎉' } });
+  await inbound(alice, 'Alice Moreau', says('Perfect, thank you! Can I pick it up instead?'));
   await send(alice, { type: 'location', location: { latitude: 48.8566, longitude: 2.3522, name: 'Pickup point Rivoli', address: '12 Rue de Rivoli, Paris' } });
   await send(alice, { type: 'text', text: { body: 'Sure: it is ready at the pickup point from 2 pm. <b>Bring</b> the order number.' } });
 
