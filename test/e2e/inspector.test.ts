@@ -173,6 +173,27 @@ describeWith('chromium', existsSync(CHROMIUM), 'the inspector page in a browser'
     await page.getByRole('button', { name: /^Conversations/ }).click();
   });
 
+  it('every control is reachable from the keyboard', async () => {
+    await send('15559990009', '--text', 'Enter me');
+    await send('15559990008', '--text', 'Tab to me');
+    await open('15559990008');
+    await page.locator('body').focus();
+    const reached = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      reached.add(await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const first = el?.childNodes[0];
+        return el?.getAttribute('aria-label') ?? (el?.id === 'reply-text' ? 'Reply as the customer' : ((first?.nodeType === Node.TEXT_NODE ? first : el)?.textContent ?? '').trim());
+      }));
+    }
+    for (const name of ['Conversations', 'Requests', 'Deliveries', 'Records', 'Mark delivered', 'Mark read', 'Mark failed', 'Reply as the customer', 'Send reply']) expect([...reached], name).toContain(name);
+    // A thread opens from the keyboard too.
+    await page.locator('.thread-item', { hasText: '15559990009' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#thread-title').textContent()).toBe('15559990009');
+  });
+
   it('keeps working after the sandbox restarts (same port and token)', async () => {
     const { port } = new URL(sb.url);
     await sb.close();
