@@ -116,13 +116,15 @@ function messageView(store: Store, m: Doc): MessageView {
 /** Every conversation, newest first; in each, messages oldest first, reactions on their message. */
 export function conversations(store: Store): ThreadView[] {
   const threads = new Map<string, ThreadView>();
-  const byId = new Map<string, MessageView>();
+  const byId = new Map<string, { view: MessageView; thread: ThreadView }>();
   const messages = [...store.list('messages')].sort((a, b) => timeOf(a).localeCompare(timeOf(b)));
   for (const m of messages) {
     const view = messageView(store, m);
     const target = view.content.reaction && byId.get(view.content.reaction.message_id);
     if (target) {
-      target.reactions.push({ emoji: view.content.reaction!.emoji, direction: view.direction });
+      // On the message it reacts to; like a message, it brings its thread to the top.
+      target.view.reactions.push({ emoji: view.content.reaction!.emoji, direction: view.direction });
+      target.thread.last_at = view.at;
       continue;
     }
     const key = threadKey(m);
@@ -135,7 +137,7 @@ export function conversations(store: Store): ThreadView[] {
     thread.sender_id = view.sender_id ?? thread.sender_id;
     thread.messages.push(view);
     thread.last_at = view.at;
-    byId.set(view.id, view);
+    byId.set(view.id, { view, thread });
   }
   return [...threads.values()].sort((a, b) => b.last_at.localeCompare(a.last_at));
 }
