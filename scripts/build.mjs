@@ -141,7 +141,20 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
   for (const [id, code] of [...files].sort()) buildId.update(`${id}\0${code}\0`);
   writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs', build: buildId.digest('hex').slice(0, 16) })}\n`);
   if (meta) writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+  await buildSandboxModule(outdir);
   return result.metafile;
+}
+
+/**
+ * `chatcrm/sandbox` (package.json exports): the sandbox for test suites, one self-contained file
+ * (requiring main.js would run the CLI), and its types, which src/sandbox/public.ts writes out
+ * without imports so that they are emitted from that file alone.
+ */
+async function buildSandboxModule(outdir) {
+  const entry = 'src/sandbox/public.ts';
+  await build({ ...buildOptions, entryPoints: [entry], outdir: undefined, outfile: join(outdir, 'sandbox.js'), splitting: false, format: 'cjs', banner: {} });
+  const ts = (await import('typescript')).default;
+  writeFileSync(join(outdir, 'sandbox.d.ts'), ts.transpileDeclaration(readFileSync(entry, 'utf8'), { fileName: entry }).outputText);
 }
 
 /** main.js: the start-up chunks, where the other packed chunks are, and the loader that runs each once. */

@@ -55,7 +55,9 @@ export function loadSeedFile(file: string): SeedFile {
   const issue = r.error.issues[0];
   const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
   const path = [...issue.path, ...keys.slice(0, 1)].map((p) => (typeof p === 'symbol' ? String(p) : p));
-  const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+  // The field's node, or its nearest parent that is in the file (a missing field).
+  let node: { range?: [number, number, number] } | undefined;
+  for (let n = path.length; n >= 0 && !node?.range; n--) node = doc.getIn(path.slice(0, n), true) as typeof node;
   const keyNode = keys.length ? ((doc.getIn(issue.path.map(String), true) as { items?: Array<{ key: { value: unknown; range?: number[] } }> })?.items?.find((i) => i.key.value === keys[0])?.key) : undefined;
   const field = path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${p}`)).join('') || '(top)';
   const message = keys.length ? `unknown field (expected one of ${Object.keys(seedFileSchema.shape).join(', ')})` : issue.message;
