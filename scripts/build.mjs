@@ -67,6 +67,16 @@ OUTLINE.forEach((o, i) => {
   },
 };
 
+// `import page from './page.html?raw'`: the file's text (the inspector's page, script and
+// stylesheet ship inside the bundle; Vite, which runs the tests, reads `?raw` the same way).
+const rawText = {
+  name: 'raw-text',
+  setup(b) {
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));
+    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text' }));
+  },
+};
+
 const TARGET = 'node20.18';
 
 // The MCP SDK (only `mcp serve` uses it) is bundled on its own into chunks/mcp-sdk.js, with its
@@ -114,7 +124,7 @@ export const buildOptions = {
   // Bundled CommonJS dependencies (undici, commander) call require() for node: builtins; in
   // ESM they need this. (The CommonJS conversion below drops it: there, require is given.)
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-  plugins: [lazyChildProcess, outlineData, mcpSdk()],
+  plugins: [lazyChildProcess, outlineData, mcpSdk(), rawText],
   logLevel: 'warning',
 };
 
@@ -199,6 +209,7 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
   };
   writeFileSync(join(outdir, 'THIRD_PARTY_NOTICES'), thirdPartyNotices(metafile, legal));
   if (meta) writeFileSync(join(outdir, 'meta.json'), JSON.stringify(metafile));
+  await buildSandboxModule(outdir);
   return metafile;
 }
 
@@ -222,6 +233,18 @@ async function buildMcpSdk(modules, outfile, legal) {
   });
   legal.push(...r.outputFiles.filter((f) => f.path.endsWith('.LEGAL.txt')).map((f) => f.text));
   return { metafile: r.metafile, code: r.outputFiles.find((f) => f.path.endsWith('.js')).text };
+}
+
+/**
+ * `chatcrm/sandbox` (package.json exports): the sandbox for test suites, one self-contained file
+ * (requiring main.js would run the CLI), and its types, which src/sandbox/public.ts writes out
+ * without imports so that they are emitted from that file alone.
+ */
+async function buildSandboxModule(outdir) {
+  const entry = 'src/sandbox/public.ts';
+  await build({ ...buildOptions, entryPoints: [entry], outdir: undefined, outfile: join(outdir, 'sandbox.js'), splitting: false, format: 'cjs', banner: {} });
+  const ts = (await import('typescript')).default;
+  writeFileSync(join(outdir, 'sandbox.d.ts'), ts.transpileDeclaration(readFileSync(entry, 'utf8'), { fileName: entry }).outputText);
 }
 
 /** main.js: the start-up chunks, where the other packed chunks are, and the loader that runs each once. */

@@ -5,7 +5,7 @@
 import { InterruptedError, NetworkError, UsageError } from '../core/errors.js';
 import { redactBody, redactHeaders } from '../core/redact.js';
 import { answer, type Prepared } from './answer.js';
-import { buildPath, getOperation, type OperationId } from './operations.js';
+import { buildPath, getOperation, type OperationId, type SandboxOperationId } from './operations.js';
 import { tooLarge } from './response.js';
 import { attempts, Budget, Deadline, IDEMPOTENT, notProcessed, parseRetryAfter, retryDelay, secs, sleep } from './retry.js';
 import { traceRequest } from './trace.js';
@@ -33,7 +33,7 @@ export class ApiClient {
   constructor(readonly opts: ClientOptions) {}
 
   /** Call an operation of the table by id. */
-  call<T = unknown>(id: OperationId, o: CallOptions = {}): Promise<ApiResponse<T>> {
+  call<T = unknown>(id: OperationId | SandboxOperationId, o: CallOptions = {}): Promise<ApiResponse<T>> {
     const op = getOperation(id);
     // Not `{ ...o, method, ... }`: V8 builds a spread followed by more properties on a slow
     // path (~4 µs, and a dictionary-mode object that makes every later read slower).

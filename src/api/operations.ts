@@ -219,8 +219,24 @@ export const operations = op({
 
 export type OperationId = keyof typeof operations;
 
-export function getOperation(id: OperationId): Operation {
-  return operations[id];
+/**
+ * The sandbox's own routes (`/_sandbox/...`), for `chatcrm sandbox inbound|status|deliveries|reset`:
+ * not the service's, so kept out of `operations` (the spec check, `chatcrm openapi`, the MCP
+ * catalog); the client calls them by id like any operation.
+ */
+export const sandboxOperations = op({
+  'sandbox.inbound': { method: 'POST', path: '/_sandbox/simulate/inbound', body: 'sandbox.inbound', summary: 'Simulate a message from a customer' },
+  'sandbox.status': { method: 'POST', path: '/_sandbox/simulate/status', body: 'sandbox.status', summary: 'Simulate a status of a sent message' },
+  'sandbox.deliveries': { method: 'GET', path: '/_sandbox/deliveries', summary: 'List forward attempts' },
+  'sandbox.retry': { method: 'POST', path: '/_sandbox/deliveries/{delivery_id}/retry', summary: 'Forward a delivery again' },
+  'sandbox.requests': { method: 'GET', path: '/_sandbox/requests', summary: 'List the requests received' },
+  'sandbox.reset': { method: 'POST', path: '/_sandbox/reset', summary: 'Back to the seed' },
+});
+
+export type SandboxOperationId = keyof typeof sandboxOperations;
+
+export function getOperation(id: OperationId | SandboxOperationId): Operation {
+  return id in operations ? operations[id as OperationId] : sandboxOperations[id as SandboxOperationId];
 }
 
 /**

@@ -1,14 +1,14 @@
 // The confirmation question of a destructive command, naming the record it acts on
 // (`Delete flow "Pizza orders" (6b089cd3f97e4fec06e5b94b)?`) when the area's `get` operation can fetch it in one
 // request. Loaded only when the question is really asked (a TTY, no --yes, no --dry-run).
-import { getOperation, operations, pathParams, type OperationId } from '../api/operations.js';
+import { getOperation, operations, pathParams, type OperationId, type SandboxOperationId } from '../api/operations.js';
 import type { Context } from '../core/context.js';
 import { shapeOf } from '../core/output/shape.js';
 
 /** Fields a record is known by, in the order the service's areas use them. */
 const NAME_FIELDS = ['name', 'title', 'template_name', 'code'];
 
-export async function recordQuestion(ctx: Context, opId: OperationId, ids: string[]): Promise<string | undefined> {
+export async function recordQuestion(ctx: Context, opId: OperationId | SandboxOperationId, ids: string[]): Promise<string | undefined> {
   const getter = `${opId.split('.')[0]}.get`;
   if (ids.length !== 1 || !(getter in operations)) return undefined;
   const get = getOperation(getter as OperationId);

@@ -1,7 +1,7 @@
 // What a command is and what it receives: the command tree's node types, and the input a
 // command's run() gets. They sit below both the manifest (which declares the tree) and
 // commands/ (which implement it), so that no import runs from commands/ back up to manifest/.
-import type { OperationId } from '../api/operations.js';
+import type { OperationId, SandboxOperationId } from '../api/operations.js';
 import type { Context } from './context.js';
 import type { View } from './output/print.js';
 
@@ -43,7 +43,7 @@ export type Loader = () => Promise<{ run: Run }>;
 
 /** A command that is one operation call: path params from the positional args, in order. */
 export interface OpSpec {
-  id: OperationId;
+  id: OperationId | SandboxOperationId;
   /** option name (camelCase) → body field (dot path). */
   fields?: Record<string, string>;
   /** option name → value conversion before validation. */

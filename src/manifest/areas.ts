@@ -32,5 +32,5 @@ export const areas: Record<string, () => Promise<CmdSpec>> = {
   api: () => import('./local.js').then((m) => m.api),
   openapi: () => import('./local.js').then((m) => m.openapi),
   completion: () => import('./local.js').then((m) => m.completion),
-  sandbox: () => import('./local.js').then((m) => m.sandbox),
+  sandbox: () => import('./sandbox.js').then((m) => m.sandbox),
 };

@@ -1,7 +1,8 @@
 // The whole command tree, in the order `chatcrm --help` lists it: one file per area, named as
 // the command line names it.
 import type { CmdSpec } from './types.js';
-import { login, logout, profiles, whoami, doctor, completion, api, openapi, sandbox } from './local.js';
+import { login, logout, profiles, whoami, doctor, completion, api, openapi } from './local.js';
+import { sandbox } from './sandbox.js';
 import { chat } from './chat.js';
 import { templates } from './templates.js';
 import { accounts } from './accounts.js';

@@ -1,4 +1,4 @@
-// Local commands: profiles, diagnostics, completion, raw requests, the sandbox.
+// Local commands: profiles, diagnostics, completion, raw requests (the sandbox: sandbox.ts).
 import type { CmdSpec } from './types.js';
 
 export const login: CmdSpec = {
@@ -136,24 +136,4 @@ export const openapi: CmdSpec = {
     'For Postman, Insomnia, restish or a client generator.',
   examples: ['chatcrm openapi > chatcrm.openapi.yaml', 'chatcrm openapi -o json > chatcrm.openapi.json'],
   run: () => import('../commands/local/openapi.js'),
-};
-
-export const sandbox: CmdSpec = {
-  name: 'sandbox',
-  summary: 'Run the local sandbox service (the whole API, stateful)',
-  options: [
-    { flags: '--port <n>', description: 'port (default: a free one)' },
-    { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
-    { flags: '--state <file>', description: 'keep state in this file (written atomically)' },
-    { flags: '--api-key <key>', description: 'the key the sandbox accepts (default: random)' },
-    { flags: '--webhook-secret <secret>', description: 'app secret for /webhook/chat signatures (default: random)' },
-    { flags: '--verify-token <token>', description: 'verify token for the webhook challenge' },
-    { flags: '--seed-records <n>', description: 'add N generated records to every list (contacts, segments and their members, senders, groups and their members, flows, templates, campaigns and a report, currencies, ...) to try paging' },
-  ],
-  examples: [
-    { cmd: 'chatcrm sandbox', notRun: 'serves until stopped (test/e2e/sandbox-command.test.ts runs it)' },
-    { cmd: 'chatcrm sandbox --port 8787 --state ./sandbox.json', notRun: 'serves until stopped' },
-    { cmd: 'chatcrm sandbox --seed-records 250', notRun: 'serves until stopped' },
-  ],
-  run: () => import('../commands/local/sandbox.js'),
 };

@@ -6,18 +6,21 @@
 // plans, subscriptions, notifications, campaigns, templates, flows, executions, ...
 import { randomBytes } from 'node:crypto';
 import type { Doc, Store } from './store.js';
+import type { SandboxEvents } from './events.js';
 import { fail, type SandboxReply } from './http.js';
 
 export function messageId(): string {
   return `wamid.${randomBytes(18).toString('base64url')}`;
 }
 
-/** Store an outbound message; status moves sent → delivered → read. */
+/** Store an outbound message, and tell the watchers; status moves sent → delivered → read. */
 export function recordMessage(
   store: Store,
   m: { sender_id: string; to: string; message: Record<string, unknown>; via?: 'api' | 'mcp' | 'group'; group_id?: string },
+  /** Absent while seeding: nobody watches yet. */
+  events?: SandboxEvents,
 ): Doc {
-  return store.insert('messages', {
+  const doc = store.insert('messages', {
     message_id: messageId(),
     sender_id: m.sender_id,
     to: m.to,
@@ -31,10 +34,17 @@ export function recordMessage(
     delivered_at: null,
     read_at: null,
   });
+  events?.emit({ kind: 'message', message: doc });
+  return doc;
+}
+
+/** Messages the tenant sent: what status routes, counts and campaigns see (inbound ones are not theirs). */
+export function sentMessages(store: Store, filter: (m: Doc) => boolean = () => true): Doc[] {
+  return store.list('messages', (m) => m.direction !== 'inbound' && filter(m));
 }
 
 export function findMessage(store: Store, messageId: string): Doc | undefined {
-  return store.list('messages', (m) => m.message_id === messageId || m._id === messageId)[0];
+  return sentMessages(store, (m) => m.message_id === messageId || m._id === messageId)[0];
 }
 
 export function findContactByPhone(store: Store, phone: string): Doc | undefined {

@@ -36,6 +36,8 @@ export interface SandboxConfig {
   apiKey: string;
   webhookSecret: string;
   verifyToken: string;
+  /** The inspector page's token: its cookie lets the page use the `/_sandbox/` routes. */
+  inspectorToken: string;
 }
 
 export interface SandboxEnv {

@@ -1,15 +1,27 @@
 // `chatcrm sandbox`: the whole API on one loopback port, routed by the operations table.
-// Each area's behaviour lives in handlers/<area>.ts; an operation without a handler
-// answers 501 naming itself.
+// Each area's behaviour lives in handlers/<area>.ts; an operation without a handler answers
+// 501 naming itself. Around it: the sandbox's own routes (admin.ts), forwarding (forward.ts),
+// --auto-status (autostatus.ts), faults (faults.ts) and the --state file (state.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { operations, type Operation } from '../api/operations.js';
-import { areas } from './handlers/index.js';
-import { fail, type ExtraRoute, type Handler, type SandboxConfig, type SandboxEnv, type SandboxReply, type SandboxRequest } from './http.js';
-import { parseMultipart } from './multipart.js';
+import { sandboxHandlers, type Control } from './admin.js';
+import { autoStatus } from './autostatus.js';
+import { channelEvent } from './channel.js';
 import { SandboxEvents } from './events.js';
-import { Store } from './store.js';
+import type { Fault, Latency } from './faults.js';
+import { Forwarder, type Delivery } from './forward.js';
+import { createInspector } from './inspector.js';
+import { areas } from './handlers/index.js';
+import type { SandboxConfig, SandboxEnv } from './http.js';
+import { seededRandom } from './random.js';
+import { handle, type Pipeline, type Received } from './request.js';
+import { buildRoutes } from './routes.js';
+import { applySeed, type SeedFile } from './seed-file.js';
+import { Saver } from './state.js';
+import { Store, type StoreData } from './store.js';
+
+export type { Received } from './request.js';
 
 export interface SandboxOptions {
   port?: number;
@@ -17,7 +29,11 @@ export interface SandboxOptions {
   apiKey?: string;
   webhookSecret?: string;
   verifyToken?: string;
+  /** The inspector page's token (the banner's `Inspector:` link), random by default. */
+  inspectorToken?: string;
   stateFile?: string;
+  /** Records and credentials in place of the sample data (--seed FILE, read by seed-file.ts). */
+  seed?: SeedFile;
   /** Add this many generated records to every list area (contacts, tags, flows, ...). */
   seedRecords?: number;
   log?: (line: string) => void;
@@ -25,235 +41,140 @@ export interface SandboxOptions {
   keepRequests?: number;
   /** Bodies larger than this are remembered only by size, default 64 KiB. */
   keepBodyBytes?: number;
-}
-
-/** What the sandbox received, for tests to assert on. */
-export interface Received {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-  form?: SandboxRequest['form'];
-  operation?: string;
-  status: number;
-  /** Body size in bytes; a body over the keep limit is left out of `body` and `form` files. */
-  bodyBytes: number;
+  /** Statuses every sent message moves to by itself (--auto-status). */
+  autoStatus?: Array<'delivered' | 'read'>;
+  /** The pause before each automatic status, default 1 s. */
+  statusDelayMs?: number;
+  /** The share of sent messages that fail (0–1). */
+  failRate?: number;
+  /** Makes --fail-rate, fault rates and latency ranges repeat. */
+  randomSeed?: number;
+  /** The integrator's app: inbound messages and status changes are POSTed there. */
+  forwardTo?: string[];
+  /** Pauses between forward attempts (default 1, 2, 4, 8 s); tests shorten them. */
+  forwardBackoffMs?: readonly number[];
+  forwardTimeoutMs?: number;
+  faults?: Fault[];
+  latency?: Latency;
+  /** The --state file is saved at most this often (default 200 ms). */
+  saveEveryMs?: number;
 }
 
 export interface Sandbox {
   url: string;
+  /** The inspector page, with its token. */
+  inspectorUrl: string;
   config: SandboxConfig;
   store: Store;
   events: SandboxEvents;
   /** The last requests received (see keepRequests). */
   received: Received[];
+  /** Every forward attempt (--forward-to). */
+  deliveries: Delivery[];
+  forwarder: Forwarder;
   /** Every request received since the start. */
   readonly requestCount: number;
   server: Server;
+  /** Back to the seed: records, messages, request log, deliveries. */
+  reset(): void;
   close(): Promise<void>;
 }
 
-interface Route {
-  method: string;
-  regex: RegExp;
-  names: string[];
-  handler?: Handler;
-  id: string;
-  op?: Operation;
-  noAuth: boolean;
+/** The starting records: every area's sample data, generated records, the seed file's. */
+function seededCollections(opts: SandboxOptions): StoreData['collections'] {
+  const store = new Store();
+  for (const area of areas) area.seed?.(store);
+  if (opts.seedRecords) for (const area of areas) area.bulk?.(store, opts.seedRecords);
+  if (opts.seed) applySeed(store, opts.seed);
+  return store.data.collections;
 }
 
-const JSON_LIMIT = 100 * 1024;
-const UPLOAD_LIMIT = 17 * 1024 * 1024;
-const LINGER_MS = 1000;
-
-function compile(path: string): { regex: RegExp; names: string[] } {
-  const names: string[] = [];
-  const src = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return { regex: new RegExp(`^${src}/?$`), names };
-}
-
-function buildRoutes(): Route[] {
-  const handlers: Record<string, Handler> = {};
-  const extra: ExtraRoute[] = [];
-  for (const area of areas) {
-    Object.assign(handlers, area.handlers);
-    extra.push(...(area.routes ?? []));
-  }
-  const routes: Route[] = [];
-  for (const r of extra) routes.push({ method: r.method, ...compile(r.path), handler: r.handler, id: `${r.method} ${r.path}`, noAuth: Boolean(r.noAuth) });
-  // Literal segments win over parameters (/api/automation/statistics before /api/automation/{flow_id}).
-  const paramCount = (p: string) => p.split('{').length;
-  const ops = Object.entries(operations).sort(([, a], [, b]) => paramCount(a.path) - paramCount(b.path));
-  for (const [id, op] of ops) {
-    routes.push({ method: op.method, ...compile(op.path), handler: handlers[id], id, op, noAuth: Boolean((op as Operation).noAuth) });
-  }
-  return routes;
-}
-
-const keyMatches = (given: string, key: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(key);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
-function htmlNotFound(method: string, path: string): SandboxReply {
-  const safe = path.replace(/[<>&"]/g, '');
-  return {
-    status: 404,
-    headers: { 'content-type': 'text/html; charset=utf-8' },
-    raw: `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${safe}</pre>\n</body>\n</html>\n`,
+/** The state file's store (or a new one from the seed), and the credentials: flag, seed file, state, random. */
+function openStore(opts: SandboxOptions): { store: Store; config: SandboxConfig } {
+  let store = opts.stateFile ? Store.load(opts.stateFile) : undefined;
+  store ??= new Store(opts.stateFile, { collections: seededCollections(opts), meta: {} });
+  const saved = (store.meta.config ?? {}) as Partial<SandboxConfig>;
+  const config: SandboxConfig = {
+    ...saved,
+    apiKey: opts.apiKey ?? opts.seed?.api_key ?? saved.apiKey ?? randomBytes(32).toString('hex'),
+    webhookSecret: opts.webhookSecret ?? opts.seed?.webhook_secret ?? saved.webhookSecret ?? randomBytes(16).toString('hex'),
+    verifyToken: opts.verifyToken ?? opts.seed?.verify_token ?? saved.verifyToken ?? randomBytes(16).toString('hex'),
+    inspectorToken: opts.inspectorToken ?? saved.inspectorToken ?? randomBytes(16).toString('hex'),
   };
+  // Kept with the state: the next start on this file answers to the same key (a saved profile works).
+  store.meta.config = config;
+  return { store, config };
 }
 
-/** A path parameter, or undefined when its percent-encoding is malformed (`%zz`). */
-function decodeParam(value: string): string | undefined {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return undefined;
-  }
+/** Inbound messages and status changes, as the channel's events, to every --forward-to URL. */
+function forwarding(env: SandboxEnv, opts: SandboxOptions): Forwarder {
+  const forwarder = new Forwarder({
+    urls: opts.forwardTo ?? [],
+    secret: () => env.config.webhookSecret,
+    backoffMs: opts.forwardBackoffMs,
+    timeoutMs: opts.forwardTimeoutMs,
+    onDelivery: (delivery) => env.events.emit({ kind: 'delivery', delivery: { ...delivery } }),
+  });
+  env.events.on((e) => {
+    if (!forwarder.urls.length) return;
+    if (e.kind === 'message' && e.message.direction === 'inbound') forwarder.send('message', String(e.message.message_id), channelEvent(env.store, 'message', e.message));
+    if (e.kind === 'status') forwarder.send('status', String(e.message.message_id), channelEvent(env.store, 'status', e.message));
+  });
+  return forwarder;
 }
 
-/** What the received log keeps of a body: all of it, or only its size when it is large. */
-function keptBody(record: Received, body: unknown, form: SandboxRequest['form'], limit: number): void {
-  if (record.bodyBytes <= limit) {
-    record.body = body;
-    record.form = form;
-    return;
-  }
-  record.body = `(${record.bodyBytes} bytes, not kept)`;
-  if (form) record.form = { fields: form.fields, files: Object.fromEntries(Object.entries(form.files).map(([k, f]) => [k, { ...f, data: Buffer.alloc(0) }])) };
-}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+async function listen(server: Server, opts: SandboxOptions): Promise<string> {
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  return `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
-  const config: SandboxConfig = {
-    apiKey: opts.apiKey ?? randomBytes(32).toString('hex'),
-    webhookSecret: opts.webhookSecret ?? randomBytes(16).toString('hex'),
-    verifyToken: opts.verifyToken ?? 'sandbox-verify-token',
-  };
-  let store = opts.stateFile ? Store.load(opts.stateFile) : undefined;
-  if (!store) {
-    store = new Store(opts.stateFile);
-    for (const area of areas) area.seed?.(store);
-    if (opts.seedRecords) for (const area of areas) area.bulk?.(store, opts.seedRecords);
-    store.save();
-  }
+  const { store, config } = openStore(opts);
   const log = opts.log ?? (() => undefined);
-  const events = new SandboxEvents();
-  const env: SandboxEnv = { store, config, events, log };
-  const routes = buildRoutes();
+  const env: SandboxEnv = { store, config, events: new SandboxEvents(), log };
+  const saver = new Saver(store, opts.stateFile, log, opts.saveEveryMs);
+  saver.saveNow();
+  const random = seededRandom(opts.randomSeed ?? randomBytes(4).readUInt32BE(0));
+  const lifecycle = { statuses: opts.autoStatus ?? [], delayMs: opts.statusDelayMs ?? 1000, failRate: opts.failRate ?? 0, random };
+  const auto = () => (lifecycle.statuses.length || lifecycle.failRate ? autoStatus(env, lifecycle) : () => undefined);
+  let stopAuto = auto();
+  const forwarder = forwarding(env, opts);
   const received: Received[] = [];
-  const keepRequests = opts.keepRequests ?? 1000;
-  const keepBodyBytes = opts.keepBodyBytes ?? 64 * 1024;
   let requestCount = 0;
-
-  /** `expectContinue`: the client waits for `100 Continue` before it sends the body. */
-  const handle = async (req: IncomingMessage, res: ServerResponse, expectContinue = false) => {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://sandbox');
-    } catch {
-      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
-      return void res.end(JSON.stringify(fail(400, 'Malformed path').body));
-    }
-    const method = (req.method ?? 'GET').toUpperCase();
-    const query = Object.fromEntries(url.searchParams);
-    const path = url.pathname;
-    const route = routes.find((r) => r.method === method && r.regex.test(path));
-    const contentType = String(req.headers['content-type'] ?? '');
-    const isMultipart = contentType.startsWith('multipart/form-data');
-    const record: Received = { method, path, query, headers: req.headers, body: undefined, operation: route?.id, status: 0, bodyBytes: 0 };
-    requestCount++;
-    received.push(record);
-    if (received.length > keepRequests) received.splice(0, received.length - keepRequests);
-    /**
-     * A reply before the body was read, and the body is never read: claiming the stream stops
-     * Node from draining it after the reply, back-pressure then stops the socket, and the
-     * connection is dropped once the client had time to read the reply (closing at once, with
-     * unread bytes, is a reset that can overtake the reply).
-     */
-    const refuse = (reply: SandboxReply) => {
-      if (!req.complete) {
-        req.read(0);
-        res.once('finish', () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
-      }
-      send(reply);
-    };
-    const send = (reply: SandboxReply) => {
-      record.status = reply.status;
-      const headers: Record<string, string> = { ...reply.headers };
-      let payload: string | Buffer = '';
-      if (reply.raw !== undefined) payload = reply.raw;
-      else if (reply.body !== undefined) {
-        payload = JSON.stringify(reply.body);
-        headers['content-type'] ??= 'application/json; charset=utf-8';
-      }
-      headers['content-length'] = String(Buffer.byteLength(payload));
-      res.writeHead(reply.status, headers);
-      res.end(payload);
-    };
-    const given = req.headers['x-api-key'];
-    const keyed = typeof given === 'string' && given !== '' && keyMatches(given, config.apiKey);
-    // An unknown route is read (bounded) only with the key: `chatcrm api` tests echo through one.
-    if (!route && !keyed) return refuse(htmlNotFound(method, path));
-    if (route && !route.noAuth && !keyed) {
-      return refuse(fail(401, typeof given !== 'string' || given === '' ? 'Authorization token missing or malformed' : 'Invalid API key'));
-    }
-    const values = route ? route.regex.exec(path)!.slice(1).map(decodeParam) : [];
-    if (values.some((v) => v === undefined)) return refuse(fail(400, `Malformed path: bad percent-encoding in ${path}`));
-    if (expectContinue) res.writeContinue();
-    const raw = await readBody(req, isMultipart ? UPLOAD_LIMIT : JSON_LIMIT);
-    if (raw === undefined) return refuse(fail(413, 'request entity too large'));
-    record.bodyBytes = raw.length;
-    let body: unknown;
-    let form: SandboxRequest['form'];
-    if (isMultipart) {
-      form = parseMultipart(raw, contentType);
-      if (!form) return send(fail(400, 'Malformed multipart body'));
-    } else if (raw.length) {
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        if (contentType.includes('json')) return send(fail(400, 'Invalid JSON body'));
-        body = undefined;
-      }
-    }
-    keptBody(record, body, form, keepBodyBytes);
-    if (!route) return send(htmlNotFound(method, path));
-    if (!route.handler) {
-      return send(fail(501, `Not implemented in the sandbox yet: ${route.id} (${method} ${route.op?.path ?? path})`));
-    }
-    const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));
-    const sreq: SandboxRequest = { method, path, params, query, headers: req.headers, rawBody: raw, body, form };
-    let reply: SandboxReply;
-    try {
-      reply = await route.handler(sreq, env);
-    } catch (err) {
-      log(`sandbox: ${route.id} failed: ${(err as Error).stack}`);
-      reply = fail(500, 'Internal server error');
-    }
-    if (method !== 'GET' && reply.status < 400) store.save();
-    send(reply);
+  const control: Control = {
+    forwarder,
+    received,
+    reset() {
+      stopAuto();
+      store.data.collections = seededCollections(opts);
+      received.length = 0;
+      forwarder.clear();
+      stopAuto = auto();
+      env.events.emit({ kind: 'reset' });
+      saver.changed();
+    },
   };
-
+  const pipeline: Pipeline = {
+    routes: buildRoutes(sandboxHandlers(control)),
+    env,
+    received,
+    keepRequests: opts.keepRequests ?? 1000,
+    keepBodyBytes: opts.keepBodyBytes ?? 64 * 1024,
+    faults: opts.faults ?? [],
+    latency: opts.latency,
+    random,
+    written: () => saver.changed(),
+    next: () => ++requestCount,
+  };
+  const inspector = createInspector(env, { received, deliveries: forwarder.deliveries });
   const serve = (req: IncomingMessage, res: ServerResponse, expectContinue = false) => {
-    handle(req, res, expectContinue).catch((err) => {
+    if (inspector.serve(req, res)) return;
+    handle(pipeline, req, res, expectContinue).catch((err) => {
       log(`sandbox: ${(err as Error).message}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: false, message: 'Internal server error' }));
@@ -262,27 +183,30 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const server = createServer(serve);
   // Expect: 100-continue — the key and the route are checked before the client sends a byte of body.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => serve(req, res, true));
-  server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
-  });
-  const addr = server.address() as AddressInfo;
-  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const url = await listen(server, opts);
   return {
-    url: `http://${host}:${addr.port}`,
+    url,
+    inspectorUrl: `${url}/?token=${config.inspectorToken}`,
     config,
     store,
-    events,
+    events: env.events,
     received,
+    deliveries: forwarder.deliveries,
+    forwarder,
     get requestCount() {
       return requestCount;
     },
     server,
-    close: () =>
-      new Promise<void>((resolve) => {
+    reset: control.reset,
+    async close() {
+      stopAuto();
+      forwarder.close();
+      inspector.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await saver.close();
+    },
   };
 }

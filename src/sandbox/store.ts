@@ -1,9 +1,9 @@
 // The sandbox's state: named collections of MongoDB-like documents (`_id`, `__v`,
-// `created_at`, `updated_at`, soft deletes with `deleted_at`), optionally persisted to a
-// file written atomically (temp file, fsync, rename).
+// `created_at`, `updated_at`, soft deletes with `deleted_at`), optionally loaded from a
+// --state file (saved by state.ts).
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { removeStaleTemps, writeAtomic } from '../core/atomic-write.js';
+import { removeStaleTemps } from '../core/atomic-write.js';
 import { UsageError } from '../core/errors.js';
 
 export type Doc = Record<string, unknown> & { _id: string };
@@ -95,11 +95,6 @@ export class Store {
     const doc = this.get(name, id);
     if (doc) doc.deleted_at = now();
     return doc;
-  }
-
-  save(): void {
-    if (!this.file) return;
-    writeAtomic(this.file, JSON.stringify(this.data));
   }
 }
 

@@ -22,6 +22,7 @@ const files: Record<string, () => Promise<Record<string, unknown>>> = {
   'message-status': () => import('./message-status.js'),
   notifications: () => import('./notifications.js'),
   campaigns: () => import('./campaigns.js'),
+  sandbox: () => import('./sandbox.js'),
 };
 
 export async function loadSchema(ref: string): Promise<z.ZodMiniType> {

@@ -31,27 +31,33 @@ async function startCommand(args: string[]) {
   const [, listening, port] = stdout.match(/^chatcrm sandbox listening on (http:\/\/\S+:(\d+))$/m) ?? [];
   const [, key] = stdout.match(/^API key: (\S+)$/m) ?? [];
   const [, secret] = stdout.match(/^Webhook secret: (\S+)$/m) ?? [];
+  const [, verifyToken] = stdout.match(/^Webhook verify token: (\S+)$/m) ?? [];
+  const [, inspector] = stdout.match(/^Inspector: (\S+)$/m) ?? [];
   // What the banner tells a user to export, read back by a shell.
   const exports = /^Use it: {2}(export .*)$/m.exec(stdout)?.[1] ?? '';
   const env = JSON.parse(execFileSync('sh', ['-c', `${exports}; node -p 'JSON.stringify({ url: process.env.CHATCRM_BASE_URL, key: process.env.CHATCRM_API_KEY, secret: process.env.CHATCRM_WEBHOOK_SECRET })'`], { encoding: 'utf8' }));
-  return { child, stdout, listening, url: env.url as string, port: Number(port), key, secret, env };
+  return { child, stdout, listening, url: env.url as string, port: Number(port), key, secret, verifyToken, inspector, env };
 }
 
 describe('chatcrm sandbox, the command', () => {
   it('on a free port with --state: banner, the CLI against it, SIGTERM, the state file, a restart', async () => {
     const dir = tempDir('chatcrm-sandbox-cmd-');
     const state = join(dir, 'state.json');
-    const { child, stdout, url, port, key, secret, env } = await startCommand(['--port', '0', '--state', state]);
+    const { child, stdout, url, port, key, secret, verifyToken, inspector, env } = await startCommand(['--port', '0', '--state', state]);
     expect(port).toBeGreaterThan(0);
     expect(url).toBe(`http://127.0.0.1:${port}`);
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(secret).toMatch(/^[0-9a-f]{32}$/);
+    // Random by default: a page on the web cannot guess its way to a challenge answer.
+    expect(verifyToken).toMatch(/^[0-9a-f]{32}$/);
+    expect(inspector).toMatch(new RegExp(`^${url}/\\?token=[0-9a-f]{32}$`));
     expect(env).toEqual({ url, key, secret });
     expect(stdout.split('\n')).toEqual([
       `chatcrm sandbox listening on ${url}`,
+      `Inspector: ${inspector}`,
       `API key: ${key}`,
       `Webhook secret: ${secret}`,
-      'Webhook verify token: sandbox-verify-token',
+      `Webhook verify token: ${verifyToken}`,
       `Use it:  export CHATCRM_BASE_URL='${url}' CHATCRM_API_KEY='${key}' CHATCRM_WEBHOOK_SECRET='${secret}'`,
       `   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url '${url}' --with-key`,
       '',
@@ -126,7 +132,11 @@ describe('chatcrm sandbox, the command', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n').length).toBeGreaterThan(0);
     s.child.kill('SIGINT');
-    expect((await s.child).exitCode).toBe(130);
+    const done = await s.child;
+    expect(done.exitCode).toBe(130);
+    // Every address but loopback is reachable from other machines: said on stderr.
+    const warning = `Warning: --host ${host} is reachable from other machines; anyone who can reach it gets a sandbox whose key and tokens are printed above`;
+    expect(String(done.stderr).split('\n').includes(warning)).toBe(!host.includes('::1'));
   });
 
   it('a port in use is exit 2, one line naming --port', async () => {

@@ -114,7 +114,8 @@ export interface Outcome {
 /** Run a group in order against a fresh sandbox; the examples marked not runnable are left out. */
 export async function runGroup(group: ExampleGroup): Promise<Outcome[]> {
   bin ??= binDir();
-  const sb = await startTestSandbox();
+  // `chatcrm sandbox` makes a random verify token; the examples name the one the README lists.
+  const sb = await startTestSandbox({ verifyToken: 'sandbox-verify-token' });
   const dir = tempDir('chatcrm-examples-');
   const configDir = join(dir, '.config');
   mkdirSync(configDir);

@@ -2,31 +2,17 @@
 import { shellQuote } from '../../config/store.js';
 import { EXIT, UsageError } from '../../core/errors.js';
 import type { Run } from '../../core/command-types.js';
+import type { SandboxFlags } from '../../sandbox/options.js';
 
-export const run: Run = async (ctx, { opts }) => {
-  const port = opts.port === undefined ? 0 : Number(opts.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: must be a whole number from 0 to 65535');
-  const seedRecords = opts.seedRecords === undefined ? undefined : Number(opts.seedRecords);
-  if (seedRecords !== undefined && (!Number.isInteger(seedRecords) || seedRecords < 1 || seedRecords > 100_000)) {
-    throw new UsageError('--seed-records: must be a whole number from 1 to 100000');
-  }
-  const { startSandbox } = await import('../../sandbox/server.js');
+export const run: Run = async (ctx, { opts, commands }) => {
+  const [{ startSandbox }, { sandboxOptions }] = await Promise.all([import('../../sandbox/server.js'), import('../../sandbox/options.js')]);
+  const options = await sandboxOptions(opts as SandboxFlags, commands);
   let sb;
   try {
-    sb = await startSandbox({
-      port,
-      // `[::1]` as a URL writes it; listen() wants the bare address.
-      host: String(opts.host ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1'),
-      stateFile: opts.state as string | undefined,
-      apiKey: opts.apiKey as string | undefined,
-      webhookSecret: opts.webhookSecret as string | undefined,
-      verifyToken: opts.verifyToken as string | undefined,
-      seedRecords,
-      log: (line) => ctx.io.err(line),
-    });
+    sb = await startSandbox({ ...options, log: (line) => ctx.io.err(line) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use`);
+    if (code === 'EADDRINUSE') throw new UsageError(`--port: ${options.port} is already in use`);
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host: cannot listen on ${String(opts.host)}`);
     throw err;
   }
@@ -35,12 +21,18 @@ export const run: Run = async (ctx, { opts }) => {
   // The sandbox's own throw-away key and secret: printed so that every command, `webhook send`
   // included, works against it from the banner alone.
   io.out(`chatcrm sandbox listening on ${sb.url}`);
+  io.out(`Inspector: ${reachable(sb.url)}/?token=${sb.config.inspectorToken}`);
   io.out(`API key: ${sb.config.apiKey}`);
   io.out(`Webhook secret: ${sb.config.webhookSecret}`);
   io.out(`Webhook verify token: ${sb.config.verifyToken}`);
   // Quoted for the shell (`[::1]` is a glob pattern to zsh; --api-key may hold anything).
   io.out(`Use it:  export CHATCRM_BASE_URL=${url} CHATCRM_API_KEY=${shellQuote(sb.config.apiKey)} CHATCRM_WEBHOOK_SECRET=${shellQuote(sb.config.webhookSecret)}`);
   io.out(`   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url ${url} --with-key`);
+  if (!isLoopback(new URL(sb.url).hostname)) {
+    io.err(`Warning: --host ${String(opts.host)} is reachable from other machines; anyone who can reach it gets a sandbox whose key and tokens are printed above`);
+  }
+  // A new key each start breaks a saved profile: say how to keep one.
+  if (!opts.apiKey && !opts.state && !opts.seed) io.err('A new key each start: keep one with --api-key KEY, or --state FILE (keeps the key, secret and tokens).');
   io.err('Press Ctrl-C to stop.');
   const by = await new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
     ctx.signal.addEventListener('abort', () => resolve('SIGINT'), { once: true });
@@ -58,3 +50,5 @@ function reachable(url: string): string {
   if (u.hostname === '0.0.0.0' || u.hostname === '[::]') u.hostname = '127.0.0.1';
   return u.origin;
 }
+
+const isLoopback = (hostname: string) => /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/.test(hostname);

@@ -2,6 +2,7 @@
 import { fail, notFound, ok, paged, validate, type AreaModule, type Handler, type SandboxReply } from '../http.js';
 import { recordMessage } from '../domain.js';
 import type { Doc, Store } from '../store.js';
+import type { SandboxEvents } from '../events.js';
 import { isObj } from '../../core/output/shape.js';
 import { now, seq } from '../resource.js';
 import { statusView, mark } from './message-status.js';
@@ -16,7 +17,7 @@ const pct = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : 
  * and insights see them), and the campaign marked `sent`. Used by the MCP tool
  * `send_campaign`. A sent campaign is sent again only when it is recurring.
  */
-export function sendCampaign(store: Store, campaignId: string, via: 'api' | 'mcp' = 'mcp'): { campaign: Doc; messages: Doc[] } | SandboxReply {
+export function sendCampaign(store: Store, campaignId: string, via: 'api' | 'mcp' = 'mcp', events?: SandboxEvents): { campaign: Doc; messages: Doc[] } | SandboxReply {
   const campaign = store.get('campaigns', campaignId);
   if (!campaign) return notFound('Campaign');
   if (campaign.status === 'sent' && !campaign.is_recurring) return fail(409, 'Campaign has already been sent');
@@ -24,7 +25,7 @@ export function sendCampaign(store: Store, campaignId: string, via: 'api' | 'mcp
   if (!recipients.length) return fail(400, 'Campaign has no recipients');
   const sender_id = String(campaign.sender_id ?? store.list('senders')[0]?.sender_id ?? 'wa_snd_cloud_0001');
   const message = isObj(campaign.message) ? campaign.message : { type: 'text', text: { body: String(campaign.name) } };
-  const messages = recipients.map((to) => store.update('messages', recordMessage(store, { sender_id, to, message, via })._id, { campaign_id: campaign._id })!);
+  const messages = recipients.map((to) => store.update('messages', recordMessage(store, { sender_id, to, message, via }, events)._id, { campaign_id: campaign._id })!);
   const updated = store.update('campaigns', campaign._id, {
     status: 'sent',
     sent_at: now(),

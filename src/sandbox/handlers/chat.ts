@@ -49,7 +49,7 @@ function fromForm(form: NonNullable<Parameters<Handler>[0]['form']>): { body: un
   return { body: { ...r.data, message: { type, [type]: media } } };
 }
 
-const send: Handler = (req, { store }) => {
+const send: Handler = (req, { store, events }) => {
   let body = req.body;
   if (req.form) {
     const parsed = fromForm(req.form);
@@ -64,7 +64,7 @@ const send: Handler = (req, { store }) => {
   if (!findSender(store, sender_id)) return notFound(`Sender ${sender_id}`);
   const refused = checkReferences(store, message);
   if (refused) return refused;
-  const doc = recordMessage(store, { sender_id, to, message });
+  const doc = recordMessage(store, { sender_id, to, message }, events);
   return ok({ message_id: doc.message_id, status: doc.status, to, sender_id, type: doc.type }, 'Message sent successfully');
 };
 
@@ -99,7 +99,7 @@ const members: Handler = (req, { store }) => {
   return paged(group.members as Record<string, unknown>[], req.query, { message: 'Group members fetched successfully' });
 };
 
-const groupSend: Handler = (req, { store }) => {
+const groupSend: Handler = (req, { store, events }) => {
   const r = groupRequest.safeParse(req.body);
   if (!r.success) return invalid(problemsOf(r.error));
   const sender = groupSender(store, r.data.sender_id);
@@ -110,7 +110,7 @@ const groupSend: Handler = (req, { store }) => {
   const memberPhones = new Set((group.members as { phone_number: string }[]).map((m) => m.phone_number));
   const strangers = (mentions ?? []).filter((m) => !memberPhones.has(m));
   if (strangers.length) return fail(400, 'Validation failed', strangers.map((m) => `mentions: ${m} is not a member of the group`));
-  const doc = recordMessage(store, { sender_id: r.data.sender_id, to: String(group.group_id), group_id: String(group.group_id), message: { ...message, mentions }, via: 'group' });
+  const doc = recordMessage(store, { sender_id: r.data.sender_id, to: String(group.group_id), group_id: String(group.group_id), message: { ...message, mentions }, via: 'group' }, events);
   return ok({ message_id: doc.message_id, status: doc.status, group_id: group.group_id, group_name: group.name }, 'Group message sent successfully');
 };
 

@@ -7,12 +7,13 @@ import { PROTOCOL_VERSIONS } from '../../mcp/client.js';
 import { createContact, currentSubscription, isReply, recordMessage } from '../domain.js';
 import { fail, ok, paged, type AreaModule, type Handler, type SandboxReply, type SandboxRequest } from '../http.js';
 import type { Store } from '../store.js';
+import type { SandboxEvents } from '../events.js';
 import { sendCampaign } from './campaigns.js';
 
 interface ToolDef {
   description: string;
   inputSchema: JsonSchema;
-  call(store: Store, args: Record<string, unknown>): unknown;
+  call(store: Store, args: Record<string, unknown>, events: SandboxEvents): unknown;
 }
 
 /** A tool failure: reported as a result with isError, as MCP asks for tool errors. */
@@ -21,8 +22,8 @@ class ToolFailure extends Error {}
 const firstCloudSender = (store: Store) => store.list('senders', (s) => s.kind === 'cloud_api')[0];
 
 /** The campaigns area sends (messages recorded, campaign marked sent); failures become tool errors. */
-function sendCampaignTool(store: Store, id: string): unknown {
-  const result = sendCampaign(store, id, 'mcp');
+function sendCampaignTool(store: Store, id: string, events: SandboxEvents): unknown {
+  const result = sendCampaign(store, id, 'mcp', events);
   if ('status' in result) throw new ToolFailure(String((result.body as { message?: string } | undefined)?.message ?? 'Campaign not sent'));
   const { campaign, messages } = result;
   return { success: true, message: 'Campaign sent', data: { campaign_id: campaign._id, status: campaign.status, messages: messages.length } };
@@ -54,11 +55,11 @@ const tools: Record<string, ToolDef> = {
       required: ['contact_no', 'message'],
       additionalProperties: false,
     },
-    call(store, a) {
+    call(store, a, events) {
       if (!/^\d{6,15}$/.test(String(a.contact_no))) throw new ToolFailure('contact_no must be 6 to 15 digits');
       const sender = firstCloudSender(store);
       if (!sender) throw new ToolFailure('No Cloud API sender is connected');
-      const doc = recordMessage(store, { sender_id: String(sender.sender_id), to: String(a.contact_no), message: { type: 'text', text: { body: String(a.message) } }, via: 'mcp' });
+      const doc = recordMessage(store, { sender_id: String(sender.sender_id), to: String(a.contact_no), message: { type: 'text', text: { body: String(a.message) } }, via: 'mcp' }, events);
       return { success: true, message: 'Message sent successfully', data: { message_id: doc.message_id, status: doc.status, to: doc.to, sender_id: doc.sender_id } };
     },
   },
@@ -78,7 +79,7 @@ const tools: Record<string, ToolDef> = {
       required: ['phone_number', 'name'],
       additionalProperties: false,
     },
-    call(store, a) {
+    call(store, a, events) {
       if (!/^\d{6,15}$/.test(String(a.phone_number))) throw new ToolFailure('phone_number must be 6 to 15 digits');
       const doc = createContact(store, a as unknown as Parameters<typeof createContact>[1]);
       if (isReply(doc)) throw new ToolFailure(String((doc.body as { message?: string }).message));
@@ -88,7 +89,7 @@ const tools: Record<string, ToolDef> = {
   send_campaign: {
     description: 'Send a campaign to its recipients now',
     inputSchema: { type: 'object', properties: { campaign_id: { type: 'string' } }, required: ['campaign_id'], additionalProperties: false },
-    call: (store, a) => sendCampaignTool(store, String(a.campaign_id)),
+    call: (store, a, events) => sendCampaignTool(store, String(a.campaign_id), events),
   },
   my_subscription: {
     description: 'The current subscription, its plan and features',
@@ -135,7 +136,7 @@ function reply(req: SandboxRequest, message: Record<string, unknown>, status = 2
 const rpcError = (req: SandboxRequest, id: unknown, code: number, message: string, status = 200) =>
   reply(req, { jsonrpc: '2.0', id: id ?? null, error: { code, message } }, status);
 
-const rpc: Handler = (req, { store }) => {
+const rpc: Handler = (req, { store, events }) => {
   const m = req.body as Record<string, unknown> | undefined;
   if (!m || typeof m !== 'object' || Array.isArray(m) || m.jsonrpc !== '2.0' || typeof m.method !== 'string') {
     return rpcError(req, (m as { id?: unknown } | undefined)?.id, -32600, 'Invalid Request: expected one JSON-RPC 2.0 message', 400);
@@ -165,7 +166,7 @@ const rpc: Handler = (req, { store }) => {
       const problem = typeof args === 'object' && !Array.isArray(args) ? checkArgs(tool.inputSchema, args) : 'arguments: must be an object';
       if (problem) return result(textResult(`Invalid arguments for tool ${name}: ${problem}`, true));
       try {
-        return result(textResult(tool.call(store, args)));
+        return result(textResult(tool.call(store, args, events)));
       } catch (err) {
         if (err instanceof ToolFailure) return result(textResult(err.message, true));
         throw err;

@@ -1,6 +1,6 @@
 // Message status (spec 4.15): of the messages the chat area records.
 import { created, fail, notFound, ok, paged, validate, type AreaModule, type Handler, type SandboxReply } from '../http.js';
-import { findContactByPhone, findMessage } from '../domain.js';
+import { findContactByPhone, findMessage, sentMessages } from '../domain.js';
 import type { Doc, Store } from '../store.js';
 import { now, editable } from '../resource.js';
 import * as schemas from '../../schemas/message-status.js';
@@ -57,7 +57,7 @@ const digits = (s: string) => s.replace(/[\s\-()+]/g, '');
 const userStatus: Handler = (req, { store }) => {
   const user = req.params.user_id;
   const phone = digits(user);
-  const messages = store.list('messages', (m) => m.to === phone || m.sender_id === user);
+  const messages = sentMessages(store, (m) => m.to === phone || m.sender_id === user);
   if (!messages.length && !findContactByPhone(store, phone)) return notFound('User');
   const count = (s: string) => messages.filter((m) => m.status === s).length;
   const summary = { user_id: user, total: messages.length, sent: count('sent'), delivered: count('delivered'), read: count('read') };

@@ -2,7 +2,7 @@
 // gated by plan features outside the spec's tables (/api/api-keys, /api/message-bots).
 import { randomBytes } from 'node:crypto';
 import { created, fail, notFound, ok, validate, type AreaModule, type Handler } from '../http.js';
-import { currentSubscription, requireFeature } from '../domain.js';
+import { currentSubscription, requireFeature, sentMessages } from '../domain.js';
 import type { Doc, Store } from '../store.js';
 import * as schemas from '../../schemas/subscription.js';
 
@@ -12,7 +12,7 @@ export function usage(store: Store, p: Doc | undefined) {
   const limits = (p?.limits as Record<string, number>) ?? {};
   const used: Record<string, number> = {
     contacts: store.list('contacts').length,
-    messages: store.list('messages').length,
+    messages: sentMessages(store).length,
     campaigns: store.list('campaigns').length,
     segments: store.list('segments').length,
     tags: store.list('tags').length,

@@ -1,10 +1,10 @@
 // Inbound webhook (spec 6): the provider's verification challenge, and signed events
-// checked over the raw bytes. An inbound message creates the contact when new and a
-// notification; a status event moves a sent message to delivered or read.
+// checked over the raw bytes. An inbound message is received as the simulator receives one
+// (channel.ts); a status event moves a sent message forward (delivered, read, failed).
 import { timingSafeEqual } from 'node:crypto';
-import { createContact, findContactByPhone, findMessage, isReply, notify } from '../domain.js';
+import { findMessage } from '../domain.js';
+import { moveStatus, receiveInbound, type ChannelEnv } from '../channel.js';
 import { fail, ok, type AreaModule, type Handler } from '../http.js';
-import type { Store } from '../store.js';
 import { SIGNATURE_HEADER, verify } from '../../webhook/signature.js';
 
 const same = (a: string, b: string) => {
@@ -23,32 +23,33 @@ type Obj = Record<string, unknown>;
 const arr = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null) : []);
 const at = (ts: unknown) => (/^\d+$/.test(String(ts)) ? new Date(Number(ts) * 1000).toISOString() : new Date().toISOString());
 
-function inboundMessage(store: Store, value: Obj, m: Obj): void {
-  const from = String(m.from ?? '');
+/** The channel's message entry (`{from, id, timestamp, type, text: {...}}`) as an inbound message. */
+function inboundMessage(env: ChannelEnv, value: Obj, m: Obj): void {
+  const { from: rawFrom, id, timestamp, ...message } = m;
+  const from = String(rawFrom ?? '');
   const profile = arr(value.contacts).find((c) => c.wa_id === from)?.profile as Obj | undefined;
-  let contact = findContactByPhone(store, from);
-  if (!contact) {
-    const made = createContact(store, { phone_number: from, name: String(profile?.name ?? ''), source: 'chat' });
-    if (!isReply(made)) contact = made;
-  }
-  const text = String((m.text as Obj | undefined)?.body ?? `[${String(m.type ?? 'message')}]`);
-  notify(store, `New message from ${String(profile?.name ?? from)}`, text, { type: 'inbound_message', contact_id: contact?._id, message_id: m.id, from });
+  const senderId = (value.metadata as Obj | undefined)?.phone_number_id;
+  receiveInbound(env, {
+    from,
+    name: profile?.name === undefined ? undefined : String(profile.name),
+    sender_id: env.store.list('senders', (s) => s.sender_id === senderId).length ? String(senderId) : undefined,
+    message: { type: 'text', ...message },
+    message_id: typeof id === 'string' && id ? id : undefined,
+    received_at: at(timestamp),
+  });
 }
 
-function statusUpdate(store: Store, s: Obj): boolean {
-  const msg = findMessage(store, String(s.id ?? ''));
-  if (!msg) return false;
-  const when = at(s.timestamp);
-  const patch: Obj = { status: s.status };
-  if (s.status === 'delivered' || s.status === 'read') patch.delivered_at = msg.delivered_at ?? when;
-  if (s.status === 'read') patch.read_at = msg.read_at ?? when;
-  store.update('messages', msg._id, patch);
+function statusUpdate(env: ChannelEnv, s: Obj): boolean {
+  const msg = findMessage(env.store, String(s.id ?? ''));
+  if (!msg || (s.status !== 'delivered' && s.status !== 'read' && s.status !== 'failed')) return false;
+  const error = arr(s.errors)[0]?.title;
+  moveStatus(env, msg, s.status, { at: at(s.timestamp), error: error === undefined ? undefined : String(error) });
   return true;
 }
 
-const event: Handler = (req, { store, config }) => {
+const event: Handler = (req, env) => {
   const signature = req.headers[SIGNATURE_HEADER];
-  if (typeof signature !== 'string' || !verify(config.webhookSecret, req.rawBody, signature)) return fail(401, 'Invalid signature');
+  if (typeof signature !== 'string' || !verify(env.config.webhookSecret, req.rawBody, signature)) return fail(401, 'Invalid signature');
   const body = req.body as Obj | undefined;
   if (!body || typeof body !== 'object' || body.object !== 'chat_business_account') return fail(400, 'Unsupported event: expected object "chat_business_account"');
   const counts = { messages: 0, statuses: 0, ignored: 0 };
@@ -56,11 +57,11 @@ const event: Handler = (req, { store, config }) => {
     for (const change of arr(entry.changes)) {
       const value = (change.value ?? {}) as Obj;
       for (const m of arr(value.messages)) {
-        inboundMessage(store, value, m);
+        inboundMessage(env, value, m);
         counts.messages++;
       }
       for (const s of arr(value.statuses)) {
-        if (statusUpdate(store, s)) counts.statuses++;
+        if (statusUpdate(env, s)) counts.statuses++;
         else counts.ignored++;
       }
     }

@@ -1,0 +1,73 @@
+// The sandbox under 50 concurrent writers, with --state FILE and without: requests/s of
+// `POST /api/notifications` (each a write the state keeps) for 4 s per run, the two kinds
+// interleaved over 3 rounds, medians. Target: with --state ≥ 0.5x without (the state is saved
+// at most every 200 ms, off the request path). Runs on its own after `npm run build`:
+// node bench/sandbox-state.bench.mjs (SANDBOX_BENCH_SECONDS sets the run length).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const BIN = join(root, 'bin/chatcrm.js');
+const KEY = 'bench-key-0123456789';
+const SECONDS = Number(process.env.SANDBOX_BENCH_SECONDS ?? 4);
+const ROUNDS = 3;
+
+async function startSandbox(dir, state) {
+  const args = [BIN, 'sandbox', '--port', '0', '--api-key', KEY, ...(state ? ['--state', join(dir, `state-${Date.now()}.json`)] : [])];
+  const child = spawn(process.execPath, args, { env: { ...process.env, CHATCRM_CONFIG_DIR: join(dir, 'cfg'), CI: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    // Keep reading: a closed pipe would stop the sandbox at its next line.
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited (${code}) before it listened: ${out}`)));
+  });
+}
+
+async function measure(dir, state) {
+  const sb = await startSandbox(dir, state);
+  try {
+    const r = await autocannon({
+      url: `${sb.url}/api/notifications`,
+      method: 'POST',
+      connections: 50,
+      duration: SECONDS,
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify({ title: 'Bench', message: 'A write the state keeps' }),
+    });
+    if (r.non2xx || r.errors) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`);
+    return { rps: r.requests.average, p99: r.latency.p99 };
+  } finally {
+    const exited = once(sb.child, 'exit');
+    sb.child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const dir = mkdtempSync(join(tmpdir(), 'chatcrm-bench-sandbox-'));
+try {
+  const runs = { plain: [], state: [] };
+  for (let i = 0; i < ROUNDS; i++) {
+    runs.plain.push(await measure(dir, false));
+    runs.state.push(await measure(dir, true));
+  }
+  const plain = median(runs.plain.map((r) => r.rps));
+  const state = median(runs.state.map((r) => r.rps));
+  const ratio = state / plain;
+  console.log('| sandbox, 50 concurrent writers | requests/s (median) | p99 (median) | target |');
+  console.log('|---|---|---|---|');
+  console.log(`| without --state | ${plain.toFixed(0)} | ${median(runs.plain.map((r) => r.p99))} ms | |`);
+  console.log(`| with --state | ${state.toFixed(0)} (${ratio.toFixed(2)}x) | ${median(runs.state.map((r) => r.p99))} ms | ≥ 0.5x ${ratio >= 0.5 ? '✓' : '✗'} |`);
+  if (ratio < 0.5) process.exitCode = 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,147 @@
+// The inspector: a web page at `/` of the sandbox (conversations, requests, deliveries,
+// records) that updates live from Server-Sent Events. The page and every `/_sandbox/` route
+// sit behind the gate of inspector/gate.ts; the CSP forbids inline script and every other
+// origin. The page reads one feed, answered here and kept out of the request log (the page's
+// own polling would fill it, and each read would announce a request: an endless loop).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hasKey } from './access.js';
+import { requestView } from './admin.js';
+import type { Delivery } from './forward.js';
+import type { SandboxEnv } from './http.js';
+import { changesState, cookieName, hasCookie, hostAllowed, sameOrigin, tokenOk } from './inspector/gate.js';
+import { conversations, records } from './inspector/views.js';
+import page from './inspector/index.html?raw';
+import script from './inspector/inspector.js?raw';
+import style from './inspector/inspector.css?raw';
+import type { Received } from './request.js';
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+const FILES: Record<string, { type: string; body: string }> = {
+  '/inspector.js': { type: 'text/javascript; charset=utf-8', body: script },
+  '/inspector.css': { type: 'text/css; charset=utf-8', body: style },
+};
+
+const HEARTBEAT_MS = 15_000;
+
+export interface Inspector {
+  /**
+   * Answers the inspector's own requests (the page, its files, the event stream, its feed)
+   * and refuses any request to them or to `/_sandbox/` from a foreign Host or Origin.
+   * False: not answered, the sandbox routes it.
+   */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Ends the event streams (the server is closing). */
+  close(): void;
+}
+
+/** What the feed shows besides the store: the request log and the forward attempts. */
+export interface InspectorSources {
+  received: Received[];
+  deliveries: Delivery[];
+}
+
+/** How many requests and deliveries the feed shows (the newest). */
+const FEED_ROWS = 200;
+
+function answer(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): true {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'content-length': String(Buffer.byteLength(body)), ...headers });
+  res.end(body);
+  return true;
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => answer(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
+const refuse = (res: ServerResponse, status: number, message: string) => json(res, status, { success: false, message });
+
+export function createInspector(env: SandboxEnv, sources: InspectorSources): Inspector {
+  const { config } = env;
+  const streams = new Set<ServerResponse>();
+  // The page only needs to know that something changed, and what kind of thing: it asks again.
+  const stop = env.events.on((event) => {
+    const line = `event: ${event.kind}\ndata: ${JSON.stringify({ kind: event.kind })}\n\n`;
+    for (const s of streams) s.write(line);
+  });
+  const heartbeat = setInterval(() => {
+    for (const s of streams) s.write(': keep-alive\n\n');
+  }, HEARTBEAT_MS).unref();
+
+  const stream = (req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
+    // After a restart the browser tries again within a second.
+    res.write('retry: 1000\n\n');
+    streams.add(res);
+    req.on('close', () => streams.delete(res));
+    return true;
+  };
+  const feed = (_req: IncomingMessage, res: ServerResponse) =>
+    json(res, 200, {
+      success: true,
+      data: {
+        conversations: conversations(env.store),
+        requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => requestView(r, config)),
+        deliveries: sources.deliveries.slice(-FEED_ROWS).reverse(),
+        records: records(env.store),
+      },
+    });
+  const feeds: Record<string, (req: IncomingMessage, res: ServerResponse) => boolean> = { '/_sandbox/events': stream, '/_sandbox/inspector': feed };
+
+  const servePage = (req: IncomingMessage, res: ServerResponse, token: string | null) => {
+    if (token !== null) {
+      if (!tokenOk(token, config)) return answer(res, 401, 'text/html; charset=utf-8', unauthorized('This inspector link is not (or no longer) valid.'));
+      // As Jupyter does: the token becomes a cookie, and the address bar loses it.
+      return answer(res, 303, 'text/plain; charset=utf-8', 'See /\n', {
+        location: '/',
+        'set-cookie': `${cookieName(req)}=${config.inspectorToken}; Path=/; HttpOnly; SameSite=Strict`,
+      });
+    }
+    if (!hasCookie(req, config)) return answer(res, 401, 'text/html; charset=utf-8', unauthorized(''));
+    return answer(res, 200, 'text/html; charset=utf-8', page);
+  };
+
+  /** Which state changes pass: the page's (same Origin) and the CLI's (the key, no Origin). */
+  const originOk = (req: IncomingMessage) => (req.headers.origin === undefined ? hasKey(req, config) || !hasCookie(req, config) : sameOrigin(req));
+
+  return {
+    serve(req, res) {
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://sandbox');
+      } catch {
+        return false;
+      }
+      const method = (req.method ?? 'GET').toUpperCase();
+      const path = url.pathname;
+      if (path !== '/' && !(path in FILES) && !path.startsWith('/_sandbox/')) return false;
+      // A refused body is read and dropped: closing on unread bytes would reset the connection.
+      const deny = (status: number, message: string) => (req.resume(), refuse(res, status, message));
+      if (!hostAllowed(req)) return deny(403, "Forbidden: the Host header is not this sandbox's address");
+      if (changesState(method) && !originOk(req)) return deny(403, 'Forbidden: a state change from a browser needs this sandbox as its Origin');
+      if (method !== 'GET') return false;
+      if (path === '/') return servePage(req, res, url.searchParams.get('token'));
+      if (FILES[path]) return answer(res, 200, FILES[path].type, FILES[path].body);
+      const own = feeds[path];
+      if (!own) return false;
+      if (!hasKey(req, config) && !hasCookie(req, config)) return deny(401, 'Authorization token missing or malformed');
+      return own(req, res);
+    },
+    close() {
+      stop();
+      clearInterval(heartbeat);
+      for (const s of streams) s.end();
+      streams.clear();
+    },
+  };
+}
+
+/** The one-line page without the token: where the link is. */
+function unauthorized(lead: string): string {
+  const line = `${lead ? `${lead} ` : ''}Open the inspector with the link that <code>chatcrm sandbox</code> printed: the line <code>Inspector: http://…/?token=…</code>.`;
+  return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>chatcrm sandbox inspector</title></head><body><p>${line}</p></body></html>\n`;
+}

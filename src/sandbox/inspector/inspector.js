@@ -1,0 +1,297 @@
+// The inspector page's script: fetches JSON from the sandbox's /_sandbox/ routes and draws it.
+// Every string from the sandbox is written with textContent (h() below): the page never
+// parses data as HTML, and links are set only for http(s) URLs.
+'use strict';
+
+const KINDS = ['message', 'status', 'request', 'delivery', 'change', 'reset'];
+const state = { view: 'conversations', threads: [], selected: undefined, requests: [], deliveries: [], records: [] };
+const $ = (id) => document.getElementById(id);
+
+/** An element: props are attributes (`class`, `text`, `on<event>` handled), children nodes or text. */
+function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') el.className = v;
+    else if (k === 'text') el.textContent = String(v);
+    else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat()) if (c !== undefined && c !== null && c !== false) el.append(c instanceof Node ? c : String(c));
+  return el;
+}
+
+const safeUrl = (u) => (typeof u === 'string' && /^https?:\/\//i.test(u) ? u : undefined);
+const link = (href, text) => (safeUrl(href) ? h('a', { href: safeUrl(href), target: '_blank', rel: 'noopener noreferrer', text }) : h('span', { text }));
+const time = (iso) => (iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '');
+function when(iso) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return d.toDateString() === new Date().toDateString() ? time(iso) : d.toLocaleDateString([], { day: 'numeric', month: 'short' });
+}
+function size(n) {
+  if (typeof n !== 'number') return '';
+  return n < 1024 ? `${n} B` : n < 1048576 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1048576).toFixed(1)} MB`;
+}
+const initials = (name) => String(name).replace(/[^\p{L}\p{N} ]/gu, '').split(' ').filter(Boolean).slice(0, 2).map((w) => w[0]).join('').toUpperCase() || '#';
+
+function toast(text) {
+  const t = $('toast');
+  t.textContent = text;
+  t.hidden = !text;
+}
+
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  let data;
+  try {
+    data = await res.json();
+  } catch {
+    data = {};
+  }
+  if (res.status === 401) toast('The sandbox does not know this page any more (it restarted?): open the Inspector link from its banner again.');
+  if (!res.ok) throw Object.assign(new Error(data.message || `HTTP ${res.status}`), { status: res.status });
+  return data;
+}
+
+/** A POST from a button: the button waits, a refusal shows as a toast. */
+async function act(button, path, body) {
+  button.disabled = true;
+  try {
+    await api(path, body);
+    toast('');
+  } catch (err) {
+    toast(`${path}: ${err.message}`);
+  } finally {
+    button.disabled = false;
+  }
+  await refresh();
+}
+
+// ---- Conversations -------------------------------------------------------------------------
+
+const TICKS = { sent: ['✓', 'Sent'], delivered: ['✓✓', 'Delivered'], read: ['✓✓', 'Read'], failed: ['✗', 'Failed'] };
+/** The badge of a file: its extension (PDF, JPG), else its kind. */
+const badge = (name, kind) => (/\.([a-z0-9]{2,4})$/i.exec(name || '')?.[1] || kind.slice(0, 3)).toUpperCase();
+
+function contentNode(c) {
+  if (c.media) {
+    const m = c.media;
+    const name = m.filename || (m.url ? decodeURIComponent(m.url.split('/').pop() || m.kind) : m.kind);
+    return h('div', { class: 'media' },
+      h('div', { class: 'file' }, h('span', { class: `icon ${m.kind}`, 'aria-hidden': 'true', text: badge(name, m.kind) }),
+        h('span', { class: 'name' }, link(m.url, name), h('small', { text: [m.kind, size(m.size), m.mime].filter(Boolean).join(' · ') }))),
+      m.caption && h('p', { class: 'text', text: m.caption }));
+  }
+  if (c.location) {
+    const l = c.location;
+    const map = `https://www.openstreetmap.org/?mlat=${l.latitude}&mlon=${l.longitude}#map=16/${l.latitude}/${l.longitude}`;
+    return h('div', { class: 'place' }, h('span', { class: 'icon pin', 'aria-hidden': 'true' }),
+      h('span', { class: 'name' }, link(map, l.name || `${l.latitude}, ${l.longitude}`), l.address && h('small', { text: l.address }), h('small', { text: `${l.latitude}, ${l.longitude}` })));
+  }
+  if (c.template) {
+    const t = c.template;
+    return h('div', { class: 'template' }, h('small', { class: 'label', text: `Template ${t.name}${t.language ? ` · ${t.language}` : ''}` }),
+      t.header && h('p', { class: 'header' }, link(t.header, 'Header media')), h('p', { class: 'text', text: t.text }));
+  }
+  if (c.reaction) return h('p', { class: 'text muted', text: `Reacted ${c.reaction.emoji} to a message` });
+  return h('div', {}, h('p', { class: 'text', text: c.text || '' }), c.mentions && h('small', { class: 'muted', text: c.mentions.map((m) => `@${m}`).join(' ') }));
+}
+
+function statusButtons(m) {
+  const moves = { sent: ['delivered', 'read', 'failed'], delivered: ['read'] }[m.status] || [];
+  if (!moves.length) return undefined;
+  return h('div', { class: 'actions' }, moves.map((s) =>
+    h('button', { type: 'button', 'data-key': `${m.id}:${s}`, text: `Mark ${s}`,
+      onclick: (e) => act(e.currentTarget, '/_sandbox/simulate/status', s === 'failed' ? { message_id: m.id, status: s, error: 'Marked failed in the inspector' } : { message_id: m.id, status: s }) })));
+}
+
+function messageNode(m, group) {
+  const out = m.direction === 'outbound';
+  const tick = out && TICKS[m.status];
+  const meta = h('span', { class: 'meta' }, time(m.at),
+    tick && h('span', { class: `ticks ${m.status}`, title: tick[1], 'aria-label': tick[1], text: ` ${tick[0]}` }));
+  const bubble = h('div', { class: 'bubble' },
+    group && !out && m.author && h('small', { class: 'author', text: m.author }),
+    contentNode(m.content), meta,
+    m.reactions.length > 0 && h('span', { class: 'reactions', 'aria-label': 'Reactions', text: m.reactions.map((r) => r.emoji).join(' ') }));
+  return h('li', { class: `msg ${out ? 'out' : 'in'}`, 'data-id': m.id }, bubble,
+    m.status === 'failed' && h('p', { class: 'error', text: `Failed: ${m.error || 'no reason given'}` }),
+    out && statusButtons(m));
+}
+
+const keyOf = (t) => `${t.kind}:${t.id}`;
+const preview = (m) => {
+  const c = m.content;
+  return c.text || c.media?.caption || (c.media && (c.media.filename || c.media.kind)) || c.template?.text || (c.location && (c.location.name || 'Location')) || (c.reaction && `Reacted ${c.reaction.emoji}`) || '';
+};
+
+function renderThreads() {
+  const list = $('threads');
+  list.replaceChildren(...state.threads.map((t) => {
+    const last = t.messages[t.messages.length - 1];
+    return h('li', {}, h('button', { type: 'button', class: 'thread-item', 'data-key': `thread:${keyOf(t)}`, 'aria-current': keyOf(t) === state.selected ? 'true' : undefined,
+      onclick: () => select(keyOf(t)) },
+      h('span', { class: `avatar ${t.kind}`, 'aria-hidden': 'true', text: initials(t.title) }),
+      h('span', { class: 'who' }, h('span', { class: 'title', text: t.title }), h('small', { text: last ? `${last.direction === 'outbound' ? 'You: ' : ''}${preview(last)}` : '' })),
+      h('small', { class: 'when', text: when(t.last_at) })));
+  }));
+  $('count-conversations').textContent = state.threads.length ? String(state.threads.length) : '';
+}
+
+function renderThread() {
+  const t = state.threads.find((x) => keyOf(x) === state.selected);
+  $('view-conversations').classList.toggle('open', Boolean(t) && state.opened);
+  $('thread-title').textContent = t ? t.title : 'No conversation yet';
+  $('thread-sub').textContent = t ? [t.kind === 'group' ? 'Group' : t.phone !== t.title ? t.phone : '', t.sender_id && `via ${t.sender_id}`].filter(Boolean).join(' · ') : 'Send a message with chatcrm chat send: it shows here.';
+  const list = $('messages');
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  list.replaceChildren(...(t ? t.messages.map((m) => messageNode(m, t.kind === 'group')) : []));
+  if (atBottom || state.jump) list.scrollTop = list.scrollHeight;
+  state.jump = false;
+  $('reply').hidden = !t || t.kind !== 'contact';
+}
+
+function select(key) {
+  state.selected = key;
+  state.opened = true;
+  state.jump = true;
+  renderThreads();
+  renderThread();
+  if (!$('reply').hidden) $('reply-text').focus();
+}
+
+async function sendReply(e) {
+  e.preventDefault();
+  const t = state.threads.find((x) => keyOf(x) === state.selected);
+  const text = $('reply-text').value.trim();
+  if (!t || !text) return;
+  const button = $('reply').querySelector('button');
+  button.disabled = true;
+  try {
+    await api('/_sandbox/simulate/inbound', { from: t.phone, sender_id: t.sender_id, name: t.title !== t.phone ? t.title : undefined, message: { type: 'text', text: { body: text } } });
+    $('reply-text').value = '';
+    state.jump = true;
+    toast('');
+  } catch (err) {
+    toast(`Send reply: ${err.message}`);
+  } finally {
+    button.disabled = false;
+  }
+  await refresh();
+}
+
+// ---- Requests, deliveries, records ---------------------------------------------------------
+
+const cells = (values) => values.map((v, i) => h('span', { class: `c${i}`, text: v ?? '' }));
+const pretty = (v) => (typeof v === 'string' ? v : JSON.stringify(v, null, 2));
+const statusClass = (s) => (typeof s === 'number' ? (s < 300 ? 'ok' : s < 500 ? 'warn' : 'bad') : 'bad');
+
+function renderRequests() {
+  const rows = state.requests;
+  $('count-requests').textContent = rows.length ? String(rows.length) : '';
+  $('requests').replaceChildren(...(rows.length ? rows.map((r) => h('details', { class: 'row' },
+    h('summary', {}, cells([time(r.at), r.method, r.path, r.operation || '', String(r.status), `${r.duration_ms} ms`]),
+      h('span', { class: `badge ${statusClass(r.status)}`, 'aria-hidden': 'true' })),
+    h('pre', { text: pretty({ query: r.query, body: r.body }) }))) : [h('p', { class: 'empty', text: 'No API requests yet.' })]));
+}
+
+function renderDeliveries() {
+  const rows = state.deliveries;
+  $('count-deliveries').textContent = rows.length ? String(rows.length) : '';
+  $('deliveries').replaceChildren(...(rows.length ? rows.map((d) => {
+    const outcome = d.ok ? `HTTP ${d.status_code}` : `✗ ${d.error}`;
+    return h('article', { class: 'delivery' },
+      h('div', { class: 'line' }, h('span', { class: `badge ${d.ok ? 'ok' : 'bad'}`, text: outcome }), h('code', { class: 'url', text: d.url }),
+        h('small', { text: [time(d.started_at), `${d.duration_ms} ms`, `attempt ${d.attempt}`, `${d.event} ${d.message_id}`].join(' · ') }),
+        h('button', { type: 'button', 'data-key': `retry:${d.id}`, text: 'Retry', onclick: (e) => act(e.currentTarget, `/_sandbox/deliveries/${encodeURIComponent(d.id)}/retry`, {}) })),
+      d.signature && h('p', { class: 'sig' }, h('small', { text: 'x-hub-signature-256 ' }), h('code', { text: d.signature })),
+      d.response && h('pre', { text: d.response }));
+  }) : [h('p', { class: 'empty', text: 'No deliveries yet: start the sandbox with --forward-to URL, then reply as the customer.' })]));
+}
+
+function renderRecords() {
+  $('records').replaceChildren(...state.records.map((t) => h('section', { class: 'table' },
+    h('h2', {}, t.name, ' ', h('span', { class: 'count', text: String(t.count) })),
+    h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': t.name },
+      h('table', {}, h('thead', {}, h('tr', {}, t.columns.map((c) => h('th', { scope: 'col', text: c.replace(/_/g, ' ') })))),
+        h('tbody', {}, t.rows.map((r) => h('tr', {}, r.map((v) => h('td', { text: v }))))))))));
+}
+
+// ---- Loading and live updates --------------------------------------------------------------
+
+let loading;
+/** The feed (conversations, requests, deliveries, records), drawn; calls during a load make one more. */
+async function refresh() {
+  if (loading) return void (loading.again = true);
+  loading = {};
+  let feed;
+  try {
+    feed = (await api('/_sandbox/inspector')).data;
+  } catch {
+    // Shown by api(); the next event or reconnect tries again.
+  }
+  if (feed) draw(feed);
+  const again = loading.again;
+  loading = undefined;
+  if (again) await refresh();
+}
+
+function draw(feed) {
+  const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.key;
+  Object.assign(state, { threads: feed.conversations, requests: feed.requests, deliveries: feed.deliveries, records: feed.records });
+  if (!state.selected || !state.threads.some((t) => keyOf(t) === state.selected)) state.selected = state.threads[0] && keyOf(state.threads[0]);
+  renderThreads();
+  renderThread();
+  renderRequests();
+  renderDeliveries();
+  renderRecords();
+  if (focused) document.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+}
+
+let timer;
+const soon = () => {
+  clearTimeout(timer);
+  timer = setTimeout(refresh, 60);
+};
+
+function connect() {
+  const es = new EventSource('/_sandbox/events');
+  es.onopen = () => {
+    $('live').textContent = 'Live';
+    $('live').className = 'live on';
+    refresh();
+  };
+  for (const kind of KINDS) es.addEventListener(kind, soon);
+  es.onerror = () => {
+    $('live').textContent = 'Reconnecting…';
+    $('live').className = 'live';
+    // A refused stream (a restarted sandbox with a new token) is closed for good: try again.
+    if (es.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+  };
+}
+
+function show(view) {
+  state.view = view;
+  for (const b of document.querySelectorAll('nav button')) {
+    if (b.dataset.view === view) b.setAttribute('aria-current', 'page');
+    else b.removeAttribute('aria-current');
+  }
+  for (const s of document.querySelectorAll('.view')) s.hidden = s.id !== `view-${view}`;
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  for (const b of document.querySelectorAll('nav button')) b.addEventListener('click', () => show(b.dataset.view));
+  $('reply').addEventListener('submit', sendReply);
+  $('reply-text').addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || e.shiftKey) return;
+    e.preventDefault();
+    $('reply').requestSubmit();
+  });
+  $('back').addEventListener('click', () => {
+    state.opened = false;
+    renderThread();
+  });
+  refresh();
+  connect();
+});

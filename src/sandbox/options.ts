@@ -1,0 +1,109 @@
+// The sandbox's flags (`chatcrm sandbox --auto-status ... --fault ...`) and the options of
+// `startSandbox` from 'chatcrm/sandbox', which mirror them, checked and turned into
+// SandboxOptions in one place: a bad value is a usage error naming the flag.
+import { UsageError } from '../core/errors.js';
+import type { CmdSpec } from '../manifest/types.js';
+import { parseFault, parseLatency } from './faults.js';
+import { loadSeedFile } from './seed-file.js';
+import type { SandboxOptions } from './server.js';
+
+export interface SandboxFlags {
+  port?: string | number;
+  host?: string;
+  state?: string;
+  apiKey?: string;
+  webhookSecret?: string;
+  verifyToken?: string;
+  seed?: string;
+  seedRecords?: string | number;
+  /** `delivered,read` (a string, or a list). */
+  autoStatus?: string | string[];
+  /** `1s`, `500ms`, `2m`, or milliseconds as a number. */
+  statusDelay?: string | number;
+  failRate?: string | number;
+  randomSeed?: string | number;
+  forwardTo?: string | string[];
+  fault?: string | string[];
+  /** `MS` or `MIN-MAX`. */
+  latency?: string | number;
+}
+
+const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+function wholeNumber(flag: string, value: string | number | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (String(value).trim() === '' || !Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag}: must be a whole number from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+/** `1s`, `250ms`, `2m`: milliseconds. */
+export function parseDelay(flag: string, value: string | number): number {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(String(value).trim());
+  if (!m) throw new UsageError(`${flag}: must be a duration such as 500ms, 1s or 2m, got "${value}"`);
+  return Math.round(Number(m[1]) * { ms: 1, s: 1000, m: 60_000 }[m[2] as 'ms' | 's' | 'm']);
+}
+
+function autoStatuses(value: string | string[] | undefined): Array<'delivered' | 'read'> | undefined {
+  if (value === undefined) return undefined;
+  const words = list(value).flatMap((v) => v.split(',')).map((w) => w.trim().toLowerCase());
+  for (const w of words) if (w !== 'delivered' && w !== 'read') throw new UsageError(`--auto-status: must be delivered, read or delivered,read, got "${w}"`);
+  return words as Array<'delivered' | 'read'>;
+}
+
+function rate(value: string | number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (String(value).trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`--fail-rate: must be a number from 0 to 1, got "${value}"`);
+  return n;
+}
+
+function forwardUrls(value: string | string[] | undefined): string[] {
+  return list(value).map((u) => {
+    let url: URL;
+    try {
+      url = new URL(u);
+    } catch {
+      throw new UsageError(`--forward-to: not a URL: "${u}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--forward-to: must be an http or https URL, got "${u}"`);
+    return url.href;
+  });
+}
+
+/** What a --fault may name: the `operationId` of `chatcrm openapi` (chat_send) or the table's id (chat.send). */
+async function operationNames(commands: CmdSpec[]): Promise<Map<string, string>> {
+  const [{ operations }, { indexTree, toolFor }] = await Promise.all([import('../api/operations.js'), import('../mcp/serve/catalog.js')]);
+  const tree = indexTree(commands);
+  const names = new Map<string, string>();
+  for (const id of Object.keys(operations) as Array<keyof typeof operations>) {
+    names.set(id, id);
+    names.set((await toolFor(id, tree)).name, id);
+  }
+  return names;
+}
+
+/** Check the flags; `commands` (the command tree) names the operations a --fault may target. */
+export async function sandboxOptions(f: SandboxFlags, commands: () => Promise<CmdSpec[]>): Promise<SandboxOptions> {
+  const faults = list(f.fault);
+  const names = faults.length ? await operationNames(await commands()) : new Map<string, string>();
+  return {
+    port: wholeNumber('--port', f.port, 0, 65535) ?? 0,
+    // `[::1]` as a URL writes it; listen() wants the bare address.
+    host: String(f.host ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1'),
+    stateFile: f.state,
+    apiKey: f.apiKey,
+    webhookSecret: f.webhookSecret,
+    verifyToken: f.verifyToken,
+    seed: f.seed === undefined ? undefined : loadSeedFile(f.seed),
+    seedRecords: wholeNumber('--seed-records', f.seedRecords, 1, 100_000),
+    autoStatus: autoStatuses(f.autoStatus),
+    statusDelayMs: f.statusDelay === undefined ? undefined : parseDelay('--status-delay', f.statusDelay),
+    failRate: rate(f.failRate),
+    randomSeed: wholeNumber('--random-seed', f.randomSeed, 0, 2 ** 32 - 1),
+    forwardTo: forwardUrls(f.forwardTo),
+    faults: faults.map((v) => parseFault(v, names)),
+    latency: f.latency === undefined ? undefined : parseLatency(String(f.latency)),
+  };
+}

@@ -1,0 +1,79 @@
+// Pure parts of the sandbox emulator: the forward backoff (the real schedule), the --fault and
+// --latency parsers, the flags' checks, the seeded random source.
+import { describe, expect, it } from 'vitest';
+import { Forwarder, FORWARD_BACKOFF_MS, FORWARD_TIMEOUT_MS } from '../../src/sandbox/forward.js';
+import { delayOf, parseFault, parseLatency, pickFault } from '../../src/sandbox/faults.js';
+import { parseDelay } from '../../src/sandbox/options.js';
+import { seededRandom } from '../../src/sandbox/random.js';
+
+describe('forwarding backoff', () => {
+  it('a failing URL gets 5 attempts, after pauses of 1, 2, 4 and 8 s, with a 10 s deadline each', async () => {
+    const pauses: number[] = [];
+    const deadlines: number[] = [];
+    const f = new Forwarder({
+      urls: ['http://app.test/hook'],
+      secret: () => 's',
+      post: async (_u, _b, _h, timeoutMs) => (deadlines.push(timeoutMs), { status: 503, body: 'busy' }),
+      sleep: async (ms) => void pauses.push(ms),
+    });
+    f.send('message', 'wamid.1', { object: 'chat_business_account' });
+    await f.idle();
+    expect(FORWARD_BACKOFF_MS).toEqual([1000, 2000, 4000, 8000]);
+    expect(pauses).toEqual([1000, 2000, 4000, 8000]);
+    expect(deadlines).toEqual(Array(5).fill(FORWARD_TIMEOUT_MS));
+    expect(FORWARD_TIMEOUT_MS).toBe(10_000);
+    expect(f.deliveries.map((d) => [d.attempt, d.error])).toEqual([1, 2, 3, 4, 5].map((n) => [n, 'HTTP 503']));
+  });
+
+  it('stops at the first 2xx; a redirect is a failure, not followed', async () => {
+    const answers = [302, 200];
+    const f = new Forwarder({ urls: ['http://app.test/hook'], secret: () => 's', post: async () => ({ status: answers.shift()!, body: '' }), sleep: async () => undefined });
+    f.send('status', 'wamid.2', {});
+    await f.idle();
+    expect(f.deliveries.map((d) => [d.attempt, d.ok, d.error])).toEqual([
+      [1, false, 'HTTP 302: redirects are not followed'],
+      [2, true, null],
+    ]);
+  });
+});
+
+describe('--fault and --latency', () => {
+  const names = new Map([['chat_send', 'chat.send'], ['chat.send', 'chat.send']]);
+  it('parses OPERATION:STATUS[:RATE]', () => {
+    expect(parseFault('chat_send:503', names)).toEqual({ operation: 'chat.send', status: 503, rate: 1 });
+    expect(parseFault('*:timeout:0.25', names)).toEqual({ operation: '*', status: 'timeout', rate: 0.25 });
+    expect(parseFault('chat.send:reset', names)).toEqual({ operation: 'chat.send', status: 'reset', rate: 1 });
+  });
+  it.each([
+    ['nope:500', /--fault: unknown operation "nope"/],
+    ['chat_send:99', /--fault: STATUS must be an HTTP status/],
+    ['chat_send:500:2', /--fault: RATE must be a number from 0 to 1/],
+    ['chat_send', /--fault: expected OPERATION:STATUS/],
+  ])('%s is refused naming --fault', (v, msg) => expect(() => parseFault(v, names)).toThrow(msg));
+  it('latency: MS or MIN-MAX, drawn from the seeded source', () => {
+    expect(parseLatency('250')).toEqual({ min: 250, max: 250 });
+    expect(parseLatency('10-20')).toEqual({ min: 10, max: 20 });
+    expect(() => parseLatency('20-10')).toThrow(/--latency/);
+    expect(() => parseLatency('fast')).toThrow(/--latency/);
+    const a = seededRandom(7);
+    const b = seededRandom(7);
+    const draws = Array.from({ length: 20 }, () => delayOf({ min: 10, max: 20 }, a));
+    expect(draws).toEqual(Array.from({ length: 20 }, () => delayOf({ min: 10, max: 20 }, b)));
+    expect(Math.min(...draws)).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...draws)).toBeLessThanOrEqual(20);
+  });
+  it('a fault with a rate plays on that share of requests', () => {
+    const r = seededRandom(1);
+    const faults = [{ operation: 'chat.send', status: 503 as const, rate: 0.3 }];
+    const hits = Array.from({ length: 1000 }, () => pickFault(faults, 'chat.send', r)).filter(Boolean).length;
+    expect(hits).toBeGreaterThan(230);
+    expect(hits).toBeLessThan(370);
+    expect(pickFault(faults, 'tags.list', r)).toBeUndefined();
+  });
+  it('--status-delay takes ms, s and m', () => {
+    expect(parseDelay('--status-delay', '1s')).toBe(1000);
+    expect(parseDelay('--status-delay', '250ms')).toBe(250);
+    expect(parseDelay('--status-delay', '2m')).toBe(120_000);
+    expect(() => parseDelay('--status-delay', 'soon')).toThrow(/--status-delay: must be a duration/);
+  });
+});
