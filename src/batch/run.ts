@@ -27,7 +27,7 @@ const MAX_REPORTED = 20;
 /** Finished rows held back for the in-order results file while an earlier row is in flight. */
 const MAX_WAITING = 10_000;
 /** Rows in a row that could not reach the server (no answer of any kind between) before the run stops. */
-export const MAX_UNREACHABLE = 10;
+const MAX_UNREACHABLE = 10;
 /** How a stop for an unreachable server begins (the summary line says `stopped: ...`). */
 const UNREACHABLE = 'the server cannot be reached';
 
