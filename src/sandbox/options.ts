@@ -2,7 +2,7 @@
 // `startSandbox` from 'chatcrm/sandbox', which mirror them, checked and turned into
 // SandboxOptions in one place: a bad value is a usage error naming the flag.
 import { UsageError } from '../core/errors.js';
-import type { CmdSpec } from '../manifest/types.js';
+import type { CmdSpec } from '../core/command-types.js';
 import { parseFault, parseLatency } from './faults.js';
 import { loadSeedFile } from './seed-file.js';
 import type { SandboxOptions } from './server.js';

@@ -44,12 +44,6 @@ function circles(graph: Map<string, string[]>): string[][] {
 /** Most lines a function may span (STYLE.md: it fits on a screen). */
 const MAX_FUNCTION_LINES = 80;
 
-/**
- * TEMPORARY: functions other branches are splitting (issue 20). The lead empties this list when
- * they merge; an entry that is no longer long fails the test, so the list cannot go stale.
- */
-const LONG_FOR_NOW = ['sandbox/server.ts: startSandbox', 'sandbox/server.ts: handle'];
-
 /** Every function, method, arrow and function expression longer than `max` lines, as `name (lines)`. */
 function longFunctions(file: string, text: string, max = MAX_FUNCTION_LINES): { name: string; lines: number }[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -102,9 +96,7 @@ describe('src/ layout', () => {
 
   it(`has no function longer than ${MAX_FUNCTION_LINES} lines`, () => {
     const long = files.flatMap((f) => longFunctions(f, readFileSync(f, 'utf8')).map(({ name, lines }) => [`${relative(SRC, f)}: ${name}`, lines] as const));
-    expect(long.filter(([where]) => !LONG_FOR_NOW.includes(where))).toEqual([]);
-    // An exemption that is no longer needed goes.
-    expect(LONG_FOR_NOW.filter((where) => !long.some(([w]) => w === where))).toEqual([]);
+    expect(long).toEqual([]);
   });
 
   it('finds a long function, of any form (the check itself)', () => {

@@ -2,7 +2,7 @@
 // received as a signed /webhook/chat event would be, and forwarded by --forward-to.
 import { readTextArg } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../manifest/types.js';
+import type { Run } from '../../core/command-types.js';
 import { inbound } from '../../schemas/sandbox.js';
 import { parseOrUsage } from '../../schemas/problems.js';
 
