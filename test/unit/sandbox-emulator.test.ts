@@ -77,3 +77,45 @@ describe('--fault and --latency', () => {
     expect(() => parseDelay('--status-delay', 'soon')).toThrow(/--status-delay: must be a duration/);
   });
 });
+
+describe('--state saving', () => {
+  it('a write is saved within the interval, not at once; close() saves what is left; the file is always whole JSON', async () => {
+    const { mkdtempSync, readFileSync, readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { Saver } = await import('../../src/sandbox/state.js');
+    const { Store } = await import('../../src/sandbox/store.js');
+    const dir = mkdtempSync(join(tmpdir(), 'chatcrm-saver-'));
+    const file = join(dir, 'state.json');
+    const store = new Store(file);
+    const saver = new Saver(store, file, () => undefined, 60_000);
+    saver.saveNow();
+    store.insert('tags', { name: 'one' });
+    saver.changed();
+    // Not written on the request path: the file still has no tag.
+    expect(JSON.parse(readFileSync(file, 'utf8')).collections.tags).toBeUndefined();
+    await saver.close();
+    expect(JSON.parse(readFileSync(file, 'utf8')).collections.tags.map((t: { name: string }) => t.name)).toEqual(['one']);
+    expect(readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it('many writes within the interval: nothing written at once, all of them saved by the timer', async () => {
+    const { mkdtempSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { Saver } = await import('../../src/sandbox/state.js');
+    const { Store } = await import('../../src/sandbox/store.js');
+    const file = join(mkdtempSync(join(tmpdir(), 'chatcrm-saver-')), 'state.json');
+    const store = new Store(file);
+    const saver = new Saver(store, file, () => undefined, 30);
+    for (let i = 0; i < 100; i++) {
+      store.insert('tags', { name: `t${i}` });
+      saver.changed();
+    }
+    const before = statSync(file, { throwIfNoEntry: false });
+    expect(before).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 200));
+    await saver.close();
+    expect(JSON.parse(readFileSync(file, 'utf8')).collections.tags).toHaveLength(100);
+  });
+});
