@@ -119,3 +119,27 @@ describe('--state saving', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).collections.tags).toHaveLength(100);
   });
 });
+
+describe('a forward attempt', () => {
+  it('with no answer in time is a failed attempt naming the deadline', async () => {
+    const { createServer } = await import('node:http');
+    const { post } = await import('../../src/sandbox/forward.js');
+    const server = createServer(() => undefined);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port } = server.address() as { port: number };
+    try {
+      await expect(post(`http://127.0.0.1:${port}/`, Buffer.from('{}'), {}, 100, new AbortController().signal)).rejects.toThrow('no answer within 0.1 s');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('keeps the last 1,000 deliveries', async () => {
+    const f = new Forwarder({ urls: ['http://app.test/hook'], secret: () => 's', post: async () => ({ status: 200, body: '' }) });
+    for (let i = 0; i < 1005; i++) f.send('message', `wamid.${i}`, {});
+    await f.idle();
+    expect(f.deliveries).toHaveLength(1000);
+    expect(f.deliveries[0].message_id).toBe('wamid.5');
+  });
+});
