@@ -112,9 +112,16 @@ describe('chatcrm sandbox --seed and --state', () => {
 
   it('without --api-key or --state, the banner says how to keep the key', async () => {
     const sb = await start([]);
+    let stderr = '';
+    await new Promise<void>((resolve) => {
+      sb.child.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes('Press Ctrl-C to stop.')) resolve();
+      });
+    });
+    expect(stderr).toContain('A new key each start: keep one with --api-key KEY, or --state FILE');
     sb.child.kill('SIGTERM');
-    const done = await sb.child;
-    expect(String(done.stderr)).toContain('keep one with --api-key KEY, or --state FILE');
+    await sb.child;
   }, 60_000);
 
   it.each([
