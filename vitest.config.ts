@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // End-to-end tests spawn the built CLI; on a 2-core machine more workers only add contention.
     maxWorkers: 2,
+    // Vitest empties CSS imports by default; the inspector serves its stylesheet as text (`?raw`).
+    css: { include: [/src\/sandbox\/inspector\/.*\.css/] },
     // Tests wait on events; these limits only end a hang. They are wide: on a busy machine
     // (several runs side by side on 2 cores) a test of ten CLI runs can take minutes.
     testTimeout: 300_000,

@@ -5,7 +5,7 @@
 // node bench/sandbox-state.bench.mjs (SANDBOX_BENCH_SECONDS sets the run length).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,7 @@ async function startSandbox(dir, state) {
 async function measure(dir, state) {
   const sb = await startSandbox(dir, state);
   try {
+    const before = rssMiB(sb.child.pid);
     const r = await autocannon({
       url: `${sb.url}/api/notifications`,
       method: 'POST',
@@ -44,11 +45,21 @@ async function measure(dir, state) {
       body: JSON.stringify({ title: 'Bench', message: 'A write the state keeps' }),
     });
     if (r.non2xx || r.errors) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`);
-    return { rps: r.requests.average, p99: r.latency.p99 };
+    const after = rssMiB(sb.child.pid);
+    return { rps: r.requests.average, p99: r.latency.p99, rss: before === undefined ? 'n/a' : `${before.toFixed(0)} → ${after.toFixed(0)} MiB` };
   } finally {
     const exited = once(sb.child, 'exit');
     sb.child.kill('SIGTERM');
     await exited;
+  }
+}
+
+/** The sandbox's resident memory, MiB (Linux), or undefined. */
+function rssMiB(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+  } catch {
+    return undefined;
   }
 }
 
@@ -63,10 +74,10 @@ try {
   const plain = median(runs.plain.map((r) => r.rps));
   const state = median(runs.state.map((r) => r.rps));
   const ratio = state / plain;
-  console.log('| sandbox, 50 concurrent writers | requests/s (median) | p99 (median) | target |');
-  console.log('|---|---|---|---|');
-  console.log(`| without --state | ${plain.toFixed(0)} | ${median(runs.plain.map((r) => r.p99))} ms | |`);
-  console.log(`| with --state | ${state.toFixed(0)} (${ratio.toFixed(2)}x) | ${median(runs.state.map((r) => r.p99))} ms | ≥ 0.5x ${ratio >= 0.5 ? '✓' : '✗'} |`);
+  console.log(`| sandbox, 50 concurrent writers, ${SECONDS} s | requests/s (median) | p99 (median) | RSS (last run) | target |`);
+  console.log('|---|---|---|---|---|');
+  console.log(`| without --state | ${plain.toFixed(0)} | ${median(runs.plain.map((r) => r.p99))} ms | ${runs.plain.at(-1).rss} | |`);
+  console.log(`| with --state | ${state.toFixed(0)} (${ratio.toFixed(2)}x) | ${median(runs.state.map((r) => r.p99))} ms | ${runs.state.at(-1).rss} | ≥ 0.5x ${ratio >= 0.5 ? '✓' : '✗'} |`);
   if (ratio < 0.5) process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -13,6 +13,8 @@ export const FORWARD_BACKOFF_MS: readonly number[] = [1000, 2000, 4000, 8000];
 export const FORWARD_TIMEOUT_MS = 10_000;
 /** How much of an answer a delivery keeps (the inspector shows a snippet). */
 const SNIPPET = 500;
+/** Deliveries, and events kept for a retry: the last ones only, so a long run stays small. */
+const KEEP = 1000;
 
 export interface Delivery {
   id: string;
@@ -128,7 +130,9 @@ export class Forwarder {
   }
 
   private enqueue(q: Queued): void {
+    this.events.delete(q.event_id);
     this.events.set(q.event_id, q);
+    if (this.events.size > KEEP) this.events.delete(this.events.keys().next().value!);
     const signal = this.stop.signal;
     const next = (this.queues.get(q.url) ?? Promise.resolve()).then(() => this.deliver(q, signal));
     this.queues.set(q.url, next);
@@ -163,6 +167,7 @@ export class Forwarder {
     d.duration_ms = Date.now() - started;
     if (signal.aborted) return true;
     this.deliveries.push(d);
+    if (this.deliveries.length > KEEP) this.deliveries.splice(0, this.deliveries.length - KEEP);
     this.o.onDelivery?.(d);
     return d.ok;
   }

@@ -94,6 +94,9 @@ describe('safe by construction', () => {
     expect(html).not.toMatch(/\son[a-z]+=|https?:\/\/|javascript:/i);
     const css = (await send('GET', '/inspector.css')).body;
     expect(css).not.toMatch(/@import|url\(|@font-face/);
+    // The stylesheet is served whole (the light and dark schemes, the phone's layout).
+    expect(css).toContain('@media (prefers-color-scheme: dark)');
+    expect(css).toContain('@media (max-width: 700px)');
     expect((await send('GET', '/inspector.js')).headers['content-type']).toBe('text/javascript; charset=utf-8');
   });
 

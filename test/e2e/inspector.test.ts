@@ -194,6 +194,24 @@ describeWith('chromium', existsSync(CHROMIUM), 'the inspector page in a browser'
     await expect.poll(() => page.locator('#thread-title').textContent()).toBe('15559990009');
   });
 
+  it('at a phone\'s width: the thread list, or one thread with a way back; nothing wider than the screen', async () => {
+    await send('15559990010', '--text', 'On a phone');
+    await open('15559990010');
+    await page.setViewportSize({ width: 390, height: 760 });
+    try {
+      const shown = async () => ({ list: await page.locator('#threads').isVisible(), thread: await page.locator('#thread').isVisible() });
+      await expect.poll(shown).toEqual({ list: false, thread: true });
+      expect(await page.getByLabel('Reply as the customer').isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.getByRole('button', { name: 'Back to the threads' }).click();
+      await expect.poll(shown).toEqual({ list: true, thread: false });
+      await page.locator('.thread-item', { hasText: '15559990010' }).click();
+      await expect.poll(shown).toEqual({ list: false, thread: true });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
+
   it('keeps working after the sandbox restarts (same port and token)', async () => {
     const { port } = new URL(sb.url);
     await sb.close();

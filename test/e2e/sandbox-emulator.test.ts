@@ -198,6 +198,20 @@ describe('--forward-to', () => {
   });
 });
 
+describe('--forward-to, from a signed /webhook/chat event', () => {
+  it('webhook send (a message, then a status of a sent message) is forwarded as received', async () => {
+    const app = await receiver();
+    const sb = await sandbox({ forwardTo: [app.url] });
+    const env = { CHATCRM_WEBHOOK_SECRET: 'forward-secret-0123' };
+    expect((await sb.run(['webhook', 'send', '--event', 'message', '--from', '15557654321', '--text', 'via the webhook'], { env })).exitCode).toBe(0);
+    const id = (await send(sb)).stdout.trim();
+    expect((await sb.run(['webhook', 'send', '--event', 'status', '--message-id', id, '--status', 'delivered'], { env })).exitCode).toBe(0);
+    const hits = await app.until(2);
+    expect(JSON.parse(hits[0].body).entry[0].changes[0].value.messages[0]).toMatchObject({ from: '15557654321', text: { body: 'via the webhook' } });
+    expect(JSON.parse(hits[1].body).entry[0].changes[0].value.statuses[0]).toMatchObject({ id, status: 'delivered' });
+  });
+});
+
 describe('faults and latency', () => {
   it('--fault chat_send:503 answers sends with 503 (the CLI exits 7), other routes as usual', async () => {
     const sb = await sandbox({ faults: [{ operation: 'chat.send', status: 503, rate: 1 }] });

@@ -17,6 +17,16 @@ async function start(args: string[]) {
   const child = execa('node', [BIN, 'sandbox', '--port', '0', ...args], { env: cleanEnv(NO_ENV), extendEnv: false, reject: false, timeout: 60_000 });
   running.push(child);
   let stdout = '';
+  const stderr = { text: '', waiters: [] as Array<() => void> };
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr.text += chunk.toString();
+    stderr.waiters.splice(0).forEach((w) => w());
+  });
+  /** Resolve once stderr holds `text`. */
+  const stderrHas = async (text: string) => {
+    while (!stderr.text.includes(text)) await new Promise<void>((r) => stderr.waiters.push(r));
+    return stderr.text;
+  };
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
@@ -27,7 +37,7 @@ async function start(args: string[]) {
   const url = /listening on (\S+)/.exec(stdout)![1];
   const key = /^API key: (\S+)$/m.exec(stdout)![1];
   const secret = /^Webhook secret: (\S+)$/m.exec(stdout)![1];
-  return { child, url, key, secret, env: { CHATCRM_BASE_URL: url, CHATCRM_API_KEY: key } };
+  return { child, url, key, secret, stderrHas, env: { CHATCRM_BASE_URL: url, CHATCRM_API_KEY: key } };
 }
 
 const SEED = `# a seed for the demo
@@ -112,9 +122,10 @@ describe('chatcrm sandbox --seed and --state', () => {
 
   it('without --api-key or --state, the banner says how to keep the key', async () => {
     const sb = await start([]);
+    const stderr = await sb.stderrHas('Press Ctrl-C to stop.');
+    expect(stderr).toContain('A new key each start: keep one with --api-key KEY, or --state FILE');
     sb.child.kill('SIGTERM');
-    const done = await sb.child;
-    expect(String(done.stderr)).toContain('keep one with --api-key KEY, or --state FILE');
+    await sb.child;
   }, 60_000);
 
   it.each([

@@ -77,3 +77,69 @@ describe('--fault and --latency', () => {
     expect(() => parseDelay('--status-delay', 'soon')).toThrow(/--status-delay: must be a duration/);
   });
 });
+
+describe('--state saving', () => {
+  it('a write is saved within the interval, not at once; close() saves what is left; the file is always whole JSON', async () => {
+    const { mkdtempSync, readFileSync, readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { Saver } = await import('../../src/sandbox/state.js');
+    const { Store } = await import('../../src/sandbox/store.js');
+    const dir = mkdtempSync(join(tmpdir(), 'chatcrm-saver-'));
+    const file = join(dir, 'state.json');
+    const store = new Store(file);
+    const saver = new Saver(store, file, () => undefined, 60_000);
+    saver.saveNow();
+    store.insert('tags', { name: 'one' });
+    saver.changed();
+    // Not written on the request path: the file still has no tag.
+    expect(JSON.parse(readFileSync(file, 'utf8')).collections.tags).toBeUndefined();
+    await saver.close();
+    expect(JSON.parse(readFileSync(file, 'utf8')).collections.tags.map((t: { name: string }) => t.name)).toEqual(['one']);
+    expect(readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it('many writes within the interval: nothing written at once, all of them saved by the timer', async () => {
+    const { mkdtempSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { Saver } = await import('../../src/sandbox/state.js');
+    const { Store } = await import('../../src/sandbox/store.js');
+    const file = join(mkdtempSync(join(tmpdir(), 'chatcrm-saver-')), 'state.json');
+    const store = new Store(file);
+    const saver = new Saver(store, file, () => undefined, 30);
+    for (let i = 0; i < 100; i++) {
+      store.insert('tags', { name: `t${i}` });
+      saver.changed();
+    }
+    const before = statSync(file, { throwIfNoEntry: false });
+    expect(before).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 200));
+    await saver.close();
+    expect(JSON.parse(readFileSync(file, 'utf8')).collections.tags).toHaveLength(100);
+  });
+});
+
+describe('a forward attempt', () => {
+  it('with no answer in time is a failed attempt naming the deadline', async () => {
+    const { createServer } = await import('node:http');
+    const { post } = await import('../../src/sandbox/forward.js');
+    const server = createServer(() => undefined);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port } = server.address() as { port: number };
+    try {
+      await expect(post(`http://127.0.0.1:${port}/`, Buffer.from('{}'), {}, 100, new AbortController().signal)).rejects.toThrow('no answer within 0.1 s');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('keeps the last 1,000 deliveries', async () => {
+    const f = new Forwarder({ urls: ['http://app.test/hook'], secret: () => 's', post: async () => ({ status: 200, body: '' }) });
+    for (let i = 0; i < 1005; i++) f.send('message', `wamid.${i}`, {});
+    await f.idle();
+    expect(f.deliveries).toHaveLength(1000);
+    expect(f.deliveries[0].message_id).toBe('wamid.5');
+  });
+});
