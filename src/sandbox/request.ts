@@ -211,7 +211,8 @@ export async function handle(p: Pipeline, req: IncomingMessage, res: ServerRespo
   if (denied) return refuse(req, res, send, denied);
   const values = route ? route.regex.exec(path)!.slice(1).map(decodeParam) : [];
   if (values.some((v) => v === undefined)) return refuse(req, res, send, fail(400, `Malformed path: bad percent-encoding in ${path}`));
-  if (await misbehave(p, req, route, (r) => refuse(req, res, send, r))) return;
+  // The sandbox's own routes (simulators, inspector) keep working whatever --fault says.
+  if (!isSandboxPath(path) && (await misbehave(p, req, route, (r) => refuse(req, res, send, r)))) return;
   if (expectContinue) res.writeContinue();
   const contentType = String(req.headers['content-type'] ?? '');
   const raw = await readBody(req, contentType.startsWith('multipart/form-data') ? UPLOAD_LIMIT : JSON_LIMIT);

@@ -225,6 +225,8 @@ describe('faults and latency', () => {
     const sb = await sandbox({ faults: [{ operation: '*', status: 'reset', rate: 1 }] });
     const r = await sb.run(['tags', 'list', '--retries', '0']);
     expect(r.exitCode).toBe(7);
+    // The sandbox's own routes are spared: the simulators still work.
+    expect((await sb.run(['sandbox', 'inbound', '--from', '15557654321', '--text', 'still here'])).exitCode).toBe(0);
   });
 
   it('--latency delays every answer', async () => {
