@@ -53,14 +53,22 @@ export function cell(v: unknown): string {
   return String(v);
 }
 
+/**
+ * One rule for lists in a cell, in the table, in `-o csv` and in the export file: a list of plain
+ * values is its items joined with `; ` (what `contacts import` splits a tags cell on); a list
+ * holding objects stays JSON.
+ */
+export const LIST_SEPARATOR = '; ';
+const plainList = (v: unknown): v is unknown[] => Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object');
+const listOrCell = (v: unknown) => (plainList(v) ? v.map(cell).join(LIST_SEPARATOR) : cell(v));
+
 /** A table cell: lists of plain values joined, control characters made visible. */
 export function tableCell(v: unknown): string {
-  if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) return sanitizeCell(v.map(cell).join(', '));
-  return sanitizeCell(cell(v));
+  return sanitizeCell(listOrCell(v));
 }
 
-/** A CSV cell: sanitized, formula-defused when it is text, quoted when needed. */
-export const csvCell = (v: unknown): string => csvText(cell(v), typeof v === 'string');
+/** A CSV cell: sanitized, formula-defused when it is text (a joined list is text), quoted when needed. */
+export const csvCell = (v: unknown): string => csvText(listOrCell(v), typeof v === 'string' || plainList(v));
 
 /** The header row: field names can be the server's keys, so they are cells like any other. */
 const csvRow = (names: string[]) => names.map(csvCell).join(',');
