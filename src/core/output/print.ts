@@ -6,7 +6,8 @@ import { once } from 'node:events';
 import { Styled, type IO } from '../io.js';
 import type { OutputFormat } from '../../config/settings.js';
 import { UsageError } from '../errors.js';
-import { csvText, sanitizeCell } from '../sanitize.js';
+import { sanitizeCell } from '../sanitize.js';
+import { csvCell, tableCell } from './cells.js';
 import { unknownField } from './fields.js';
 import { shapeOf, recordId, pickFields, getPath, isObj, morePages, pageCount, type Pagination, type Shape } from './shape.js';
 import { isIdField, renderColumns, renderKeyValue, type Column } from './table.js';
@@ -45,30 +46,6 @@ export interface PrintOptions {
    */
   wrote?: boolean;
 }
-
-/** A value as text: objects as JSON. */
-export function cell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-}
-
-/**
- * One rule for lists in a cell, in the table, in `-o csv` and in the export file: a list of plain
- * values is its items joined with `; ` (what `contacts import` splits a tags cell on); a list
- * holding objects stays JSON.
- */
-export const LIST_SEPARATOR = '; ';
-const plainList = (v: unknown): v is unknown[] => Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object');
-const listOrCell = (v: unknown) => (plainList(v) ? v.map(cell).join(LIST_SEPARATOR) : cell(v));
-
-/** A table cell: lists of plain values joined, control characters made visible. */
-export function tableCell(v: unknown): string {
-  return sanitizeCell(listOrCell(v));
-}
-
-/** A CSV cell: sanitized, formula-defused when it is text (a joined list is text), quoted when needed. */
-export const csvCell = (v: unknown): string => csvText(listOrCell(v), typeof v === 'string' || plainList(v));
 
 /** The header row: field names can be the server's keys, so they are cells like any other. */
 const csvRow = (names: string[]) => names.map(csvCell).join(',');
