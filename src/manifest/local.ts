@@ -86,8 +86,16 @@ export const doctor: CmdSpec = {
 export const completion: CmdSpec = {
   name: 'completion',
   summary: 'Print a shell completion script',
-  args: [{ name: 'SHELL', required: true, choices: ['bash', 'zsh', 'fish', 'powershell'] }],
+  description:
+    'For your user, add one line to the shell\'s startup file: bash: eval "$(chatcrm completion bash)" in ~/.bashrc; ' +
+    'zsh: eval "$(chatcrm completion zsh)" in ~/.zshrc (after compinit); fish: chatcrm completion fish > ~/.config/fish/completions/chatcrm.fish; ' +
+    'PowerShell: chatcrm completion powershell | Out-String | Invoke-Expression in $PROFILE. For every user (as root), write the script into the system folder.',
+  args: [{ name: 'SHELL', description: 'bash, zsh, fish or powershell', choices: ['bash', 'zsh', 'fish', 'powershell'] }],
   examples: [
+    { cmd: 'echo \'eval "$(chatcrm completion bash)"\' >> ~/.bashrc', notRun: "changes the user's ~/.bashrc" },
+    { cmd: 'echo \'eval "$(chatcrm completion zsh)"\' >> ~/.zshrc', notRun: "changes the user's ~/.zshrc" },
+    { cmd: 'chatcrm completion fish > ~/.config/fish/completions/chatcrm.fish', notRun: "writes into the user's fish config" },
+    'chatcrm completion bash > chatcrm.bash',
     { cmd: 'chatcrm completion bash > /etc/bash_completion.d/chatcrm', notRun: 'writes a system folder (as root)' },
     { cmd: 'chatcrm completion zsh > "${fpath[1]}/_chatcrm"', notRun: 'zsh syntax, writes into its function path' },
   ],
