@@ -17,7 +17,7 @@ export const login: CmdSpec = {
   examples: [
     { cmd: 'chatcrm login', notRun: 'asks for the profile, addresses and key on a terminal' },
     'printf %s "$CHATCRM_API_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key',
-    { cmd: 'printf %s "$CHATCRM_API_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key --webhook-secret-file app-secret.txt', notRun: 'needs a file holding the app secret' },
+    'printf %s "$CHATCRM_API_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key --webhook-secret-file secret.txt',
   ],
   newProfile: true,
   run: () => import('../commands/local/login.js'),
@@ -93,8 +93,6 @@ export const completion: CmdSpec = {
   args: [{ name: 'SHELL', description: 'bash, zsh, fish or powershell', choices: ['bash', 'zsh', 'fish', 'powershell'] }],
   examples: [
     { cmd: 'echo \'eval "$(chatcrm completion bash)"\' >> ~/.bashrc', notRun: "changes the user's ~/.bashrc" },
-    { cmd: 'echo \'eval "$(chatcrm completion zsh)"\' >> ~/.zshrc', notRun: "changes the user's ~/.zshrc" },
-    { cmd: 'chatcrm completion fish > ~/.config/fish/completions/chatcrm.fish', notRun: "writes into the user's fish config" },
     'chatcrm completion bash > chatcrm.bash',
     { cmd: 'chatcrm completion bash > /etc/bash_completion.d/chatcrm', notRun: 'writes a system folder (as root)' },
     { cmd: 'chatcrm completion zsh > "${fpath[1]}/_chatcrm"', notRun: 'zsh syntax, writes into its function path' },
