@@ -17,7 +17,7 @@ export const login: CmdSpec = {
   examples: [
     { cmd: 'chatcrm login', notRun: 'asks for the profile, addresses and key on a terminal' },
     'printf %s "$CHATCRM_API_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key',
-    { cmd: 'printf %s "$CHATCRM_API_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key --webhook-secret-file app-secret.txt', notRun: 'needs a file holding the app secret' },
+    'printf %s "$CHATCRM_API_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key --webhook-secret-file secret.txt',
   ],
   newProfile: true,
   run: () => import('../commands/local/login.js'),
@@ -86,8 +86,14 @@ export const doctor: CmdSpec = {
 export const completion: CmdSpec = {
   name: 'completion',
   summary: 'Print a shell completion script',
-  args: [{ name: 'SHELL', required: true, choices: ['bash', 'zsh', 'fish', 'powershell'] }],
+  description:
+    'For your user, add one line to the shell\'s startup file: bash: eval "$(chatcrm completion bash)" in ~/.bashrc; ' +
+    'zsh: eval "$(chatcrm completion zsh)" in ~/.zshrc (after compinit); fish: chatcrm completion fish > ~/.config/fish/completions/chatcrm.fish; ' +
+    'PowerShell: chatcrm completion powershell | Out-String | Invoke-Expression in $PROFILE. For every user (as root), write the script into the system folder.',
+  args: [{ name: 'SHELL', description: 'bash, zsh, fish or powershell', choices: ['bash', 'zsh', 'fish', 'powershell'] }],
   examples: [
+    { cmd: 'echo \'eval "$(chatcrm completion bash)"\' >> ~/.bashrc', notRun: "changes the user's ~/.bashrc" },
+    'chatcrm completion bash > chatcrm.bash',
     { cmd: 'chatcrm completion bash > /etc/bash_completion.d/chatcrm', notRun: 'writes a system folder (as root)' },
     { cmd: 'chatcrm completion zsh > "${fpath[1]}/_chatcrm"', notRun: 'zsh syntax, writes into its function path' },
   ],

@@ -20,9 +20,20 @@ describe('chatcrm completion', () => {
     expect(r.stderr).toMatch(/tcsh.*bash, zsh, fish, powershell/);
   });
 
-  it('needs a shell', async () => {
+  it('without a shell lists the shells and the per-user install line (exit 2, one line)', async () => {
     const r = await runCli(['completion']);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/missing required argument 'SHELL'/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('Error: SHELL: which shell? one of bash, zsh, fish, powershell (for bash: eval "$(chatcrm completion bash)" in ~/.bashrc; see chatcrm completion --help)\n');
+  });
+
+  it('help shows the per-user line of each shell, not only the system folders', async () => {
+    const r = await runCli(['completion', '--help']);
+    expect(r.exitCode).toBe(0);
+    const help = r.stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('bash: eval "$(chatcrm completion bash)" in ~/.bashrc');
+    expect(help).toContain('zsh: eval "$(chatcrm completion zsh)" in ~/.zshrc');
+    expect(help).toContain('fish: chatcrm completion fish > ~/.config/fish/completions/chatcrm.fish');
+    expect(r.stdout).toContain(`$ echo 'eval "$(chatcrm completion bash)"' >> ~/.bashrc`);
   });
 });

@@ -30,7 +30,9 @@ describe('contacts import', () => {
     const before = toolCalls().length;
     const r = await sb.run(['contacts', 'import', csv, '--results', results, '--json']);
     expect(r.exitCode).toBe(5);
-    expect(r.stderr).toMatch(/1 of 3 rows not created: 1 failed, 0 uncertain/);
+    // One vocabulary: the summary says "sent" as the results file does.
+    expect(r.stderr).toMatch(/1 of 3 rows not sent: 1 failed, 0 uncertain/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, sent: 2, failed: 1 });
     expect(r.stderr).toMatch(/row 2: .*email.*not an email address/);
     const calls = toolCalls().slice(before);
     expect(calls.map((c) => c.name)).toEqual(['create_contact', 'create_contact']);
@@ -63,6 +65,17 @@ describe('contacts import', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/row 2: .*phone_number/);
     expect(sb.received.length).toBe(before);
+    // The first valid row's request, as send-batch --dry-run shows it: the tools/call it would post.
+    const ok = file('dry-ok.csv', 'phone_number,name,tags\n+1 555 000 5555,Alan,vip;lead\n');
+    const shown = await sb.run(['--dry-run', 'contacts', 'import', ok]);
+    expect(shown.exitCode, shown.stderr).toBe(0);
+    const [head, ...rest] = shown.stdout.trimEnd().split('\n');
+    expect(rest.at(-1)).toBe('1 row: 0 sent, 0 failed, 0 uncertain, 1 not sent');
+    const request = JSON.parse([head, ...rest.slice(0, -1)].join('\n'));
+    expect(request).toMatchObject({ method: 'POST', url: `${sb.url}/mcp` });
+    expect(request.body).toMatchObject({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'create_contact', arguments: { phone_number: '15550005555', name: 'Alan', tags: ['vip', 'lead'] } } });
+    expect(shown.stdout).not.toContain(sb.config.apiKey);
+    expect(sb.received.length).toBe(before);
   });
 
   it.each([
@@ -83,7 +96,7 @@ describe('contacts import', () => {
     const before = toolCalls().length;
     const refused = await sb.run(['contacts', 'import', csv, '--results', results], { env: { CHATCRM_API_KEY: 'wrong-key-0000000000' } });
     expect(refused.exitCode).toBe(3);
-    expect(refused.stdout.trim()).toMatch(/^3 rows: 0 created, 0 failed, 0 uncertain, 3 not created \(stopped: .*\)$/);
+    expect(refused.stdout.trim()).toMatch(/^3 rows: 0 sent, 0 failed, 0 uncertain, 3 not sent \(stopped: .*\)$/);
     expect(toolCalls().length).toBe(before);
     const r = await sb.run(['contacts', 'import', csv, '--resume', '--results', results, '--json']);
     expect(r.exitCode).toBe(0);

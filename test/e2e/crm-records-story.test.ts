@@ -90,7 +90,7 @@ describe('CRM story: tags, custom field, segment, contacts, export, download', (
     expect(readdirSync(dir)).toEqual([job.file_name]);
     const rows = parseCsv(readFileSync(join(dir, job.file_name), 'utf8'));
     expect(rows.map((row) => [row._id, row.name, row.phone_number, row.email, row.status, row.tags, row.segments, row.custom_fields])).toEqual(
-      people.map((p, i) => [ids[i], p.name, p.phone_number, p.email, p.status, p.tags.join(';'), 'Story customers', `${field.key}=${p.custom_fields[field.key]}`]),
+      people.map((p, i) => [ids[i], p.name, p.phone_number, p.email, p.status, p.tags.join('; '), 'Story customers', `${field.key}=${p.custom_fields[field.key]}`]),
     );
     const [download] = sb.calls('contacts.exportDownload');
     expect(download.path).toBe(`/api/contacts/export/download/${job.file_name}`);

@@ -88,7 +88,7 @@ describeWith('tmux', hasTmux(), 'on a terminal (tmux)', () => {
     // The message is what a notification says: it is shortened, the date and read flag go first.
     [['notifications', 'list'], ['ID', 'TITLE', 'MESSAGE'], /^[0-9a-f]{24} +Plan usage +You have used 10% .*…$/m],
     // The members are who the team is: shortened after the status is dropped.
-    [['teams', 'list'], ['ID', 'NAME', 'MEMBERS'], /^[0-9a-f]{24} +Support +ana@example\.com, bo@.*…$/m],
+    [['teams', 'list'], ['ID', 'NAME', 'MEMBERS'], /^[0-9a-f]{24} +Support +ana@example\.com; bo@.*…$/m],
   ])('%j at 60 columns drops its declared columns, then shortens its text', async (args, header, row) => {
     const screen = await onScreen(args, 60);
     expect(screen.split('\n')[0].trim().split(/\s{2,}/)).toEqual(header);

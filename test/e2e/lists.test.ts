@@ -262,6 +262,18 @@ describe('--fields and --query', () => {
     expect(r.stderr.trim()).toBe('Error: --fields: unknown field "nmae" (the records have: _id, name, filters, created_at, updated_at, contacts_count)');
   });
 
+  it('--fields id gives the _id the table labels ID; lists in -o csv are joined with "; " as in the table and the export', async () => {
+    const r = await sb.run(['segments', 'list', '--fields', 'id,name', '-o', 'csv']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const vip = sb.store.list('segments').find((s) => s.name === 'VIP customers')!;
+    expect(r.stdout).toMatch(new RegExp(`^id,name\n(.*\n)*${vip._id},VIP customers\n`));
+    const member = sb.store.insert('contacts', { phone_number: '15559990001', name: 'Listed', tags: ['vip', 'lead'], custom_fields: {}, segment_ids: [vip._id] });
+    const csv = await sb.run(['segments', 'contacts', vip._id, '--all', '--fields', 'id,tags', '-o', 'csv']);
+    expect(csv.stdout).toContain(`\n${member._id},vip; lead\n`);
+    const table = await sb.run(['segments', 'contacts', vip._id, '--all', '--fields', 'id,tags']);
+    expect(table.stdout).toMatch(new RegExp(`^${member._id} +vip; lead$`, 'm'));
+  });
+
   it('--fields on nested paths still works', async () => {
     const r = await sb.run(['segments', 'list', '--search', 'VIP', '--fields', 'name,filters.tags', '--json']);
     expect(JSON.parse(r.stdout)).toEqual([{ name: 'VIP customers', filters: { tags: ['vip'] } }]);

@@ -48,13 +48,26 @@ describe('printResult', () => {
     expect(parseYaml((await print(item, { format: 'yaml', fields: ['name'] })).out)).toEqual({ name: 'vip' });
   });
 
-  it('csv: header, quoting of commas and quotes, newlines as ⏎, JSON for objects, dot paths', async () => {
+  it('csv: header, quoting of commas and quotes, newlines as ⏎, lists joined with "; " (as tables and the export), dot paths', async () => {
     const { out } = await print(list, { format: 'csv', fields: ['_id', 'name', 'note', 'tags', 'owner.email'] });
     expect(out).toBe(
       '_id,name,note,tags,owner.email\n' +
-        'id1,"Ada, Countess","says ""hi""","[""a"",""b""]",ada@example.com\n' +
-        'id2,Bob,line1⏎line2,[],bob@example.com\n',
+        'id1,"Ada, Countess","says ""hi""",a; b,ada@example.com\n' +
+        'id2,Bob,line1⏎line2,,bob@example.com\n',
     );
+    const table = await print(list, { format: 'table', fields: ['_id', 'tags'] });
+    expect(table.out).toMatch(/^id1 +a; b$/m);
+    // A list of objects stays JSON.
+    expect((await print({ data: [{ _id: 'x', rows: [{ a: 1 }] }] }, { format: 'csv', fields: ['rows'] })).out).toBe('rows\n"[{""a"":1}]"\n');
+  });
+
+  it('--fields id names _id where a record has no id (tables label both ID)', async () => {
+    expect(JSON.parse((await print(list, { format: 'json', fields: ['id', 'name'] })).out)).toEqual([
+      { id: 'id1', name: 'Ada, Countess' },
+      { id: 'id2', name: 'Bob' },
+    ]);
+    expect((await print(list, { format: 'csv', fields: ['id'] })).out).toBe('id\nid1\nid2\n');
+    expect((await print({ data: [{ id: 7, _id: 'x' }] }, { format: 'csv', fields: ['id'] })).out).toBe('id\n7\n');
   });
 
   it('csv: a cell a spreadsheet would evaluate gets a leading quote; numbers stay numbers; escapes are visible', async () => {

@@ -6,7 +6,8 @@ import { once } from 'node:events';
 import { Styled, type IO } from '../io.js';
 import type { OutputFormat } from '../../config/settings.js';
 import { UsageError } from '../errors.js';
-import { csvText, sanitizeCell } from '../sanitize.js';
+import { sanitizeCell } from '../sanitize.js';
+import { csvCell, tableCell } from './cells.js';
 import { unknownField } from './fields.js';
 import { shapeOf, recordId, pickFields, getPath, isObj, morePages, pageCount, type Pagination, type Shape } from './shape.js';
 import { isIdField, renderColumns, renderKeyValue, type Column } from './table.js';
@@ -45,22 +46,6 @@ export interface PrintOptions {
    */
   wrote?: boolean;
 }
-
-/** A value as text: objects as JSON. */
-export function cell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-}
-
-/** A table cell: lists of plain values joined, control characters made visible. */
-export function tableCell(v: unknown): string {
-  if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) return sanitizeCell(v.map(cell).join(', '));
-  return sanitizeCell(cell(v));
-}
-
-/** A CSV cell: sanitized, formula-defused when it is text, quoted when needed. */
-export const csvCell = (v: unknown): string => csvText(cell(v), typeof v === 'string');
 
 /** The header row: field names can be the server's keys, so they are cells like any other. */
 const csvRow = (names: string[]) => names.map(csvCell).join(',');

@@ -114,6 +114,8 @@ export function getPath(obj: unknown, path: string): unknown {
     if (Array.isArray(cur) && /^\d+$/.test(part)) cur = cur[Number(part)];
     // Own properties only: `--fields constructor` must not print Object's source.
     else if (typeof cur === 'object' && Object.hasOwn(cur, part)) cur = (cur as Record<string, unknown>)[part];
+    // `id` names `_id` where there is no `id`: tables label both ID, so a reader asks for `id`.
+    else if (part === 'id' && typeof cur === 'object' && Object.hasOwn(cur, '_id')) cur = (cur as Record<string, unknown>)._id;
     else return undefined;
   }
   return cur;

@@ -63,14 +63,15 @@ const addToSegments: Handler = (req, { store }) => {
   return membership(store, p.data.segment_ids, p.data.contact_ids, true);
 };
 
+/** A list is its items joined with `; ` (the CLI's rule for lists in csv and tables, too). */
 const csvCell = (v: unknown) => {
-  const s = v === undefined || v === null ? '' : String(v);
+  const s = v === undefined || v === null ? '' : Array.isArray(v) ? v.join('; ') : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 export const EXPORT_COLUMNS = ['_id', 'name', 'phone_number', 'email', 'status', 'source', 'tags', 'segments', 'custom_fields', 'created_at'];
 
-/** The tenant's contacts as CSV: tags and segment names joined with `;`, custom fields as `key=value;...`. */
+/** The tenant's contacts as CSV: tags and segment names joined with `; `, custom fields as `key=value; ...`. */
 function contactsCsv(store: Store, contacts: Doc[]): string {
   const segmentName = (id: string) => String(store.get('segments', id)?.name ?? id);
   const rows = contacts.map((c) =>
@@ -81,11 +82,9 @@ function contactsCsv(store: Store, contacts: Doc[]): string {
       c.email,
       c.status,
       c.source,
-      ((c.tags as string[]) ?? []).join(';'),
-      ((c.segment_ids as string[]) ?? []).map(segmentName).join(';'),
-      Object.entries((c.custom_fields as Record<string, string>) ?? {})
-        .map(([k, v]) => `${k}=${v}`)
-        .join(';'),
+      (c.tags as string[]) ?? [],
+      ((c.segment_ids as string[]) ?? []).map(segmentName),
+      Object.entries((c.custom_fields as Record<string, string>) ?? {}).map(([k, v]) => `${k}=${v}`),
       c.created_at,
     ]
       .map(csvCell)
