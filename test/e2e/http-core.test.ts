@@ -241,16 +241,19 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
       srv.handler = () => undefined;
       const r = await cli(['--timeout', '1', ...POST]);
       expect(r.exitCode).toBe(7);
-      expectOneLine(r, /^Error: Request timed out after 1s \(--timeout\): POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/chat\/messages; the request may have been processed: check before sending again$/);
+      // On a busy machine a first attempt can time out before it is written, and is then retried
+      // (safe: nothing was sent); the attempt that reached the server is the one reported.
+      expectOneLine(r, /^Error: Request timed out after 1s \(--timeout\): POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/chat\/messages; the request may have been processed: check before sending again( \(after 2 attempts\))?$/);
       expect(srv.seen.map((s) => s.method)).toEqual(['POST']);
     });
 
     it('a GET that times out is retried; the error gives the attempts and the configured --timeout', async () => {
       srv.handler = () => undefined;
-      const r = await cli(['--timeout', '1', '--retries', '1', ...GET]);
+      // 2 s an attempt: room, on a busy machine, for the second attempt to reach the server.
+      const r = await cli(['--timeout', '2', '--retries', '1', ...GET]);
       expect(r.exitCode).toBe(7);
-      // The last attempt is cut short by the command's budget (2 s); the message still quotes --timeout.
-      expectOneLine(r, /^Error: Request timed out after 1s \(--timeout\): GET http:\/\/127\.0\.0\.1:\d+\/api\/auth\/profile \(after 2 attempts\)$/);
+      // The last attempt is cut short by the command's budget (4 s); the message still quotes --timeout.
+      expectOneLine(r, /^Error: Request timed out after 2s \(--timeout\): GET http:\/\/127\.0\.0\.1:\d+\/api\/auth\/profile \(after 2 attempts\)$/);
       expect(srv.seen).toHaveLength(2);
     });
 
