@@ -203,13 +203,13 @@ export async function buildDist(outdir = 'dist', { meta = false } = {}) {
     writeFile(join(outdir, id), fixed);
   }
   writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
+  const sandbox = await buildSandboxModule(outdir, legal);
   const metafile = {
-    inputs: { ...result.metafile.inputs, ...sdk.metafile.inputs },
-    outputs: { ...result.metafile.outputs, ...sdk.metafile.outputs },
+    inputs: { ...result.metafile.inputs, ...sdk.metafile.inputs, ...sandbox.inputs },
+    outputs: { ...result.metafile.outputs, ...sdk.metafile.outputs, ...sandbox.outputs },
   };
   writeFileSync(join(outdir, 'THIRD_PARTY_NOTICES'), thirdPartyNotices(metafile, legal));
   if (meta) writeFileSync(join(outdir, 'meta.json'), JSON.stringify(metafile));
-  await buildSandboxModule(outdir);
   return metafile;
 }
 
@@ -238,13 +238,17 @@ async function buildMcpSdk(modules, outfile, legal) {
 /**
  * `chatcrm/sandbox` (package.json exports): the sandbox for test suites, one self-contained file
  * (requiring main.js would run the CLI), and its types, which src/sandbox/public.ts writes out
- * without imports so that they are emitted from that file alone.
+ * without imports so that they are emitted from that file alone. Returns its metafile (for the notices).
  */
-async function buildSandboxModule(outdir) {
+async function buildSandboxModule(outdir, legal) {
   const entry = 'src/sandbox/public.ts';
-  await build({ ...buildOptions, entryPoints: [entry], outdir: undefined, outfile: join(outdir, 'sandbox.js'), splitting: false, format: 'cjs', banner: {} });
+  const r = await build({ ...buildOptions, entryPoints: [entry], outdir: undefined, outfile: join(outdir, 'sandbox.js'), splitting: false, format: 'cjs', banner: {}, write: false, metafile: true });
+  // Its legal comments join THIRD_PARTY_NOTICES, as the CLI's do.
+  legal.push(...r.outputFiles.filter((f) => f.path.endsWith('.LEGAL.txt')).map((f) => f.text));
+  writeFile(join(outdir, 'sandbox.js'), r.outputFiles.find((f) => f.path.endsWith('.js')).text);
   const ts = (await import('typescript')).default;
   writeFileSync(join(outdir, 'sandbox.d.ts'), ts.transpileDeclaration(readFileSync(entry, 'utf8'), { fileName: entry }).outputText);
+  return r.metafile;
 }
 
 /** main.js: the start-up chunks, where the other packed chunks are, and the loader that runs each once. */

@@ -339,7 +339,7 @@ describe('mcp serve: safety flags', () => {
   });
 
   it('--dry-run with --max-sends 1: previews send nothing, so none counts against the cap', async () => {
-    const s = await serveStdio(sb, ['--dry-run', '--max-sends', '1', '--toolsets', 'chat,campaigns']);
+    const s = await serveStdio(sb, ['--dry-run', '--max-sends', '1', '--toolsets', 'chat,campaigns', '--allow-destructive']);
     try {
       const before = sb.received.length;
       const preview = () => s.client.callTool({ name: 'chat_send', arguments: { sender_id: 'wa_snd_cloud_0001', to: '15551234567', message: TEXT } });
@@ -349,7 +349,7 @@ describe('mcp serve: safety flags', () => {
       }
       // A send relayed to the tool endpoint is counted on another path: the same holds there.
       const campaign = sb.store.list('campaigns')[0];
-      const relayed = () => s.client.callTool({ name: 'campaigns_send', arguments: { campaign_id: campaign._id } });
+      const relayed = () => s.client.callTool({ name: 'campaigns_send', arguments: { campaign_id: campaign._id, confirm: true } });
       for (const r of [await relayed(), await relayed()]) {
         expect(r.isError).toBeFalsy();
         expect(r.structuredContent).toMatchObject({ dry_run: true, request: { url: `${sb.url}/mcp`, body: { params: { name: 'send_campaign' } } } });

