@@ -81,6 +81,8 @@ async function openFiles<Req>(run: BatchRun<Req>, o: BatchOptions<Req>, journalP
       o.io.err(`Note: ${o.file} changed since the journal was written; rows are matched by recipient and message, not by line`);
     }
   }
+  // Before the journal and results are written: a declined question leaves no trace.
+  if (check && o.confirm) await o.confirm({ rows: check.rows, sent: run.prior ? run.table.count(State.Sent) : 0 });
 
   run.stop.listen(o.signal);
 

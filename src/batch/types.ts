@@ -47,6 +47,11 @@ export interface BatchOptions<Req> {
   build(record: Record_, row: number, warn: (message: string) => void): Req;
   /** The request as it will be sent, as text: with the key, what makes the row unique. */
   render(req: Req): string;
+  /**
+   * Ask before the first send, once the input is checked (not for stdin, not under --dry-run):
+   * `rows` in the file, `sent` of them by an earlier run (--resume). Throw to send nothing.
+   */
+  confirm?(count: { rows: number; sent: number }): Promise<void>;
   /** One cheap authenticated request before the first send; an AuthError stops the run. */
   preflight?(): Promise<void>;
   /** Send; resolves to the id the server gave (message id, contact id). Abort on `signal`. */

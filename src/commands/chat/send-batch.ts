@@ -88,6 +88,16 @@ function messageId(body: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/** The message as given, for the question before a batch: placeholders unfilled. */
+function describeMessage(template: Record<string, string | string[]> | undefined): string {
+  const kind = template && CONTENT.find((k) => template[k] !== undefined);
+  if (!template || !kind) return "each row's own message";
+  if (kind === 'message') return 'the --message JSON';
+  const v = String(template[kind]);
+  const shown = v.length > 80 ? `${v.slice(0, 79)}…` : v;
+  return kind === 'text' ? JSON.stringify(shown) : `--${kind} ${shown}`;
+}
+
 export const run: Run = async (ctx, { args, opts }) => {
   const file = String(args.FILE ?? '');
   if (file === '') throw new UsageError('FILE: a CSV or JSONL file of recipients is required');
@@ -139,6 +149,14 @@ export const run: Run = async (ctx, { args, opts }) => {
       if (typeof flags.message === 'string') flags.message = safeJson(flags.message, 'message');
       return sendCall(sender_id, to, buildContent(flags));
     },
+    // On a terminal, the many recipients are confirmed once; a script's file and command are its
+    // intent (no --yes needed without a TTY), and stdin as the input leaves no terminal to ask on.
+    confirm: ctx.io.canPrompt
+      ? ({ rows, sent }) => {
+          const skip = sent ? ` (${sent} already sent by an earlier run are skipped)` : '';
+          return ctx.confirm(`Send ${describeMessage(template)} to ${rows} recipient${rows === 1 ? '' : 's'} from ${file}${skip}?`);
+        }
+      : undefined,
     render: (call) => `${call.op} ${JSON.stringify(call.options.json ?? call.options.form?.describe())}`,
     async preflight() {
       // The cheapest authenticated read of the same API: a refused key stops the run before row 1.
