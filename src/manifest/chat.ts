@@ -69,6 +69,7 @@ export const chat: CmdSpec = {
         'Rows need a `to` column. CONTENT flags may use {{column}} placeholders; without them, rows carry their own text, template, language and vars (JSON array) columns. ' +
         'Every row is journaled before its request is sent and after it is answered; --resume skips sent rows and never re-sends uncertain ones unless --retry-uncertain. ' +
         'Rows are matched by recipient and message, so an edited input resumes safely; one run at a time holds a journal. FILE - reads stdin. ' +
+        'On a terminal it asks once before the first send (the message, the row count, the file); --yes skips the question; scripts without a TTY, FILE - and --dry-run are not asked. ' +
         'Exit 0 when every row is sent, 3 when the key is refused, 7 when the server cannot be reached, 5 otherwise; 130, 143, 129 after Ctrl-C, SIGTERM, SIGHUP (in-flight requests are drained first). See docs/chat.md.',
       args: [{ name: 'FILE', description: 'CSV with a header row, or .jsonl', required: true }],
       options: [
