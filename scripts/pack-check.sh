@@ -16,12 +16,13 @@ echo "packed $tarball"
 
 # (A listing in a variable: `tar | grep -q` under pipefail fails when grep exits early.)
 listing="$(tar -tzf "$tmp/$tarball")"
-needed="package/bin/chatcrm.js package/dist/main.js package/dist/chunks/mcp-sdk.js package/completions/chatcrm.bash package/LICENSE package/dist/THIRD_PARTY_NOTICES"
+needed="package/bin/chatcrm.js package/dist/main.js package/dist/chunks/mcp-sdk.js package/dist/sandbox.js package/dist/sandbox.d.ts package/completions/chatcrm.bash package/LICENSE package/dist/THIRD_PARTY_NOTICES"
 [ -f README.md ] && needed="$needed package/README.md"
 for f in $needed; do
   grep -qx "$f" <<<"$listing" || { echo "pack-check: $f is missing from the tarball" >&2; exit 1; }
 done
-if grep -E '^package/(src|test|node_modules|bench|scripts)/|\.map$|\.ts$|/meta\.json$' <<<"$listing" >&2; then
+# Type declarations (.d.ts, for `chatcrm/sandbox`) ship; TypeScript sources do not.
+if grep -E '^package/(src|test|node_modules|bench|scripts)/|\.map$|[^d]\.ts$|/meta\.json$|\.LEGAL\.txt$' <<<"$listing" >&2; then
   echo "pack-check: the tarball contains sources, tests, source maps or build leftovers (above)" >&2
   exit 1
 fi
@@ -58,4 +59,12 @@ tools="$(printf '%s\n' \
   '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' |
   CHATCRM_API_KEY=pack-check CHATCRM_BASE_URL=http://127.0.0.1:9 timeout 30 "$bin" mcp serve --dry-run 2>/dev/null || true)"
 grep -q '"name":"chat_send"' <<<"$tools" || { echo "pack-check: mcp serve did not list its tools" >&2; exit 1; }
-echo "pack-check: ok ($tarball, $size bytes, installs offline as one package; --version $out; --help; chat send --dry-run; openapi; mcp serve lists its tools)"
+# chatcrm/sandbox (package.json exports): a test suite's import starts a sandbox and stops it.
+(cd "$tmp/app" && node --input-type=module -e "
+const { startSandbox } = await import('chatcrm/sandbox');
+const sb = await startSandbox();
+const r = await fetch(sb.url + '/api/v2/chat/senders', { headers: { 'x-api-key': sb.apiKey } });
+if (r.status !== 200) throw new Error('senders answered ' + r.status);
+await sb.close();
+") || { echo "pack-check: import('chatcrm/sandbox') failed" >&2; exit 1; }
+echo "pack-check: ok ($tarball, $size bytes, installs offline as one package; --version $out; --help; chat send --dry-run; openapi; mcp serve lists its tools; chatcrm/sandbox starts)"
