@@ -69,7 +69,7 @@ OUTLINE.forEach((o, i) => {
 
 // `import page from './page.html?raw'`: the file's text (the inspector's page, script and
 // stylesheet ship inside the bundle; Vite, which runs the tests, reads `?raw` the same way).
-const rawText = {
+export const rawText = {
   name: 'raw-text',
   setup(b) {
     b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));

@@ -3,19 +3,13 @@
 // external and resolve from node_modules, next to the temporary bundle).
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { rawText } from './build.mjs';
 
 const outdir = 'node_modules/.cache/chatcrm-gen';
 const outfile = join(outdir, `generate-${process.pid}.mjs`);
-// The command tree reaches the sandbox's inspector, whose page is imported `?raw` (as in build.mjs).
-const rawText = {
-  name: 'raw-text',
-  setup(b) {
-    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));
-    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text' }));
-  },
-};
+// The command tree reaches the sandbox's inspector, whose page is imported `?raw`: build.mjs's loader.
 await build({ entryPoints: ['src/completion/generate.ts'], outfile, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning', plugins: [rawText] });
 try {
   const { generatedFiles } = await import(pathToFileURL(outfile).href);
