@@ -10,6 +10,8 @@ export const EXIT = {
   rejected: 5,
   rateLimited: 6,
   server: 7,
+  /** `workspace diff --exit-code` found changes: a result, never an error. */
+  differences: 9,
   interrupted: 130,
   /** SIGHUP and SIGTERM, as a shell reports a death by those signals (128 + number). */
   hangup: 129,
@@ -64,6 +66,7 @@ const CODE_OF_EXIT: Record<ExitCode, ErrorCode> = {
   [EXIT.rejected]: 'rejected',
   [EXIT.rateLimited]: 'rate_limited',
   [EXIT.server]: 'server',
+  [EXIT.differences]: 'unexpected',
   [EXIT.interrupted]: 'interrupted',
   [EXIT.hangup]: 'interrupted',
   [EXIT.terminated]: 'interrupted',

@@ -24,6 +24,7 @@ export const areas: Record<string, () => Promise<CmdSpec>> = {
   auth: () => import('./auth.js').then((m) => m.auth),
   mcp: () => import('./mcp.js').then((m) => m.mcp),
   webhook: () => import('./webhook.js').then((m) => m.webhook),
+  workspace: () => import('./workspace.js').then((m) => m.workspace),
   login: () => import('./local.js').then((m) => m.login),
   logout: () => import('./local.js').then((m) => m.logout),
   profiles: () => import('./local.js').then((m) => m.profiles),

@@ -24,6 +24,7 @@ import { notifications } from './notifications.js';
 import { auth } from './auth.js';
 import { mcp } from './mcp.js';
 import { webhook } from './webhook.js';
+import { workspace } from './workspace.js';
 
 export const commands: CmdSpec[] = [
   chat,
@@ -47,6 +48,7 @@ export const commands: CmdSpec[] = [
   auth,
   mcp,
   webhook,
+  workspace,
   login,
   logout,
   profiles,

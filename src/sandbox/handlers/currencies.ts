@@ -10,7 +10,9 @@ const currencyCreate: Handler = (req, { store }) => {
   const p = validate(schemas.currencyCreate, req.body);
   if ('reply' in p) return p.reply;
   if (store.list('currencies', (c) => c.code === p.data.code).length) return fail(409, `Currency ${p.data.code} already exists`);
-  return created(store.insert('currencies', { ...p.data, exchange_rate: RATES_PER_USD[p.data.code] ?? 1, is_active: true, is_default: false }), 'Currency created successfully');
+  // A rate given on create is kept (workspace sync copies one); else the sandbox's table gives it.
+  const rate = typeof p.data.exchange_rate === 'number' ? p.data.exchange_rate : (RATES_PER_USD[p.data.code] ?? 1);
+  return created(store.insert('currencies', { ...p.data, exchange_rate: rate, is_active: true, is_default: false }), 'Currency created successfully');
 };
 
 const currencyUpdate: Handler = (req, { store }) => {

@@ -1,0 +1,120 @@
+// Carrying out a plan, change by change in its order: a create (then the state steps its
+// answer calls for), an update of the changed fields (the record keeps its id, then the state
+// steps), a delete. References by name are resolved to ids as requests go out, so a record
+// created earlier in the run can be referred to. The first failure stops the run; what was
+// applied is counted for the summary.
+import type { ApiClient } from '../../api/client.js';
+import { getOperation, pathParams, type OperationId } from '../../api/operations.js';
+import { CliError, UsageError } from '../../core/errors.js';
+import { recordId, shapeOf } from '../../core/output/shape.js';
+import { AREA, refArea, type AreaDef, type AreaName } from './areas.js';
+import { naturalKey, type Change } from './plan.js';
+import type { FileRecord } from './schema.js';
+import type { Names } from './state.js';
+
+export interface Applied {
+  created: number;
+  updated: number;
+  deleted: number;
+  failed: number;
+}
+
+/** Ids by natural key, per area: the server's, and those of records this run creates. */
+export class Ids {
+  private byName = new Map<AreaName, Map<string, string>>();
+
+  constructor(names: Names) {
+    for (const [area, m] of names) this.byName.set(area, new Map([...m].map(([id, name]) => [naturalKey(name), id])));
+  }
+
+  add(area: AreaName, name: unknown, id: string): void {
+    if (!this.byName.has(area)) this.byName.set(area, new Map());
+    this.byName.get(area)!.set(naturalKey(name), id);
+  }
+
+  /** References by name become ids; a name the workspace does not have is an error naming it. */
+  resolve(value: unknown, where: string, field?: string): unknown {
+    const area = field === undefined ? undefined : refArea(field);
+    const one = (name: string) => {
+      const id = this.byName.get(area!)?.get(naturalKey(name));
+      if (id === undefined) throw new UsageError(`${where}: ${field}: no ${area} record named "${name}" in the workspace`);
+      return id;
+    };
+    if (area && typeof value === 'string') return one(value);
+    if (area && Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map(one);
+    if (Array.isArray(value)) return value.map((v) => this.resolve(v, where));
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.resolve(v, where, k)]));
+  }
+}
+
+/** The fields a create or update sends: not the key-less state fields, references as ids. */
+function bodyOf(def: AreaDef, fields: FileRecord, ids: Ids, where: string): Record<string, unknown> {
+  const plain = Object.fromEntries(Object.entries(fields).filter(([f]) => !def.states?.[f]));
+  return ids.resolve(plain, where) as Record<string, unknown>;
+}
+
+export class Applier {
+  readonly applied: Applied = { created: 0, updated: 0, deleted: 0, failed: 0 };
+
+  constructor(
+    private api: ApiClient,
+    private ids: Ids,
+  ) {}
+
+  private async send(op: OperationId, id: string | undefined, json?: unknown): Promise<unknown> {
+    const [param] = pathParams(getOperation(op).path);
+    const res = await this.api.call(op, { params: param && id !== undefined ? { [param]: id } : undefined, json });
+    return res.body;
+  }
+
+  /** The state steps from the server's value to the file's, for each state field the file sets. */
+  private async states(def: AreaDef, id: string, from: Record<string, unknown>, to: FileRecord): Promise<void> {
+    for (const [field, steps] of Object.entries(def.states ?? {})) {
+      if (!(field in to)) continue;
+      for (const step of steps(from[field], to[field])) await this.send(step.op, id, step.body?.(id));
+    }
+  }
+
+  private async create(c: Extract<Change, { action: 'create' }>, def: AreaDef, where: string): Promise<void> {
+    const body = await this.send(def.create!, undefined, bodyOf(def, c.record, this.ids, where));
+    const made = shapeOf(body).item ?? body;
+    // A dry run answers nothing: later requests show where the new id would go.
+    const id = recordId(made) ?? (this.api.opts.dryRun ? `NEW_${def.name.toUpperCase()}_ID` : undefined);
+    if (id === undefined) throw new CliError(`${where}: created, but the answer has no id: run the sync again to finish`, 1);
+    this.ids.add(def.name, c.key, id);
+    this.applied.created++;
+    await this.states(def, id, (made ?? {}) as Record<string, unknown>, c.record);
+  }
+
+  private async update(c: Extract<Change, { action: 'update' }>, def: AreaDef, where: string): Promise<void> {
+    const fields = Object.fromEntries(c.changes.map((f) => [f.field, f.new]));
+    const body = bodyOf(def, fields, this.ids, where);
+    if (Object.keys(body).length) await this.send(def.update!, c.id, body);
+    await this.states(def, c.id, Object.fromEntries(c.changes.map((f) => [f.field, f.old])), fields);
+    this.applied.updated++;
+  }
+
+  private async remove(c: Extract<Change, { action: 'delete' }>, def: AreaDef): Promise<void> {
+    const r = def.remove!;
+    await this.send(r.op, r.ids ? undefined : c.id, r.ids ? { ids: [c.id] } : r.body);
+    this.applied.deleted++;
+  }
+
+  /** One change; a failure is counted and thrown, worded with the record it was about. */
+  async apply(c: Change): Promise<void> {
+    const def = AREA[c.area];
+    const where = `${c.area} "${c.key}"`;
+    try {
+      if (c.action === 'create') await this.create(c, def, where);
+      else if (c.action === 'update') await this.update(c, def, where);
+      else await this.remove(c, def);
+    } catch (err) {
+      this.applied.failed++;
+      if (err instanceof CliError && !err.message.startsWith(where)) throw new CliError(`${where}: ${err.message}`, err.exitCode, err.status, err.code);
+      throw err;
+    }
+  }
+}
+
+export const summaryLine = (a: Applied) => `${a.created} created, ${a.updated} updated, ${a.deleted} deleted, ${a.failed} failed`;

@@ -1,0 +1,185 @@
+// The areas of a workspace file, as data: how each is listed, keyed, created, updated and
+// deleted, which of its fields the server owns, and which are states set by their own
+// endpoints (toggles). The planner, the dumper and the applier read this table and nothing else
+// about an area. Where the spec leaves a body open ("object"), the assumption is written in
+// docs/workspace.md.
+import type { OperationId } from '../../api/operations.js';
+import { UsageError } from '../../core/errors.js';
+
+export const AREAS = ['tags', 'custom_fields', 'taxes', 'currencies', 'quick_replies', 'teams', 'chatbots', 'segments', 'flows', 'templates'] as const;
+export type AreaName = (typeof AREAS)[number];
+
+/** One request that sets a state field: the operation, and the body it takes, if any. */
+export interface StateStep {
+  op: OperationId;
+  /** The body, given the record's id (an operation without one in its path takes it here). */
+  body?: (id: string) => Record<string, unknown>;
+}
+
+export interface AreaDef {
+  name: AreaName;
+  /** The natural key: a record's name in the file, in references and in the plan. */
+  key: string;
+  list: OperationId;
+  /** Templates: dumped for reference, never created, changed or deleted. */
+  readOnly?: boolean;
+  create?: OperationId;
+  update?: OperationId;
+  /** Delete one record: by id in the path, or `{ ids: [id] }` for bulk-only areas. */
+  remove?: { op: OperationId; ids?: boolean; body?: Record<string, unknown> };
+  /** Fields the server sets (derived, counters, state of training): never dumped or compared. */
+  serverFields: string[];
+  /**
+   * State fields set by their own endpoints, not by create or update: the steps that take the
+   * record from one value to another (none: the value is already right).
+   */
+  states?: Record<string, (from: unknown, to: unknown) => StateStep[]>;
+  /** The field of another record that refers to this one by id: `tag_id`, `tag_ids`. */
+  refPrefix: string;
+}
+
+const toggleTo = (op: OperationId) => (from: unknown, to: unknown) => (from === to ? [] : [{ op }]);
+
+/** Flows: draft, active, paused; `toggle` flips draft and active (or paused → draft), `toggle-pause` active and paused. */
+function flowStatus(from: unknown, to: unknown): StateStep[] {
+  const toggle = { op: 'flows.toggle' as const };
+  const pause = { op: 'flows.togglePause' as const };
+  const f = from ?? 'draft';
+  if (f === to) return [];
+  if (to === 'draft') return [toggle];
+  if (f === 'draft') return to === 'paused' ? [toggle, pause] : [toggle];
+  return [pause];
+}
+
+const DEFS: AreaDef[] = [
+  { name: 'tags', key: 'name', list: 'tags.list', create: 'tags.create', update: 'tags.update', remove: { op: 'tags.deleteMany', ids: true }, serverFields: [], refPrefix: 'tag' },
+  {
+    name: 'custom_fields',
+    key: 'name',
+    list: 'customFields.list',
+    create: 'customFields.create',
+    update: 'customFields.update',
+    remove: { op: 'customFields.deleteMany', ids: true },
+    // `key` is derived from the name by the server.
+    serverFields: ['key'],
+    states: { is_active: (from, to) => (from === to || to === undefined ? [] : [{ op: 'customFields.status', body: (id) => ({ ids: [id], is_active: to }) }]) },
+    refPrefix: 'custom_field',
+  },
+  { name: 'taxes', key: 'name', list: 'taxes.list', create: 'taxes.create', update: 'taxes.update', remove: { op: 'taxes.delete' }, serverFields: [], refPrefix: 'tax' },
+  {
+    name: 'currencies',
+    key: 'code',
+    list: 'currencies.list',
+    create: 'currencies.create',
+    update: 'currencies.update',
+    remove: { op: 'currencies.deleteMany', ids: true },
+    serverFields: [],
+    states: {
+      is_active: toggleTo('currencies.toggleStatus'),
+      // Making another currency the default unsets this one: only `true` is a step of its own.
+      is_default: (from, to) => (to === true && from !== true ? [{ op: 'currencies.toggleDefault' }] : []),
+    },
+    refPrefix: 'currency',
+  },
+  {
+    name: 'quick_replies',
+    key: 'title',
+    list: 'quickReplies.list',
+    create: 'quickReplies.create',
+    update: 'quickReplies.update',
+    remove: { op: 'quickReplies.deleteMany', ids: true },
+    // A favourite is one agent's bookmark, not the workspace's setup.
+    serverFields: ['is_favorite', 'created_by'],
+    refPrefix: 'quick_reply',
+  },
+  {
+    name: 'teams',
+    key: 'name',
+    list: 'teams.list',
+    create: 'teams.create',
+    update: 'teams.update',
+    remove: { op: 'teams.deleteMany', ids: true },
+    serverFields: [],
+    states: { status: (from, to) => (from === to || to === undefined ? [] : [{ op: 'teams.toggleStatus' }]) },
+    refPrefix: 'team',
+  },
+  {
+    name: 'chatbots',
+    key: 'name',
+    list: 'chatbots.list',
+    create: 'chatbots.create',
+    update: 'chatbots.update',
+    remove: { op: 'chatbots.delete' },
+    // Training is data and history, never configuration.
+    serverFields: ['status', 'last_trained_at', 'training_runs', 'knowledge_sources', 'sources'],
+    refPrefix: 'chatbot',
+  },
+  {
+    name: 'segments',
+    key: 'name',
+    list: 'segments.list',
+    create: 'segments.create',
+    update: 'segments.update',
+    remove: { op: 'segments.delete' },
+    serverFields: ['contacts_count'],
+    refPrefix: 'segment',
+  },
+  {
+    name: 'flows',
+    key: 'name',
+    list: 'flows.list',
+    create: 'flows.create',
+    update: 'flows.update',
+    remove: { op: 'flows.delete', body: { confirm: true } },
+    // `status` says it all; is_active and is_paused mirror it.
+    serverFields: ['is_active', 'is_paused', 'executions', 'executions_count'],
+    states: { status: flowStatus },
+    refPrefix: 'flow',
+  },
+  {
+    name: 'templates',
+    key: 'template_name',
+    list: 'templates.list',
+    readOnly: true,
+    // The account and the channel's ids belong to one tenant.
+    serverFields: ['template_id', 'business_account_id'],
+    refPrefix: 'template',
+  },
+];
+
+export const AREA: Record<AreaName, AreaDef> = Object.fromEntries(DEFS.map((d) => [d.name, d])) as Record<AreaName, AreaDef>;
+
+/** Fields no area ever dumps: ids, versions, timestamps, counters. */
+export function isServerField(def: AreaDef, field: string): boolean {
+  return (
+    def.serverFields.includes(field) ||
+    field === '_id' ||
+    field === 'id' ||
+    field === '__v' ||
+    field === 'user_id' ||
+    /_at$/.test(field) ||
+    /(^|_)count$/.test(field) ||
+    /^(created|updated|deleted)_by$/.test(field)
+  );
+}
+
+/** A secret is never written to a file, whatever area it sits in. */
+export const isSecretField = (field: string) => /secret|password|passwd|api_?key|token/i.test(field);
+
+/** `tag_id` → tags, `segment_ids` → segments: the fields that refer to another record by id. */
+export function refArea(field: string): AreaName | undefined {
+  const m = /^(.*)_ids?$/.exec(field);
+  return m ? DEFS.find((d) => d.refPrefix === m[1])?.name : undefined;
+}
+
+/** --only tags,flows → the areas named, in the file's order (exit 2 naming an unknown one). */
+export function parseOnly(value: unknown): AreaName[] {
+  if (value === undefined) return [...AREAS];
+  const names = String(value)
+    .split(',')
+    .map((s) => s.trim().replace(/-/g, '_'))
+    .filter(Boolean);
+  const unknown = names.filter((n) => !(AREAS as readonly string[]).includes(n));
+  if (unknown.length || !names.length) throw new UsageError(`--only: unknown area "${unknown[0] ?? ''}" (areas: ${AREAS.join(', ')})`);
+  return AREAS.filter((a) => names.includes(a));
+}

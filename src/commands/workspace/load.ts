@@ -1,0 +1,36 @@
+// What diff and sync share: the file read, the server's state of the areas it lists read,
+// and the plan between them.
+import type { ApiClient } from '../../api/client.js';
+import type { Context } from '../../core/context.js';
+import { AREAS, parseOnly, type AreaName } from './areas.js';
+import { planSync, type Plan } from './plan.js';
+import { readWorkspace, references } from './read.js';
+import type { WorkspaceFile } from './schema.js';
+import { currentState, namesOf, readState, type Names } from './state.js';
+
+export interface Loaded {
+  file: WorkspaceFile;
+  plan: Plan;
+  /** Names by id of every area read: the applier resolves references with them. */
+  names: Names;
+}
+
+/** The areas to read: those the file lists and --only names, and those their references point at. */
+function areasToRead(file: WorkspaceFile, only: AreaName[]): AreaName[] {
+  const listed = AREAS.filter((a) => file[a] !== undefined && only.includes(a));
+  const referred = new Set<AreaName>(listed);
+  for (const a of listed) for (const ref of references(file[a])) referred.add(ref.area);
+  return AREAS.filter((a) => referred.has(a));
+}
+
+/** undefined under --dry-run of the reads (diff --dry-run prints the GETs it would send). */
+export async function loadPlan(ctx: Context, source: string, opts: Record<string, unknown>, reader?: ApiClient): Promise<Loaded | undefined> {
+  const only = parseOnly(opts.only);
+  const { data: file } = await readWorkspace(ctx, source);
+  const api = reader ?? (await ctx.api());
+  const raw = await readState(api, areasToRead(file, only));
+  if (api.opts.dryRun) return undefined;
+  const names = namesOf(raw);
+  const plan = planSync(currentState(raw, names), file, { prune: opts.prune === true, only });
+  return { file, plan, names };
+}

@@ -1,0 +1,94 @@
+// A workspace as it is on the server: every page of every area's list (the areas in parallel),
+// each record as the file writes it (no ids, timestamps, counters or secrets; references to
+// other records by name), sorted by natural key. The dumper writes it; the planner compares
+// the file with it.
+import type { ApiClient } from '../../api/client.js';
+import { morePages, recordId, shapeOf } from '../../core/output/shape.js';
+import { MAX_LIMIT } from '../list.js';
+import { AREA, isSecretField, isServerField, refArea, type AreaDef, type AreaName } from './areas.js';
+import type { FileRecord } from './schema.js';
+
+/** One record on the server: its id and its fields as the file writes them. */
+export interface Current {
+  id: string;
+  record: FileRecord;
+}
+
+export type CurrentState = Partial<Record<AreaName, Current[]>>;
+
+/** Names by id, per area: to write references by name (dump) and to resolve them back (sync). */
+export type Names = Map<AreaName, Map<string, string>>;
+
+/** Every page of one list; a page that repeats the previous one (a server ignoring `page`) ends it. */
+export async function listAll(api: ApiClient, def: AreaDef): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let previous: string | undefined;
+  for (let page = 1; ; page++) {
+    const res = await api.call(def.list, { query: { page, limit: MAX_LIMIT } });
+    const shape = shapeOf(res.body);
+    const records = shape.records ?? [];
+    const key = `${records.length}:${recordId(records[0])}:${recordId(records[records.length - 1])}`;
+    if (!records.length || key === previous) return out;
+    previous = key;
+    out.push(...records);
+    const more = morePages(shape.pagination, records.length);
+    if (more === false || (more === undefined && records.length < (shape.pagination?.limit ?? MAX_LIMIT))) return out;
+  }
+}
+
+/** The raw records of the areas named, read in parallel. */
+export async function readState(api: ApiClient, areas: AreaName[]): Promise<Partial<Record<AreaName, Record<string, unknown>[]>>> {
+  const lists = await Promise.all(areas.map((a) => listAll(api, AREA[a])));
+  return Object.fromEntries(areas.map((a, i) => [a, lists[i]]));
+}
+
+const keyOf = (def: AreaDef, r: Record<string, unknown>) => String(r[def.key] ?? '');
+
+export function namesOf(raw: Partial<Record<AreaName, Record<string, unknown>[]>>): Names {
+  const names: Names = new Map();
+  for (const [area, records] of Object.entries(raw) as [AreaName, Record<string, unknown>[]][]) {
+    const def = AREA[area];
+    const m = new Map<string, string>();
+    for (const r of records) {
+      const id = recordId(r);
+      if (id !== undefined) m.set(id, keyOf(def, r));
+      // A template is referred to by its channel id as well as by its record id.
+      if (area === 'templates' && typeof r.template_id === 'string') m.set(r.template_id, keyOf(def, r));
+    }
+    names.set(area, m);
+  }
+  return names;
+}
+
+/** References by id become references by name (an id the state does not know stays as it is). */
+export function idsToNames(value: unknown, names: Names, field?: string): unknown {
+  const area = field === undefined ? undefined : refArea(field);
+  const byId = area && names.get(area);
+  if (byId && typeof value === 'string') return byId.get(value) ?? value;
+  if (byId && Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map((v) => byId.get(v) ?? v);
+  if (Array.isArray(value)) return value.map((v) => idsToNames(v, names));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, idsToNames(v, names, k)]));
+}
+
+/** A server record as the file writes it: its key first, then its fields by name. */
+export function fileRecord(def: AreaDef, raw: Record<string, unknown>, names: Names): FileRecord {
+  const fields = Object.keys(raw)
+    .filter((k) => k !== def.key && !isServerField(def, k) && !isSecretField(k) && raw[k] !== undefined)
+    .sort();
+  const out: FileRecord = { [def.key]: raw[def.key] };
+  for (const k of fields) out[k] = idsToNames(raw[k], names, k);
+  return out;
+}
+
+const byKey = (def: AreaDef) => (a: Record<string, unknown>, b: Record<string, unknown>) => keyOf(def, a).localeCompare(keyOf(def, b), 'en');
+
+/** The state of the areas named, as the file writes it. */
+export function currentState(raw: Partial<Record<AreaName, Record<string, unknown>[]>>, names = namesOf(raw)): CurrentState {
+  const out: CurrentState = {};
+  for (const [area, records] of Object.entries(raw) as [AreaName, Record<string, unknown>[]][]) {
+    const def = AREA[area];
+    out[area] = [...records].sort(byKey(def)).map((r) => ({ id: recordId(r) ?? '', record: fileRecord(def, r, names) }));
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+// workspace sync FILE|- [--prune] [--only ...]: the plan shown, confirmed (a terminal asks;
+// --yes otherwise), then applied in its order with progress on a terminal and a summary.
+// --dry-run reads the workspace for real and prints the requests it would send.
+import type { Run } from '../../core/command-types.js';
+import { clientOptions } from '../../core/context.js';
+import { Applier, Ids, summaryLine } from './apply.js';
+import { countPlan } from './plan.js';
+import { loadPlan } from './load.js';
+import { planData, planLines } from './render.js';
+
+export const run: Run = async (ctx, { args, opts }) => {
+  const { ApiClient } = await import('../../api/client.js');
+  // The plan needs the workspace as it is, even when the changes are only printed.
+  const reader = new ApiClient({ ...clientOptions(ctx), dryRun: false });
+  const loaded = await loadPlan(ctx, String(args.FILE), opts, reader).finally(() => reader.close());
+  const { plan, names } = loaded!;
+  const json = ctx.settings.output === 'json';
+  // Under --dry-run stdout carries the requests, so the plan goes to stderr.
+  const say = ctx.settings.dryRun ? (line: string) => ctx.io.err(line) : (line: string) => ctx.io.out(line);
+  if (!json) planLines(plan).forEach(say);
+  else if (!ctx.settings.dryRun) ctx.io.data(JSON.stringify(planData(plan), null, 2));
+  if (!plan.changes.length) return;
+  const n = countPlan(plan);
+  await ctx.confirm(`Apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} (${n.create} to create, ${n.update} to update, ${n.delete} to delete) to this workspace?`);
+  const applier = new Applier(await ctx.api(), new Ids(names));
+  const progress = ctx.io.stderrIsTTY && !ctx.settings.dryRun ? (line: string) => ctx.io.redraw(line) : undefined;
+  try {
+    for (const [i, c] of plan.changes.entries()) {
+      progress?.(`Applying ${i + 1}/${plan.changes.length}: ${c.area} ${c.key}…`);
+      await applier.apply(c);
+    }
+  } catch (err) {
+    progress?.('');
+    ctx.io.err(`Stopped: ${summaryLine(applier.applied)}; ${plan.changes.length - countDone(applier.applied)} not applied. Run the sync again to finish: it plans only what is left.`);
+    throw err;
+  }
+  progress?.('');
+  ctx.io.err(ctx.settings.dryRun ? `Dry run: ${plan.changes.length} changes, nothing was sent` : `Synced: ${summaryLine(applier.applied)}`);
+};
+
+const countDone = (a: { created: number; updated: number; deleted: number }) => a.created + a.updated + a.deleted;

@@ -1,0 +1,14 @@
+// workspace validate FILE|-: offline; every problem on its own line (file, line, field), exit 2.
+import type { Run } from '../../core/command-types.js';
+import { AREAS } from './areas.js';
+import { parseWorkspace, problemLine, readSource } from './read.js';
+
+export const run: Run = async (ctx, { args }) => {
+  const { name, text } = await readSource(ctx, String(args.FILE));
+  const { data, problems } = parseWorkspace(text, ctx.env);
+  if (ctx.settings.output === 'json') ctx.io.out(JSON.stringify({ file: name, valid: data !== undefined, problems }, null, 2));
+  for (const p of problems) ctx.io.err(`Error: ${problemLine(name, p)}`);
+  if (!data) return 2;
+  const counts = AREAS.filter((a) => data[a] !== undefined).map((a) => `${data[a]!.length} ${a}`);
+  if (ctx.settings.output !== 'json') ctx.io.err(`✓ ${name} is a valid workspace file${counts.length ? ` (${counts.join(', ')})` : ''}`);
+};

@@ -1,0 +1,46 @@
+// workspace: the workspace's configuration as a file (dump, validate, diff, sync), after Kong's decK.
+import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
+
+const FILE: ArgSpec = { name: 'FILE', required: true, description: 'a workspace file (YAML or JSON), or - for stdin' };
+const ONLY: OptSpec = { flags: '--only <areas>', description: 'only these areas, comma-separated (tags, custom_fields, taxes, currencies, quick_replies, teams, chatbots, segments, flows, templates)' };
+const PRUNE: OptSpec = { flags: '--prune', description: 'also delete the records of the listed areas that the file does not name' };
+
+export const workspace: CmdSpec = {
+  name: 'workspace',
+  summary: 'The workspace as code: dump, validate, diff and sync its configuration',
+  description:
+    'A workspace file holds tags, custom fields, taxes, currencies, quick replies, teams, chatbots, segments and flows (templates for reference only), ' +
+    'records named by their natural key (name; title for quick replies; code for currencies), references by name, ${env:NAME} filled from the environment. See docs/workspace.md.',
+  subcommands: [
+    {
+      name: 'dump',
+      summary: 'Write the configuration as a workspace file (every page of every area)',
+      options: [{ flags: '-O, --output-file <path>', description: 'where to write it (default: stdout, or -)' }, ONLY],
+      run: () => import('../commands/workspace/dump.js'),
+      examples: ['chatcrm workspace dump -O workspace.yaml', 'chatcrm workspace dump --only tags,quick_replies', 'chatcrm workspace dump --only taxes -o json'],
+    },
+    {
+      name: 'validate',
+      summary: 'Check a workspace file offline (schema, duplicate names, references)',
+      args: [FILE],
+      run: () => import('../commands/workspace/validate.js'),
+      examples: ['chatcrm workspace validate workspace.yaml', 'chatcrm workspace dump | chatcrm workspace validate -'],
+    },
+    {
+      name: 'diff',
+      summary: 'Show what sync would change: + create, ~ update, - delete (with --prune)',
+      args: [FILE],
+      options: [PRUNE, ONLY, { flags: '--exit-code', description: 'exit 9 when there are changes, 0 when none (drift detection in CI)' }],
+      run: () => import('../commands/workspace/diff.js'),
+      examples: ['chatcrm workspace diff workspace.yaml', 'chatcrm workspace diff workspace.yaml --exit-code', 'chatcrm workspace diff workspace.yaml --prune -o json'],
+    },
+    {
+      name: 'sync',
+      summary: 'Make the workspace match the file (asks on a terminal; --yes otherwise)',
+      args: [FILE],
+      options: [PRUNE, ONLY],
+      run: () => import('../commands/workspace/sync.js'),
+      examples: ['chatcrm workspace sync workspace.yaml --yes', 'chatcrm workspace sync workspace.yaml --dry-run', 'chatcrm workspace dump | chatcrm workspace sync - --yes'],
+    },
+  ],
+};
