@@ -37,7 +37,14 @@ export function parseWorkspace(text: string, env: NodeJS.ProcessEnv): Parsed {
   const unset = fillEnv(doc, env);
   if (unset) return { problems: [{ line: lineAt(unset.offset), field: '', message: `\${env:${unset.name}}: environment variable ${unset.name} is not set` }] };
   const where = (path: Path) => lineAt(nodeAt(doc, path)?.[0]);
-  const r = workspaceFileSchema.safeParse(doc.toJS({ maxAliasCount: 100 }) ?? {}, { reportInput: true });
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  } catch (err) {
+    // An alias to no anchor, or aliases that would multiply the document (a "billion laughs").
+    return { problems: [{ field: '', message: `not valid YAML or JSON: ${(err as Error).message.split('\n')[0]}` }] };
+  }
+  const r = workspaceFileSchema.safeParse(value, { reportInput: true });
   if (!r.success) {
     return {
       problems: r.error.issues.map((i) => {

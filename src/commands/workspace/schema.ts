@@ -17,7 +17,7 @@ const bool = z.optional(z.boolean());
 const activeStatus = z.optional(z.enum(['active', 'inactive']));
 
 export const workspaceFileSchema = z.strictObject({
-  version: z.literal(1, { error: 'must be 1' }),
+  version: z.literal(1, { error: (i) => (i.input === undefined ? 'is required' : 'must be 1') }),
   tags: z.optional(z.array(tagCreate)),
   custom_fields: z.optional(z.array(z.extend(customFieldCreate, { is_active: bool }))),
   taxes: z.optional(z.array(z.extend(taxCreate, { status: activeStatus }))),
