@@ -170,6 +170,46 @@ describe('workspace input', () => {
   });
 });
 
+describe('every area', () => {
+  const AREAS = ['tags', 'custom_fields', 'taxes', 'currencies', 'quick_replies', 'teams', 'chatbots', 'segments', 'flows'];
+
+  it('an empty workspace gets A\'s whole setup (creates and their states), then every area updates in place', async () => {
+    const empty = await startTestSandbox();
+    try {
+      for (const coll of AREAS) for (const d of empty.store.list(coll)) empty.store.softDelete(coll, d._id);
+      const dumped = (await a.run(['workspace', 'dump'])).stdout;
+      const r = await empty.run(['workspace', 'sync', '-', '--yes'], { input: dumped });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect((await empty.run(['workspace', 'diff', '-', '--exit-code'], { input: dumped })).exitCode).toBe(0);
+      expect(live(empty, 'flows').get('Welcome menu')).toMatchObject({ status: 'active' });
+      expect(live(empty, 'currencies', 'code').get('USD')).toMatchObject({ is_default: true });
+      expect(live(empty, 'currencies', 'code').get('INR')).toMatchObject({ is_active: false });
+
+      const ids = (coll: string, key = 'name') => [...live(empty, coll, key).values()].map((d) => d._id).sort();
+      const before = AREAS.map((coll) => ids(coll, coll === 'quick_replies' ? 'title' : coll === 'currencies' ? 'code' : 'name'));
+      const edited = dumped
+        .replace('color: "#FF8800"', 'color: "#FF0000"')
+        .replace('name: Company\n    is_active: true', 'name: Company\n    is_active: false')
+        .replace('rate: 5.5\n    status: active', 'rate: 5.5\n    status: inactive')
+        .replace('code: INR\n    exchange_rate: 83.1\n    is_active: false', 'code: INR\n    exchange_rate: 80\n    is_active: true')
+        .replace('message: Thank you for contacting us!', 'message: Thanks a lot!')
+        .replace('- campaigns.view\n    status: active', '- campaigns.view\n    status: inactive')
+        .replace('- name: FAQ bot', '- name: FAQ bot\n    language: en')
+        .replace('        - vip\n', '        - vip\n        - wholesale\n')
+        .replace(/status: active\ntemplates:/, 'status: paused\ntemplates:');
+      const u = await empty.run(['workspace', 'sync', '-', '--yes'], { input: edited });
+      expect(u.exitCode, u.stderr).toBe(0);
+      expect(u.stderr).toMatch(/^Synced: 0 created, 9 updated, 0 deleted, 0 failed$/m);
+      expect((await empty.run(['workspace', 'diff', '-', '--exit-code'], { input: edited })).exitCode).toBe(0);
+      expect(AREAS.map((coll) => ids(coll, coll === 'quick_replies' ? 'title' : coll === 'currencies' ? 'code' : 'name'))).toEqual(before);
+      expect(live(empty, 'flows').get('Welcome menu')).toMatchObject({ status: 'paused' });
+      expect(live(empty, 'teams').get('Sales')).toMatchObject({ status: 'inactive' });
+    } finally {
+      await empty.close();
+    }
+  }, 120_000);
+});
+
 describe('every page', () => {
   it('dump | validate on a sandbox with --seed-records 250', async () => {
     const big = await startTestSandbox({ seedRecords: 250 });
