@@ -3,6 +3,7 @@
 // other records by name), sorted by natural key. The dumper writes it; the planner compares
 // the file with it.
 import type { ApiClient } from '../../api/client.js';
+import { CliError, EXIT } from '../../core/errors.js';
 import { morePages, recordId, shapeOf } from '../../core/output/shape.js';
 import { MAX_LIMIT } from '../list.js';
 import { AREA, isSecretField, isServerField, refArea, type AreaDef, type AreaName } from './areas.js';
@@ -19,11 +20,15 @@ export type CurrentState = Partial<Record<AreaName, Current[]>>;
 /** Names by id, per area: to write references by name (dump) and to resolve them back (sync). */
 export type Names = Map<AreaName, Map<string, string>>;
 
+/** A server that always says "more" is not followed past this many pages (10 million records). */
+const MAX_PAGES = 100_000;
+
 /** Every page of one list; a page that repeats the previous one (a server ignoring `page`) ends it. */
 export async function listAll(api: ApiClient, def: AreaDef): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   let previous: string | undefined;
   for (let page = 1; ; page++) {
+    if (page > MAX_PAGES) throw new CliError(`${def.name}: the server still says there is more after ${MAX_PAGES} pages; stopped`, EXIT.server, undefined, 'server');
     const res = await api.call(def.list, { query: { page, limit: MAX_LIMIT } });
     const shape = shapeOf(res.body);
     const records = shape.records ?? [];
@@ -88,7 +93,9 @@ export function currentState(raw: Partial<Record<AreaName, Record<string, unknow
   const out: CurrentState = {};
   for (const [area, records] of Object.entries(raw) as [AreaName, Record<string, unknown>[]][]) {
     const def = AREA[area];
-    out[area] = [...records].sort(byKey(def)).map((r) => ({ id: recordId(r) ?? '', record: fileRecord(def, r, names) }));
+    // A record without a key cannot be named in a file, nor one without an id be changed: left out.
+    const usable = records.filter((r) => keyOf(def, r).trim() !== '' && recordId(r) !== undefined && (typeof r[def.key] === 'string' || typeof r[def.key] === 'number'));
+    out[area] = usable.sort(byKey(def)).map((r) => ({ id: recordId(r)!, record: fileRecord(def, r, names) }));
   }
   return out;
 }

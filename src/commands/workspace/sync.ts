@@ -9,10 +9,9 @@ import { loadPlan } from './load.js';
 import { planData, planLines } from './render.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
-  const { ApiClient } = await import('../../api/client.js');
   // The plan needs the workspace as it is, even when the changes are only printed.
-  const reader = new ApiClient({ ...clientOptions(ctx), dryRun: false });
-  const loaded = await loadPlan(ctx, String(args.FILE), opts, reader).finally(() => reader.close());
+  const reader = ctx.settings.dryRun ? new (await import('../../api/client.js')).ApiClient({ ...clientOptions(ctx), dryRun: false }) : await ctx.api();
+  const loaded = await loadPlan(ctx, String(args.FILE), opts, reader).finally(() => (ctx.settings.dryRun ? reader.close() : undefined));
   const { plan, names } = loaded!;
   const json = ctx.settings.output === 'json';
   // Under --dry-run stdout carries the requests, so the plan goes to stderr.
