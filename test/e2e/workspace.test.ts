@@ -43,6 +43,16 @@ describe('workspace, A → B', () => {
     expect(v.stderr).toMatch(/is a valid workspace file \(5 tags/);
   });
 
+  it('dump --only segments still writes the tags it refers to by name (tags read for their names only)', async () => {
+    const before = a.calls('tags.list').length;
+    const d = await a.run(['workspace', 'dump', '--only', 'segments']);
+    expect(d.exitCode, d.stderr).toBe(0);
+    expect(d.stdout).toMatch(/^version: 1\nsegments:\n/);
+    expect(d.stdout).not.toMatch(/^tags:/m);
+    expect(d.stdout).toContain('  - name: Gold members\n    filters:\n      tag_ids:\n        - gold\n');
+    expect(a.calls('tags.list').length).toBe(before + 1);
+  });
+
   it('diff --exit-code: 9 with the plan grouped by area; nothing written', async () => {
     const before = writes(b).length;
     const r = await b.run(['workspace', 'diff', file, '--exit-code']);

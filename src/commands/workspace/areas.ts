@@ -172,6 +172,21 @@ export function refArea(field: string): AreaName | undefined {
   return m ? DEFS.find((d) => d.refPrefix === m[1])?.name : undefined;
 }
 
+/** Every `<area>_id(s)` field, at any depth of a record, with its value. */
+export function* references(value: unknown, path: (string | number)[] = []): Generator<{ path: (string | number)[]; area: AreaName; names: string[] }> {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) yield* references(value[i], [...path, i]);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  for (const [k, v] of Object.entries(value)) {
+    const area = refArea(k);
+    const names = typeof v === 'string' ? [v] : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+    if (area && names) yield { path: [...path, k], area, names };
+    else yield* references(v, [...path, k]);
+  }
+}
+
 /** --only tags,flows → the areas named, in the file's order (exit 2 naming an unknown one). */
 export function parseOnly(value: unknown): AreaName[] {
   if (value === undefined) return [...AREAS];

@@ -15,9 +15,9 @@ export const run: Run = async (ctx, { opts }) => {
   const areas = parseOnly(opts.only);
   const target = opts.outputFile === undefined ? '-' : String(opts.outputFile);
   if (!target) throw new UsageError('--output-file: give a file name, or - for stdout');
-  const raw = await readState(await ctx.api(), areas);
+  const { raw, names } = await readState(await ctx.api(), areas);
   if (ctx.settings.dryRun) return;
-  const file = fileOf(currentState(raw), areas);
+  const file = fileOf(currentState(raw, names), areas);
   const { stringify } = await loadYaml();
   const text = ctx.settings.output === 'json' ? `${JSON.stringify(file, null, 2)}\n` : stringify(file, { lineWidth: 0, aliasDuplicateObjects: false });
   if (target === '-') return ctx.io.data(text.replace(/\n$/, ''));

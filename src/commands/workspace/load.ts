@@ -2,11 +2,11 @@
 // and the plan between them.
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../core/context.js';
-import { AREAS, parseOnly, type AreaName } from './areas.js';
+import { AREAS, parseOnly, references, type AreaName } from './areas.js';
 import { planSync, type Plan } from './plan.js';
-import { readWorkspace, references } from './read.js';
+import { readWorkspace } from './read.js';
 import type { WorkspaceFile } from './schema.js';
-import { currentState, namesOf, readState, type Names } from './state.js';
+import { currentState, readState, type Names } from './state.js';
 
 export interface Loaded {
   file: WorkspaceFile;
@@ -28,9 +28,8 @@ export async function loadPlan(ctx: Context, source: string, opts: Record<string
   const only = parseOnly(opts.only);
   const { data: file } = await readWorkspace(ctx, source);
   const api = reader ?? (await ctx.api());
-  const raw = await readState(api, areasToRead(file, only));
+  const { raw, names } = await readState(api, areasToRead(file, only));
   if (api.opts.dryRun) return undefined;
-  const names = namesOf(raw);
   const plan = planSync(currentState(raw, names), file, { prune: opts.prune === true, only });
   return { file, plan, names };
 }

@@ -6,7 +6,7 @@ import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { issuePath } from '../../schemas/problems.js';
 import { checkFlow } from '../../schemas/flows.js';
-import { AREA, AREAS, refArea, type AreaName } from './areas.js';
+import { AREA, AREAS, references, type AreaName } from './areas.js';
 import { workspaceFileSchema, type WorkspaceFile } from './schema.js';
 
 export interface FileProblem {
@@ -108,21 +108,6 @@ function duplicates(data: WorkspaceFile): Found[] {
     });
   }
   return out;
-}
-
-/** Every `<area>_id(s)` field, at any depth of a record, with its value. */
-export function* references(value: unknown, path: Path = []): Generator<{ path: Path; area: AreaName; names: string[] }> {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* references(value[i], [...path, i]);
-    return;
-  }
-  if (value === null || typeof value !== 'object') return;
-  for (const [k, v] of Object.entries(value)) {
-    const area = refArea(k);
-    const names = typeof v === 'string' ? [v] : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
-    if (area && names) yield { path: [...path, k], area, names };
-    else yield* references(v, [...path, k]);
-  }
 }
 
 /** The service keeps exactly one default currency. */

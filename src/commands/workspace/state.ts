@@ -6,7 +6,7 @@ import type { ApiClient } from '../../api/client.js';
 import { CliError, EXIT } from '../../core/errors.js';
 import { morePages, recordId, shapeOf } from '../../core/output/shape.js';
 import { MAX_LIMIT } from '../list.js';
-import { AREA, isSecretField, isServerField, refArea, type AreaDef, type AreaName } from './areas.js';
+import { AREA, isSecretField, isServerField, refArea, references, type AreaDef, type AreaName } from './areas.js';
 import type { FileRecord } from './schema.js';
 
 /** One record on the server: its id and its fields as the file writes them. */
@@ -41,15 +41,29 @@ export async function listAll(api: ApiClient, def: AreaDef): Promise<Record<stri
   }
 }
 
+export type RawState = Partial<Record<AreaName, Record<string, unknown>[]>>;
+
 /** The raw records of the areas named, read in parallel. */
-export async function readState(api: ApiClient, areas: AreaName[]): Promise<Partial<Record<AreaName, Record<string, unknown>[]>>> {
+async function readAreas(api: ApiClient, areas: AreaName[]): Promise<RawState> {
   const lists = await Promise.all(areas.map((a) => listAll(api, AREA[a])));
   return Object.fromEntries(areas.map((a, i) => [a, lists[i]]));
 }
 
+/**
+ * The areas named, and the names of the records they refer to: an area their references point
+ * at is read too (once), for its names only, so `--only segments` still writes tags by name.
+ */
+export async function readState(api: ApiClient, areas: AreaName[]): Promise<{ raw: RawState; names: Names }> {
+  const raw = await readAreas(api, areas);
+  const referred = new Set<AreaName>();
+  for (const records of Object.values(raw)) for (const ref of references(records)) if (!areas.includes(ref.area)) referred.add(ref.area);
+  const extra = await readAreas(api, [...referred]);
+  return { raw, names: namesOf({ ...raw, ...extra }) };
+}
+
 const keyOf = (def: AreaDef, r: Record<string, unknown>) => String(r[def.key] ?? '');
 
-export function namesOf(raw: Partial<Record<AreaName, Record<string, unknown>[]>>): Names {
+export function namesOf(raw: RawState): Names {
   const names: Names = new Map();
   for (const [area, records] of Object.entries(raw) as [AreaName, Record<string, unknown>[]][]) {
     const def = AREA[area];
@@ -89,7 +103,7 @@ export function fileRecord(def: AreaDef, raw: Record<string, unknown>, names: Na
 const byKey = (def: AreaDef) => (a: Record<string, unknown>, b: Record<string, unknown>) => keyOf(def, a).localeCompare(keyOf(def, b), 'en');
 
 /** The state of the areas named, as the file writes it. */
-export function currentState(raw: Partial<Record<AreaName, Record<string, unknown>[]>>, names = namesOf(raw)): CurrentState {
+export function currentState(raw: RawState, names = namesOf(raw)): CurrentState {
   const out: CurrentState = {};
   for (const [area, records] of Object.entries(raw) as [AreaName, Record<string, unknown>[]][]) {
     const def = AREA[area];
