@@ -87,7 +87,7 @@ describe('workspace, A → B', () => {
     const r = await b.run(['workspace', 'sync', file, '--yes', '--retries', '0']);
     faults.length = 0;
     expect(r.exitCode, r.stderr).toBe(7);
-    expect(r.stderr).toMatch(/Stopped: \d+ created, \d+ updated, 0 deleted, 1 failed; \d+ not applied\. Run the sync again/);
+    expect(r.stderr).toMatch(/Stopped: \d+ created, \d+ updated, 0 deleted, 1 failed; \d+ not tried\. Run the sync again/);
     expect(r.stderr).toMatch(/segments "Gold members": /);
     // What came before segments in the order was applied: the tag exists, the segment not.
     expect(live(b, 'tags').get('gold')).toBeDefined();

@@ -30,7 +30,7 @@ export const run: Run = async (ctx, { args, opts }) => {
     }
   } catch (err) {
     progress?.('');
-    ctx.io.err(`Stopped: ${summaryLine(applier.applied)}; ${plan.changes.length - countDone(applier.applied)} not applied. Run the sync again to finish: it plans only what is left.`);
+    ctx.io.err(`Stopped: ${summaryLine(applier.applied)}; ${plan.changes.length - countDone(applier.applied) - applier.applied.failed} not tried. Run the sync again to finish: it plans only what is left.`);
     throw err;
   }
   progress?.('');
