@@ -7,6 +7,7 @@ import type { CurrentState } from '../../src/commands/workspace/state.js';
 import type { WorkspaceFile } from '../../src/commands/workspace/schema.js';
 import { currentState } from '../../src/commands/workspace/state.js';
 import { planLines } from '../../src/commands/workspace/render.js';
+import { parseOnly } from '../../src/commands/workspace/areas.js';
 
 const state: CurrentState = {
   tags: [
@@ -118,5 +119,14 @@ describe('currentState (the server records as the file writes them)', () => {
   it('leaves out what a server sent that cannot be a record: no key, an empty or odd key, no id', () => {
     const s = currentState({ tags: [{ _id: 't1', color: '#000000' }, { _id: 't2', name: ' ' }, { _id: 't3', name: { x: 1 } }, { name: 'no-id' }, { _id: 't4', name: 'ok' }] });
     expect(s.tags).toEqual([{ id: 't4', record: { name: 'ok' } }]);
+  });
+});
+
+describe('parseOnly (--only)', () => {
+  it('takes the areas in the file\'s order, with - or _, and names a wrong or missing one', () => {
+    expect(parseOnly(undefined)).toHaveLength(10);
+    expect(parseOnly('flows, custom-fields,tags')).toEqual(['tags', 'custom_fields', 'flows']);
+    expect(() => parseOnly('tags,label')).toThrow('--only: unknown area "label" (areas: tags, custom_fields, ');
+    expect(() => parseOnly(' , ')).toThrow('--only: name at least one area');
   });
 });

@@ -195,6 +195,7 @@ export function parseOnly(value: unknown): AreaName[] {
     .map((s) => s.trim().replace(/-/g, '_'))
     .filter(Boolean);
   const unknown = names.filter((n) => !(AREAS as readonly string[]).includes(n));
-  if (unknown.length || !names.length) throw new UsageError(`--only: unknown area "${unknown[0] ?? ''}" (areas: ${AREAS.join(', ')})`);
+  if (!names.length) throw new UsageError(`--only: name at least one area (${AREAS.join(', ')})`);
+  if (unknown.length) throw new UsageError(`--only: unknown area "${unknown[0]}" (areas: ${AREAS.join(', ')})`);
   return AREAS.filter((a) => names.includes(a));
 }
