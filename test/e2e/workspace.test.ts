@@ -180,6 +180,26 @@ describe('workspace input', () => {
   });
 });
 
+describe('a server\'s text', () => {
+  it('reaches the terminal inert: a name with escape sequences is shown, not obeyed; the dump quotes it', async () => {
+    const c = await startTestSandbox();
+    try {
+      c.store.insert('tags', { name: 'evil\u001b]0;pwned\u0007\u001b[31m', color: '#000000' });
+      const d = await c.run(['workspace', 'diff', '-', '--prune', '--only', 'tags'], { input: 'version: 1\ntags: []\n' });
+      expect(d.exitCode, d.stderr).toBe(0);
+      expect(d.stdout).toContain('  - evil');
+      expect(d.stdout).not.toMatch(/\u001b|\u0007/);
+      const dump = await c.run(['workspace', 'dump', '--only', 'tags']);
+      expect(dump.stdout).not.toMatch(/\u001b|\u0007/);
+      expect(dump.stdout).toContain('name: "evil\\e]0;pwned\\a\\e[31m"');
+      const v = await c.run(['workspace', 'validate', '-'], { input: dump.stdout });
+      expect(v.exitCode, v.stderr).toBe(0);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('every area', () => {
   const AREAS = ['tags', 'custom_fields', 'taxes', 'currencies', 'quick_replies', 'teams', 'chatbots', 'segments', 'flows'];
 
