@@ -1,6 +1,6 @@
 // chat: senders, sends, groups, batches (spec 4.1).
 import { BATCH_OPTIONS } from './batch-options.js';
-import { PAGE_OPTIONS } from './common.js';
+import { PAGE_OPTIONS, WAIT_OPTIONS } from './common.js';
 import type { CmdSpec, OptSpec } from './types.js';
 
 const SENDER: OptSpec = { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' };
@@ -49,6 +49,7 @@ export const chat: CmdSpec = {
         SENDER,
         ...CONTENT_OPTIONS,
         { flags: '--via-mcp', description: 'send a text through the tool endpoint (tool send_chat_message) instead of the REST API' },
+        ...WAIT_OPTIONS,
       ],
       examples: [
         'chatcrm chat send --to "+1 (555) 123-4567" --sender wa_snd_cloud_0001 --text "Hello!"',
@@ -59,6 +60,7 @@ export const chat: CmdSpec = {
         'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --template order_update --language en_US --var Ada --var 4711',
         'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --react MSG_ID --emoji 👍',
         'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --message @message.json --dry-run',
+        'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --text "Deployed" --wait delivered --wait-timeout 1s   # exit 8: nothing delivers it here; `chatcrm sandbox --auto-status delivered` would',
       ],
       run: () => import('../commands/chat/send.js'),
     },
@@ -115,6 +117,7 @@ export const chat: CmdSpec = {
             { flags: '--text <body>', description: 'the message' },
             { flags: '--mention <digits>', description: 'phone number of a member to mention (repeatable)', repeatable: true },
             SENDER,
+            ...WAIT_OPTIONS,
           ],
           examples: [
             'chatcrm chat groups send --sender wa_snd_device_0002 --group-id 120363040000000000@g.us --text "Standup in 5"',

@@ -9,8 +9,8 @@ import { columnName, type Record_ } from '../../batch/reader.js';
 import { accepted } from '../../batch/outcome.js';
 import { readTextArg } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import { shapeOf } from '../../core/output/shape.js';
 import type { Run } from '../../core/command-types.js';
+import { sentId } from '../message-status/wait.js';
 import { buildContent, CONTENT, contentKind, sendCall, type SendCall } from './content.js';
 import { normalizePhone, resolveSender } from './recipient.js';
 
@@ -76,16 +76,6 @@ function safeJson(text: string, field: string): unknown {
   } catch {
     throw new UsageError(`${field}: not valid JSON`);
   }
-}
-
-function messageId(body: unknown): string | undefined {
-  // The usual answer, { data: { message_id } }, is what shapeOf would find too, without its
-  // general search (a few µs a row).
-  const data = (body as { data?: { message_id?: unknown } } | null | undefined)?.data;
-  if (typeof data?.message_id === 'string') return data.message_id;
-  const item = shapeOf(body).item as Record<string, unknown> | undefined;
-  const id = item?.message_id ?? item?.id ?? item?._id;
-  return typeof id === 'string' ? id : undefined;
 }
 
 /** The message as given, for the question before a batch: placeholders unfilled. */
@@ -165,7 +155,7 @@ export const run: Run = async (ctx, { args, opts }) => {
     async send(call, signal) {
       // Object.assign, not a spread followed by more properties: V8 builds that on a slow path.
       const res = await (await client()).call(call.op, Object.assign({}, call.options, { allowErrors: true, signal }));
-      return messageId(accepted(res));
+      return sentId(accepted(res));
     },
     async describe(call) {
       const api = await ctx.api();
