@@ -124,13 +124,14 @@ export async function follow(ctx: Context, messages: Followed[], spec: WaitSpec,
 /** The error that ends a wait that did not reach its target (exit 5 or 8), or undefined. */
 export function waitError(r: FollowResult, spec: WaitSpec, what: string, done = 'the send is done'): CliError | undefined {
   if (r.outcome === 'reached') return undefined;
+  const many = r.messages.length > 1;
   if (r.outcome === 'failed') {
     const failed = r.messages.filter((m) => m.status === 'failed');
-    const why = failed.length === 1 ? `: ${failed[0].error}` : ` (${failed.length} of ${r.messages.length}; first: ${failed[0].error})`;
-    return new CliError(`${what} failed${why}`, EXIT.rejected, undefined, 'message_failed');
+    const why = many ? `: ${failed.length} of ${r.messages.length} failed (first: ${failed[0].error})` : ` failed: ${failed[0].error}`;
+    return new CliError(`${what}${why}`, EXIT.rejected, undefined, 'message_failed');
   }
   const late = r.messages.filter((m) => !settled(m, spec.target));
-  const last = late.length === 1 ? `still ${late[0].status}` : `${late.length} of ${r.messages.length} not ${spec.target} yet`;
+  const last = many ? `${late.length} of ${r.messages.length} not ${spec.target} yet` : `still ${late[0].status}`;
   return new CliError(`${what}: ${last} after waiting ${secs(r.waitedMs)} for ${spec.target} (--wait-timeout ${secs(spec.timeoutMs)}); ${done}`, EXIT.waitTimeout, undefined, 'timeout');
 }
 
