@@ -8,6 +8,8 @@ import { parseRetryAfter, secs, sleep } from '../../api/retry.js';
 import type { Context } from '../../core/context.js';
 import { parseDelay } from '../../core/duration.js';
 import { ApiError, CliError, EXIT, InterruptedError, UsageError, withDetail } from '../../core/errors.js';
+import type { OperationId } from '../../api/operations.js';
+import type { ApiResponse, CallOptions } from '../../api/types.js';
 import { shapeOf } from '../../core/output/shape.js';
 
 export type Target = 'delivered' | 'read';
@@ -76,49 +78,62 @@ export interface FollowResult {
   waitedMs: number;
 }
 
+/** One poll: true when the wait is over; `{ retryAfterMs }` when the server asked to be asked later. */
+export type Round = () => Promise<boolean | { retryAfterMs: number }>;
+
 /**
- * Poll until every message settled or the time ran out; `onChange` hears each round's news
- * (a spinner, a progress line). Ctrl-C and a server that fails are thrown as they come, with
- * `done` (what was sent) said in the message: the caller's sends are not undone by a wait.
+ * Poll with backoff (250 ms doubling to 5 s; a 429's Retry-After instead) until `round` says
+ * done or the time runs out. Ctrl-C and a server that fails are thrown as they come, with
+ * `done` (what was sent) said in the message: a wait does not undo the sends before it.
  */
-export async function follow(ctx: Context, messages: Followed[], spec: WaitSpec, onChange?: (messages: Followed[]) => void, done = 'the send is done'): Promise<FollowResult> {
-  const api = await ctx.api();
+export async function pollUntil(ctx: Context, spec: WaitSpec, round: Round, done: string): Promise<{ timedOut: boolean; waitedMs: number }> {
   const started = Date.now();
   const deadline = started + spec.timeoutMs;
-  const byId = new Map(messages.map((m) => [m.message_id, m]));
   let pause = FIRST_POLL_MS;
   try {
     for (;;) {
-      const pending = [...byId.values()].filter((m) => !settled(m, spec.target));
-      if (!pending.length) break;
-      let retryAfter: number | undefined;
-      for (let i = 0; i < pending.length && retryAfter === undefined; i += CHUNK) {
-        const ids = pending.slice(i, i + CHUNK).map((m) => m.message_id);
-        const res = await api.call('messageStatus.get', { json: { message_ids: ids }, retries: 0, allowErrors: true });
-        if (res.status === 429) {
-          retryAfter = parseRetryAfter(res.headers['retry-after']) ?? pause;
-          continue;
-        }
-        if (res.status < 200 || res.status >= 300) throw new ApiError(errorMessage(res.body, res.status, STATUS_CODES[res.status]), res.status, res.body);
-        for (const r of shapeOf(res.body).records ?? [shapeOf(res.body).item]) {
-          const record = r as Record<string, unknown> | undefined;
-          const known = record && byId.get(String(record.message_id));
-          if (known) byId.set(known.message_id, merge(known, record));
-        }
-      }
-      onChange?.([...byId.values()]);
-      if ([...byId.values()].every((m) => settled(m, spec.target))) break;
+      const r = await round();
+      if (r === true) return { timedOut: false, waitedMs: Date.now() - started };
       const left = deadline - Date.now();
-      if (left <= 0) return { messages: [...byId.values()], outcome: 'timeout', waitedMs: Date.now() - started };
-      await sleep(Math.min(retryAfter ?? pause, left), ctx.signal);
+      if (left <= 0) return { timedOut: true, waitedMs: Date.now() - started };
+      await sleep(Math.min(typeof r === 'object' ? r.retryAfterMs : pause, left), ctx.signal);
       pause = Math.min(pause * 2, LAST_POLL_MS);
     }
   } catch (err) {
     if (err instanceof InterruptedError) throw new InterruptedError(`Stopped waiting for ${spec.target} (Ctrl-C): ${done}`);
     throw withDetail(err, `; stopped waiting for ${spec.target}: ${done}`);
   }
-  const all = [...byId.values()];
-  return { messages: all, outcome: all.some((m) => m.status === 'failed') ? 'failed' : 'reached', waitedMs: Date.now() - started };
+}
+
+/** A poll's request: its answer, or the wait a 429 asks for (Retry-After, else `pause`); other errors thrown as the client throws them. */
+export async function pollCall(ctx: Context, id: OperationId, options: CallOptions): Promise<ApiResponse | { retryAfterMs: number }> {
+  const res = await (await ctx.api()).call(id, { ...options, retries: 0, allowErrors: true });
+  if (res.status === 429) return { retryAfterMs: parseRetryAfter(res.headers['retry-after']) ?? FIRST_POLL_MS };
+  if (res.status < 200 || res.status >= 300) throw new ApiError(errorMessage(res.body, res.status, STATUS_CODES[res.status]), res.status, res.body);
+  return res;
+}
+
+/** Poll the status of the messages not yet settled, in chunks; `onChange` hears each round's news. */
+export async function follow(ctx: Context, messages: Followed[], spec: WaitSpec, onChange?: (messages: Followed[]) => void, done = 'the send is done'): Promise<FollowResult> {
+  const byId = new Map(messages.map((m) => [m.message_id, m]));
+  const all = () => [...byId.values()];
+  const round: Round = async () => {
+    const pending = all().filter((m) => !settled(m, spec.target));
+    for (let i = 0; i < pending.length; i += CHUNK) {
+      const res = await pollCall(ctx, 'messageStatus.get', { json: { message_ids: pending.slice(i, i + CHUNK).map((m) => m.message_id) } });
+      if ('retryAfterMs' in res) return res;
+      const shape = shapeOf(res.body);
+      for (const r of shape.records ?? [shape.item]) {
+        const record = r as Record<string, unknown> | undefined;
+        const known = record && byId.get(String(record.message_id));
+        if (known) byId.set(known.message_id, merge(known, record));
+      }
+    }
+    onChange?.(all());
+    return all().every((m) => settled(m, spec.target));
+  };
+  const { timedOut, waitedMs } = await pollUntil(ctx, spec, round, done);
+  return { messages: all(), outcome: timedOut ? 'timeout' : all().some((m) => m.status === 'failed') ? 'failed' : 'reached', waitedMs };
 }
 
 /** The error that ends a wait that did not reach its target (exit 5 or 8), or undefined. */
