@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAIL_REASON } from '../../src/sandbox/autostatus.js';
-import { tempDir } from '../helpers/cli.js';
+import { execa } from 'execa';
+import { BIN, HANG_MS, cleanEnv, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const S = ['--sender', 'wa_snd_cloud_0001', '--text', 'Hi {{name}}'];
@@ -106,6 +107,22 @@ describe('nothing moves the status', () => {
     expect(JSON.parse(r.stderr).error.message).toMatch(/send-batch: 2 of 2 not delivered yet after waiting 1(\.\d)?s .*the sends are done \(2 messages\)/);
     expect(JSON.parse(r.stdout)).toMatchObject({ sent: 2, final_status: { sent: 2, delivered: 0 } });
     expect(results(out).map((x) => [x.row, x.final_status])).toEqual([['1', 'sent'], ['2', 'sent']]);
+  });
+
+  it('Ctrl-C during the wait: exit 130, the sends said done, the results file written whole', async () => {
+    const out = join(dir, 'stopped.csv');
+    const first = new Promise<void>((resolve) => {
+      const off = sb.events.on((e) => e.kind === 'request' && e.request.operation === 'messageStatus.get' && (off(), resolve()));
+    });
+    const args = ['chat', 'send-batch', input(['15550000061', '15550000062']), ...S, '--results', out, '--wait', 'delivered'];
+    const child = execa('node', [BIN, ...args], { env: cleanEnv(sb.env), extendEnv: false, reject: false, timeout: HANG_MS });
+    await first;
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.exitCode).toBe(130);
+    expect(String(r.stderr)).toMatch(/Stopped waiting for delivered \(Ctrl-C\): the sends are done \(2 messages\)/);
+    expect(String(r.stdout)).toMatch(/2 rows: 2 sent/);
+    expect(results(out).map((x) => [x.row, x.status, x.final_status])).toEqual([['1', 'sent', 'sent'], ['2', 'sent', 'sent']]);
   });
 
   it('--dry-run waits for nothing; a bad --wait-timeout sends nothing', async () => {
