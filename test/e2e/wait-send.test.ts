@@ -164,6 +164,13 @@ describe('a server that misbehaves during the wait', () => {
     expect(b.at - a.at).toBeGreaterThanOrEqual(950);
   });
 
+  it('the status query answers 500: exit 7 with its message, the send reported done', async () => {
+    hs.route('POST /api/message-status/status', (_req, res) => void res.writeHead(500, { 'content-type': 'application/json' }).end('{"success":false,"message":"status store down"}'));
+    const r = await run(['--wait', 'delivered']);
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toMatch(/status store down.*; stopped waiting for delivered: message wamid\.T1 was sent/);
+  });
+
   it('the server dies during the wait: exit 7, and the send is reported done', async () => {
     hs.route('POST /api/message-status/status', (req) => void req.socket.destroy());
     const r = await run(['--wait', 'delivered']);

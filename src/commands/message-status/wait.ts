@@ -2,7 +2,6 @@
 // until each reached the target (read counts as delivered) or failed, or --wait-timeout ran out.
 // Every command that waits (chat send, chat groups send, chat send-batch, message-status get)
 // shares this; what a stopped wait means is worded here too: the sends themselves are done.
-import { STATUS_CODES } from 'node:http';
 import { errorMessage } from '../../api/errors-body.js';
 import { parseRetryAfter, secs, sleep } from '../../api/retry.js';
 import type { Context } from '../../core/context.js';
@@ -109,7 +108,11 @@ export async function pollUntil(ctx: Context, spec: WaitSpec, round: Round, done
 export async function pollCall(ctx: Context, id: OperationId, options: CallOptions): Promise<ApiResponse | { retryAfterMs: number }> {
   const res = await (await ctx.api()).call(id, { ...options, retries: 0, allowErrors: true });
   if (res.status === 429) return { retryAfterMs: parseRetryAfter(res.headers['retry-after']) ?? FIRST_POLL_MS };
-  if (res.status < 200 || res.status >= 300) throw new ApiError(errorMessage(res.body, res.status, STATUS_CODES[res.status]), res.status, res.body);
+  if (res.status < 200 || res.status >= 300) {
+    // node:http only on this path: `chat send` starts without it.
+    const { STATUS_CODES } = await import('node:http');
+    throw new ApiError(errorMessage(res.body, res.status, STATUS_CODES[res.status]), res.status, res.body);
+  }
   return res;
 }
 
