@@ -101,6 +101,7 @@ describe('nothing moves the status (no --auto-status)', () => {
     [['--wait', 'delivered', '--wait-timeout', 'soon'], /--wait-timeout: must be a duration such as 500ms, 1s or 2m, got "soon"/],
     [['--wait', 'delivered', '--wait-timeout', '0s'], /--wait-timeout: must be more than 0/],
     [['--wait-timeout', '2m'], /--wait-timeout: only with --wait/],
+    [['--wait', 'delivered', '--via-mcp'], /--wait: not with --via-mcp/],
   ])('refuses %j before sending', async (flags, message) => {
     await sb.refused([...SEND, ...flags], message);
   });
