@@ -12,6 +12,7 @@ const MEANING: Record<keyof typeof EXIT, string> = {
   rejected: 'rejected by the server (400, 409, 422, other 4xx)',
   rateLimited: 'rate limited after retries (429)',
   server: 'server or network failure (5xx, timeout, connection)',
+  waitTimeout: 'a wait (--wait) ran out of time; the action itself was done',
   differences: 'differences found (`workspace diff --exit-code`)',
   interrupted: 'interrupted (Ctrl-C)',
   hangup: 'batch commands: stopped by SIGHUP after draining',

@@ -10,6 +10,8 @@ export const EXIT = {
   rejected: 5,
   rateLimited: 6,
   server: 7,
+  /** A wait (--wait) ran out of time; the action itself was done. */
+  waitTimeout: 8,
   /** `workspace diff --exit-code` found changes: a result, never an error. */
   differences: 9,
   interrupted: 130,
@@ -44,6 +46,7 @@ export const ERROR_CODES = {
   rate_limited: 'rate limited after retries',
   server: 'the server failed',
   timeout: 'a request or a wait timed out',
+  message_failed: 'a message waited for (--wait) failed; the reason is in the message',
   network: 'the connection failed',
   redirect: 'the server answered a redirect (never followed)',
   not_json: 'the server answered something else where JSON is due',
@@ -66,6 +69,7 @@ const CODE_OF_EXIT: Record<ExitCode, ErrorCode> = {
   [EXIT.rejected]: 'rejected',
   [EXIT.rateLimited]: 'rate_limited',
   [EXIT.server]: 'server',
+  [EXIT.waitTimeout]: 'timeout',
   [EXIT.differences]: 'unexpected',
   [EXIT.interrupted]: 'interrupted',
   [EXIT.hangup]: 'interrupted',

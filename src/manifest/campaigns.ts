@@ -1,6 +1,6 @@
 // Campaigns: list, insights, report, publish, recurrence over REST (spec 4.18), send through the
 // tool endpoint (spec 4.5).
-import { idArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS } from './common.js';
+import { idArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS, WAIT_OPTIONS } from './common.js';
 import type { CmdSpec } from './types.js';
 
 /** The rule of the commands that message a campaign's whole audience, in their --help. */
@@ -66,6 +66,7 @@ const onToolEndpoint: CmdSpec[] = [
     summary: 'Send a campaign now (tool send_campaign)',
     description: ASKS,
     args: [{ name: 'CAMPAIGN_ID', required: true, description: 'campaign id' }],
+    options: WAIT_OPTIONS,
     examples: ['chatcrm campaigns send CAMPAIGN_ID --yes', 'chatcrm campaigns send CAMPAIGN_ID --dry-run'],
     run: () => import('../commands/campaigns/send.js'),
   },

@@ -1,6 +1,6 @@
 // chat: senders, sends, groups, batches (spec 4.1).
 import { BATCH_OPTIONS } from './batch-options.js';
-import { PAGE_OPTIONS } from './common.js';
+import { PAGE_OPTIONS, WAIT_OPTIONS } from './common.js';
 import type { CmdSpec, OptSpec } from './types.js';
 
 const SENDER: OptSpec = { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' };
@@ -49,6 +49,7 @@ export const chat: CmdSpec = {
         SENDER,
         ...CONTENT_OPTIONS,
         { flags: '--via-mcp', description: 'send a text through the tool endpoint (tool send_chat_message) instead of the REST API' },
+        ...WAIT_OPTIONS,
       ],
       examples: [
         'chatcrm chat send --to "+1 (555) 123-4567" --sender wa_snd_cloud_0001 --text "Hello!"',
@@ -59,6 +60,7 @@ export const chat: CmdSpec = {
         'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --template order_update --language en_US --var Ada --var 4711',
         'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --react MSG_ID --emoji 👍',
         'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --message @message.json --dry-run',
+        'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --text "Deployed" --wait delivered --wait-timeout 1s   # exit 8: nothing delivers it here; `chatcrm sandbox --auto-status delivered` would',
       ],
       run: () => import('../commands/chat/send.js'),
     },
@@ -70,13 +72,15 @@ export const chat: CmdSpec = {
         'Every row is journaled before its request is sent and after it is answered; --resume skips sent rows and never re-sends uncertain ones unless --retry-uncertain. ' +
         'Rows are matched by recipient and message, so an edited input resumes safely; one run at a time holds a journal. FILE - reads stdin. ' +
         'On a terminal it asks once before the first send (the message, the row count, the file); --yes skips the question; scripts without a TTY, FILE - and --dry-run are not asked. ' +
-        'Exit 0 when every row is sent, 3 when the key is refused, 7 when the server cannot be reached, 5 otherwise; 130, 143, 129 after Ctrl-C, SIGTERM, SIGHUP (in-flight requests are drained first). See docs/chat.md.',
+        'Exit 0 when every row is sent, 3 when the key is refused, 7 when the server cannot be reached, 5 otherwise; 130, 143, 129 after Ctrl-C, SIGTERM, SIGHUP (in-flight requests are drained first). ' +
+        'With --wait delivered|read, every message sent is then followed (with --results, the rows an earlier run sent too): exit 5 when one failed, 8 when --wait-timeout ran out; the results file ends with final_status. See docs/chat.md.',
       args: [{ name: 'FILE', description: 'CSV with a header row, or .jsonl', required: true }],
       options: [
         SENDER,
         ...CONTENT_OPTIONS,
         ...BATCH_OPTIONS,
         { flags: '--new-message', description: 'with --resume, send a message that differs from the one the journal recorded (refused without it)' },
+        ...WAIT_OPTIONS,
       ],
       examples: [
         'chatcrm chat send-batch recipients.csv --sender wa_snd_cloud_0001 --text "Hi {{name}}, your order {{order}} shipped" --dry-run',
@@ -115,6 +119,7 @@ export const chat: CmdSpec = {
             { flags: '--text <body>', description: 'the message' },
             { flags: '--mention <digits>', description: 'phone number of a member to mention (repeatable)', repeatable: true },
             SENDER,
+            ...WAIT_OPTIONS,
           ],
           examples: [
             'chatcrm chat groups send --sender wa_snd_device_0002 --group-id 120363040000000000@g.us --text "Standup in 5"',

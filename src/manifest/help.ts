@@ -9,7 +9,7 @@ export const ROOT_DESCRIPTION = 'Command line for the chatcrm messaging and CRM 
 export const HELP_OPTION: OptSpec = { flags: '-h, --help', description: 'show help' };
 export const VERSION_OPTION: OptSpec = { flags: '-V, --version', description: 'print the version' };
 export const ROOT_AFTER =
-  '\nRun `chatcrm <command> --help` for the options of a command.\nDocs: docs/commands.md. Exit codes: 0 ok, 1 unexpected, 2 usage, 3 auth, 4 not found, 5 rejected, 6 rate limited, 7 server/network, 130 interrupted.\n';
+  '\nRun `chatcrm <command> --help` for the options of a command.\nDocs: docs/commands.md. Exit codes: 0 ok, 1 unexpected, 2 usage, 3 auth, 4 not found, 5 rejected, 6 rate limited, 7 server/network, 8 wait timed out, 130 interrupted.\n';
 
 /**
  * The global options as a command's help lists them (gh's INHERITED FLAGS): names only, wrapped,

@@ -1,5 +1,5 @@
 // Message status (spec 4.15): delivery and read state of sent messages.
-import { idArg, PAGE_OPTIONS, objectActionCommand } from './common.js';
+import { idArg, PAGE_OPTIONS, objectActionCommand, WAIT_OPTIONS } from './common.js';
 import type { CmdSpec, OpSpec, OptSpec } from './types.js';
 
 const MESSAGE_IDS_OPTION: OptSpec = { flags: '--message-id <id>', description: 'a message id; repeat for more (sent as message_ids)', repeatable: true };
@@ -50,9 +50,10 @@ export const messageStatus: CmdSpec = {
       name: 'get',
       summary: 'Status of one or more messages (ids without an answer are named on stderr)',
       args: [{ name: 'MSG_IDS', description: 'message ids', required: true, variadic: true }],
+      options: WAIT_OPTIONS,
       op: STATUS_GET,
       run: () => import('../commands/message-status/get.js').then((m) => ({ run: m.statusGet(STATUS_GET) })),
-      examples: ['chatcrm message-status get MSG_ID', 'chatcrm message-status get MSG_ID MSG_ID --json'],
+      examples: ['chatcrm message-status get MSG_ID', 'chatcrm message-status get MSG_ID MSG_ID --json', 'chatcrm message-status get MSG_ID --wait delivered --wait-timeout 2m'],
     },
   ],
 };

@@ -1,6 +1,7 @@
 // The sandbox's flags (`chatcrm sandbox --auto-status ... --fault ...`) and the options of
 // `startSandbox` from 'chatcrm/sandbox', which mirror them, checked and turned into
 // SandboxOptions in one place: a bad value is a usage error naming the flag.
+import { parseDelay } from '../core/duration.js';
 import { UsageError } from '../core/errors.js';
 import type { CmdSpec } from '../core/command-types.js';
 import { parseFault, parseLatency } from './faults.js';
@@ -35,14 +36,6 @@ function wholeNumber(flag: string, value: string | number | undefined, min: numb
   const n = Number(value);
   if (String(value).trim() === '' || !Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag}: must be a whole number from ${min} to ${max}, got "${value}"`);
   return n;
-}
-
-/** `1s`, `250ms`, `2m`: milliseconds. */
-export function parseDelay(flag: string, value: string | number): number {
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(String(value).trim());
-  if (!m) throw new UsageError(`${flag}: must be a duration such as 500ms, 1s or 2m, got "${value}"`);
-  return Math.round(Number(m[1]) * { ms: 1, s: 1000, m: 60_000 }[m[2] as 'ms' | 's' | 'm']);
 }
 
 function autoStatuses(value: string | string[] | undefined): Array<'delivered' | 'read'> | undefined {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Forwarder, FORWARD_BACKOFF_MS, FORWARD_TIMEOUT_MS } from '../../src/sandbox/forward.js';
 import { delayOf, parseFault, parseLatency, pickFault } from '../../src/sandbox/faults.js';
-import { parseDelay } from '../../src/sandbox/options.js';
+import { parseDelay } from '../../src/core/duration.js';
 import { seededRandom } from '../../src/sandbox/random.js';
 
 describe('forwarding backoff', () => {

@@ -11,6 +11,7 @@ import { MAX_LIMIT, pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
 import { parseOrUsage } from '../../schemas/problems.js';
 import { normalizePhone, resolveSender } from './recipient.js';
+import { finishSend, waitSpec } from '../message-status/wait.js';
 
 type Sender = Record<string, unknown>;
 
@@ -107,6 +108,7 @@ export const send: Run = async (ctx, { opts }) => {
   if (typeof opts.text !== 'string') throw new UsageError('--text: required (groups take text messages)');
   const mentions = ((opts.mention as string[] | undefined) ?? []).map((m) => normalizePhone(m, '--mention'));
   const sender_id = resolveSender(ctx, opts.sender);
+  const wait = waitSpec(opts);
   const body = parseOrUsage(groupRequest, {
     sender_id,
     ...(hasId ? { group_id: String(opts.groupId) } : { group_name: String(opts.groupName) }),
@@ -116,5 +118,5 @@ export const send: Run = async (ctx, { opts }) => {
   await groupSender(ctx, sender_id);
   if (body.group_name !== undefined && !ctx.settings.dryRun) body.group_name = await groupNamed(ctx, sender_id, body.group_name);
   const res = await (await ctx.api()).call('chat.groupSend', { json: body });
-  if (!res.dryRun) await ctx.print(res.body, { success: `Sent to group ${body.group_id ?? body.group_name}` });
+  if (!res.dryRun) await finishSend(ctx, res.body, wait, `Sent to group ${body.group_id ?? body.group_name}`);
 };

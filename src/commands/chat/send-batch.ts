@@ -8,9 +8,10 @@ import { runBatch } from '../../batch/engine.js';
 import { columnName, type Record_ } from '../../batch/reader.js';
 import { accepted } from '../../batch/outcome.js';
 import { readTextArg } from '../../core/context.js';
-import { UsageError } from '../../core/errors.js';
-import { shapeOf } from '../../core/output/shape.js';
+import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import type { Run } from '../../core/command-types.js';
+import { sentId, waitSpec, type WaitSpec } from '../message-status/wait.js';
+import { isSignal } from '../../batch/stop.js';
 import { buildContent, CONTENT, contentKind, sendCall, type SendCall } from './content.js';
 import { normalizePhone, resolveSender } from './recipient.js';
 
@@ -78,16 +79,6 @@ function safeJson(text: string, field: string): unknown {
   }
 }
 
-function messageId(body: unknown): string | undefined {
-  // The usual answer, { data: { message_id } }, is what shapeOf would find too, without its
-  // general search (a few µs a row).
-  const data = (body as { data?: { message_id?: unknown } } | null | undefined)?.data;
-  if (typeof data?.message_id === 'string') return data.message_id;
-  const item = shapeOf(body).item as Record<string, unknown> | undefined;
-  const id = item?.message_id ?? item?.id ?? item?._id;
-  return typeof id === 'string' ? id : undefined;
-}
-
 /** The message as given, for the question before a batch: placeholders unfilled. */
 function describeMessage(template: Record<string, string | string[]> | undefined): string {
   const kind = template && CONTENT.find((k) => template[k] !== undefined);
@@ -102,6 +93,7 @@ export const run: Run = async (ctx, { args, opts }) => {
   const file = String(args.FILE ?? '');
   if (file === '') throw new UsageError('FILE: a CSV or JSONL file of recipients is required');
   const common = batchFlags(ctx, opts);
+  const sent = new SentLog(waitSpec(opts));
   const sender_id = resolveSender(ctx, opts.sender);
 
   let template: Record<string, string | string[]> | undefined;
@@ -165,7 +157,7 @@ export const run: Run = async (ctx, { args, opts }) => {
     async send(call, signal) {
       // Object.assign, not a spread followed by more properties: V8 builds that on a slow path.
       const res = await (await client()).call(call.op, Object.assign({}, call.options, { allowErrors: true, signal }));
-      return messageId(accepted(res));
+      return sent.keep(sentId(accepted(res)));
     },
     async describe(call) {
       const api = await ctx.api();
@@ -175,5 +167,35 @@ export const run: Run = async (ctx, { args, opts }) => {
     },
   });
 
-  await finishBatch(ctx, summary);
+  await finishWaited(ctx, summary, sent);
 };
+
+/** --wait: this run's sends, remembered to be followed once the batch is done (batch-wait.ts). */
+class SentLog {
+  readonly ids: string[] = [];
+  constructor(readonly wait: WaitSpec | undefined) {}
+
+  keep(id: string | undefined): string | undefined {
+    if (this.wait && id) this.ids.push(id);
+    return id;
+  }
+}
+
+/**
+ * With --wait, follow the sends (not after a signal: Ctrl-C meant stop). Then the summary, and
+ * the exit: a wait that was itself stopped (Ctrl-C, the network) says so first; then the sends'
+ * own trouble; then where the wait ended (5 failed, 8 out of time).
+ */
+async function finishWaited(ctx: Parameters<Run>[0], summary: Parameters<typeof finishBatch>[1], { wait, ids }: SentLog): Promise<void> {
+  const waited = wait && !ctx.settings.dryRun && !isSignal(summary.stopped_by) ? await import('./batch-wait.js').then((m) => m.waitForBatch(ctx, wait, ids, summary)) : undefined;
+  let sendsProblem: unknown;
+  try {
+    await finishBatch(ctx, summary);
+  } catch (err) {
+    sendsProblem = err;
+  }
+  const outcome = waited instanceof CliError && (waited.code === 'message_failed' || waited.exitCode === EXIT.waitTimeout);
+  if (waited && !outcome) throw waited;
+  if (sendsProblem) throw sendsProblem;
+  if (waited) throw waited;
+}

@@ -2,6 +2,7 @@
 import { readJsonArg, type Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../core/command-types.js';
+import { finishSend, waitSpec } from '../message-status/wait.js';
 import { buildContent, CONTENT, contentKind, sendCall } from './content.js';
 import { chooseSender, normalizePhone, resolveSender } from './recipient.js';
 
@@ -36,7 +37,9 @@ export const run: Run = async (ctx, input) => {
   const opts = await askMissing(ctx, input.opts);
   if (typeof opts.to !== 'string') throw new UsageError('--to: required (the recipient phone number)');
   const to = normalizePhone(opts.to);
+  const wait = waitSpec(opts);
   if (opts.viaMcp) {
+    if (wait) throw new UsageError('--wait: not with --via-mcp (the tool endpoint answers no message id to follow)');
     // The tool send_chat_message takes a phone number and a text; it picks the sender itself.
     if (contentKind(opts) !== 'text') throw new UsageError('--via-mcp: the tool endpoint sends text only; use --text');
     if (opts.sender !== undefined) throw new UsageError('--sender: not used with --via-mcp (the tool endpoint chooses the sender)');
@@ -50,5 +53,5 @@ export const run: Run = async (ctx, input) => {
   const { op, options } = sendCall(sender_id, to, content, { sender_id: '--sender', to: '--to', ...content.flags });
   const api = await ctx.api();
   const res = await api.call(op, options);
-  if (!res.dryRun) await ctx.print(res.body, { success: `Sent to ${to}` });
+  if (!res.dryRun) await finishSend(ctx, res.body, wait, `Sent to ${to}`);
 };

@@ -32,7 +32,7 @@ export function bars(io: IO, stages: [string, number][], total = stages[0]?.[1] 
     .join('\n');
 }
 
-const FUNNEL = ['recipients', 'sent', 'delivered', 'read', 'replied'];
+const FUNNEL = ['recipients', 'sent', 'delivered', 'read', 'replied', 'failed'];
 
 /** sent → delivered → read → replied from an insights record (the stages it has). */
 function funnelOf(item: Rec): [string, number][] {

@@ -47,6 +47,7 @@ function insightsOf(store: Store, c: Doc) {
     sent: msgs.length,
     delivered,
     read,
+    failed: msgs.filter((m) => m.status === 'failed').length,
     pending: msgs.filter((m) => m.status === 'sent').length,
     delivery_rate: pct(delivered, msgs.length),
     read_rate: pct(read, msgs.length),

@@ -6,8 +6,10 @@ import { now, editable } from '../resource.js';
 import * as schemas from '../../schemas/message-status.js';
 
 export function statusView(m: Doc) {
-  const { message_id, to, sender_id, status, sent_at, delivered_at, read_at, campaign_id } = m;
-  return { message_id, to, sender_id, status, sent_at, delivered_at, read_at, ...(campaign_id ? { campaign_id } : {}) };
+  const { message_id, to, sender_id, status, sent_at, delivered_at, read_at, failed_at, error, campaign_id } = m;
+  // A failed message says when and why, as the channel's status event does.
+  const failure = status === 'failed' ? { failed_at, error } : {};
+  return { message_id, to, sender_id, status, sent_at, delivered_at, read_at, ...failure, ...(campaign_id ? { campaign_id } : {}) };
 }
 
 /** Status only moves forward: sent → delivered → read. */

@@ -1,0 +1,214 @@
+// --wait delivered|read: follow sent messages' statuses (the bulk status query, ids in chunks)
+// until each reached the target (read counts as delivered) or failed, or --wait-timeout ran out.
+// Every command that waits (chat send, chat groups send, chat send-batch, message-status get)
+// shares this; what a stopped wait means is worded here too: the sends themselves are done.
+import { errorMessage } from '../../api/errors-body.js';
+import { parseRetryAfter, secs, sleep } from '../../api/retry.js';
+import type { Context } from '../../core/context.js';
+import { parseDelay } from '../../core/duration.js';
+import { ApiError, CliError, EXIT, InterruptedError, UsageError, withDetail } from '../../core/errors.js';
+import type { OperationId } from '../../api/operations.js';
+import type { ApiResponse, CallOptions } from '../../api/types.js';
+import { shapeOf } from '../../core/output/shape.js';
+
+export type Target = 'delivered' | 'read';
+
+export interface WaitSpec {
+  target: Target;
+  timeoutMs: number;
+}
+
+/** What is known of one followed message: its status, when each status was seen, why it failed. */
+export interface Followed {
+  message_id: string;
+  status: string;
+  sent_at?: string;
+  delivered_at?: string;
+  read_at?: string;
+  failed_at?: string;
+  error?: string;
+}
+
+export type Outcome = 'reached' | 'failed' | 'timeout';
+
+export const DEFAULT_WAIT_MS = 5 * 60_000;
+/** The first pause between polls, doubled after each up to the last. */
+export const FIRST_POLL_MS = 250;
+export const LAST_POLL_MS = 5_000;
+/** Ids per status query: a batch's thousands go in several. */
+export const CHUNK = 100;
+
+/** --wait and --wait-timeout, checked: undefined when the command is not to wait. */
+export function waitSpec(opts: Record<string, unknown>): WaitSpec | undefined {
+  if (opts.wait === undefined) {
+    if (opts.waitTimeout !== undefined) throw new UsageError('--wait-timeout: only with --wait delivered|read');
+    return undefined;
+  }
+  if (opts.wait !== 'delivered' && opts.wait !== 'read') throw new UsageError(`--wait: must be delivered or read, got "${String(opts.wait)}"`);
+  const timeoutMs = opts.waitTimeout === undefined ? DEFAULT_WAIT_MS : parseDelay('--wait-timeout', String(opts.waitTimeout));
+  if (timeoutMs <= 0) throw new UsageError(`--wait-timeout: must be more than 0, got "${String(opts.waitTimeout)}"`);
+  return { target: opts.wait, timeoutMs };
+}
+
+const RANK: Record<string, number> = { sent: 0, delivered: 1, read: 2 };
+
+/** Reached the target: read counts as delivered. A status the CLI does not know is not there yet. */
+export const reached = (status: string, target: Target) => (RANK[status] ?? -1) >= RANK[target];
+export const settled = (f: Followed, target: Target) => f.status === 'failed' || reached(f.status, target);
+
+const TIMES = ['sent', 'delivered', 'read', 'failed'] as const;
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** Fold a status record into what was known: the server's times, or when the CLI first saw the status. */
+export function merge(known: Followed, record: Record<string, unknown>, now = new Date().toISOString()): Followed {
+  const status = text(record.status) ?? known.status;
+  const next: Followed = { ...known, status };
+  for (const s of TIMES) {
+    const key = `${s}_at` as const;
+    next[key] = text(record[key]) ?? known[key] ?? (s === status ? now : undefined);
+  }
+  if (status === 'failed') next.error = text(record.error) ?? text(record.reason) ?? known.error ?? 'the channel gave no reason';
+  return next;
+}
+
+export interface FollowResult {
+  messages: Followed[];
+  outcome: Outcome;
+  waitedMs: number;
+}
+
+/** One poll: true when the wait is over; `{ retryAfterMs }` when the server asked to be asked later. */
+export type Round = () => Promise<boolean | { retryAfterMs: number }>;
+
+/**
+ * Poll with backoff (250 ms doubling to 5 s; a 429's Retry-After instead) until `round` says
+ * done or the time runs out. Ctrl-C and a server that fails are thrown as they come, with
+ * `done` (what was sent) said in the message: a wait does not undo the sends before it.
+ */
+export async function pollUntil(ctx: Context, spec: WaitSpec, round: Round, done: string): Promise<{ timedOut: boolean; waitedMs: number }> {
+  const started = Date.now();
+  const deadline = started + spec.timeoutMs;
+  let pause = FIRST_POLL_MS;
+  try {
+    for (;;) {
+      const r = await round();
+      if (r === true) return { timedOut: false, waitedMs: Date.now() - started };
+      const left = deadline - Date.now();
+      if (left <= 0) return { timedOut: true, waitedMs: Date.now() - started };
+      await sleep(Math.min(typeof r === 'object' ? r.retryAfterMs : pause, left), ctx.signal);
+      pause = Math.min(pause * 2, LAST_POLL_MS);
+    }
+  } catch (err) {
+    if (err instanceof InterruptedError) throw new InterruptedError(`Stopped waiting for ${spec.target} (Ctrl-C): ${done}`);
+    throw withDetail(err, `; stopped waiting for ${spec.target}: ${done}`);
+  }
+}
+
+/** A poll's request: its answer, or the wait a 429 asks for (Retry-After, else `pause`); other errors thrown as the client throws them. */
+export async function pollCall(ctx: Context, id: OperationId, options: CallOptions): Promise<ApiResponse | { retryAfterMs: number }> {
+  const res = await (await ctx.api()).call(id, { ...options, retries: 0, allowErrors: true });
+  if (res.status === 429) return { retryAfterMs: parseRetryAfter(res.headers['retry-after']) ?? FIRST_POLL_MS };
+  if (res.status < 200 || res.status >= 300) {
+    // node:http only on this path: `chat send` starts without it.
+    const { STATUS_CODES } = await import('node:http');
+    throw new ApiError(errorMessage(res.body, res.status, STATUS_CODES[res.status]), res.status, res.body);
+  }
+  return res;
+}
+
+/** Poll the status of the messages not yet settled, in chunks; `onChange` hears each round's news. */
+export async function follow(ctx: Context, messages: Followed[], spec: WaitSpec, onChange?: (messages: Followed[]) => void, done = 'the send is done'): Promise<FollowResult> {
+  const byId = new Map(messages.map((m) => [m.message_id, m]));
+  const all = () => [...byId.values()];
+  const round: Round = async () => {
+    const pending = all().filter((m) => !settled(m, spec.target));
+    for (let i = 0; i < pending.length; i += CHUNK) {
+      const res = await pollCall(ctx, 'messageStatus.get', { json: { message_ids: pending.slice(i, i + CHUNK).map((m) => m.message_id) } });
+      if ('retryAfterMs' in res) return res;
+      const shape = shapeOf(res.body);
+      for (const r of shape.records ?? [shape.item]) {
+        const record = r as Record<string, unknown> | undefined;
+        const known = record && byId.get(String(record.message_id));
+        if (known) byId.set(known.message_id, merge(known, record));
+      }
+    }
+    onChange?.(all());
+    return all().every((m) => settled(m, spec.target));
+  };
+  const { timedOut, waitedMs } = await pollUntil(ctx, spec, round, done);
+  return { messages: all(), outcome: timedOut ? 'timeout' : all().some((m) => m.status === 'failed') ? 'failed' : 'reached', waitedMs };
+}
+
+/** The error that ends a wait that did not reach its target (exit 5 or 8), or undefined. */
+export function waitError(r: FollowResult, spec: WaitSpec, what: string, done = 'the send is done'): CliError | undefined {
+  if (r.outcome === 'reached') return undefined;
+  const many = r.messages.length > 1;
+  if (r.outcome === 'failed') {
+    const failed = r.messages.filter((m) => m.status === 'failed');
+    const why = many ? `: ${failed.length} of ${r.messages.length} failed (first: ${failed[0].error})` : ` failed: ${failed[0].error}`;
+    return new CliError(`${what}${why}`, EXIT.rejected, undefined, 'message_failed');
+  }
+  const late = r.messages.filter((m) => !settled(m, spec.target));
+  const last = many ? `${late.length} of ${r.messages.length} not ${spec.target} yet` : `still ${late[0].status}`;
+  return new CliError(`${what}: ${last} after waiting ${secs(r.waitedMs)} for ${spec.target} (--wait-timeout ${secs(spec.timeoutMs)}); ${done}`, EXIT.waitTimeout, undefined, 'timeout');
+}
+
+/** The message id in a send's answer (`{ data: { message_id } }` usually). */
+export function sentId(body: unknown): string | undefined {
+  // The usual answer is what shapeOf would find too, without its general search (a few µs a
+  // row: send-batch asks this of every answer).
+  const data = (body as { data?: { message_id?: unknown } } | null | undefined)?.data;
+  if (typeof data?.message_id === 'string') return data.message_id;
+  const item = shapeOf(body).item as Record<string, unknown> | undefined;
+  const id = item?.message_id ?? item?.id ?? item?._id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** A send's answer with what the wait learnt: `status` and the time of each status, in its record. */
+function withStatus(body: unknown, { message_id: _, ...learnt }: Followed): unknown {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const data = b.data;
+  if (data && typeof data === 'object' && !Array.isArray(data)) return { ...b, data: { ...data, ...learnt } };
+  return { ...b, ...learnt };
+}
+
+/**
+ * After one send (chat send, chat groups send): without --wait, print its answer. With it,
+ * follow the message (a spinner with its status on a terminal), print the answer with the
+ * status and its times, and end as the wait did: 5 failed, 8 out of time, 7 or 130 when the
+ * wait itself stopped (the send is done all the same, and printed).
+ */
+export async function finishSend(ctx: Context, body: unknown, spec: WaitSpec | undefined, success: string): Promise<void> {
+  if (!spec) return ctx.print(body, { success });
+  const id = sentId(body);
+  if (!id) {
+    await ctx.print(body, { success });
+    throw new CliError(`${success}, but the answer names no message_id: nothing to wait for`, EXIT.server, undefined, 'server');
+  }
+  let last = merge({ message_id: id, status: 'sent' }, (shapeOf(body).item ?? {}) as Record<string, unknown>);
+  const label = () => `Waiting for ${spec.target}: ${last.status}`;
+  const spin = await ctx.io.spinner(label());
+  let problem: unknown;
+  try {
+    const result = await follow(ctx, [last], spec, ([m]) => ((last = m), spin?.update(label())), `message ${id} was sent`);
+    problem = waitError(result, spec, `message ${id}`);
+  } catch (err) {
+    problem = err;
+  } finally {
+    spin?.stop();
+  }
+  await ctx.print(withStatus(body, last), { success: `${success}: {status}` });
+  if (problem) throw problem;
+}
+
+/** How many messages are in each status: `3 sent, 1 delivered, 0 read, 1 failed` (and any other the channel names). */
+export function funnel(messages: Followed[]): Record<string, number> {
+  const counts: Record<string, number> = { sent: 0, delivered: 0, read: 0, failed: 0 };
+  for (const m of messages) counts[m.status] = (counts[m.status] ?? 0) + 1;
+  return counts;
+}
+
+export const funnelText = (messages: Followed[]) =>
+  Object.entries(funnel(messages))
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');

@@ -1,0 +1,74 @@
+// campaigns send ID --yes --wait delivered|read: the campaign's insights followed until every
+// message it sent reached the status or failed; the counts as data with -o json.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+const campaign = (sb: TestSandbox) =>
+  sb.store.insert('campaigns', { name: 'Spring', message: { type: 'text', text: { body: 'Spring sale!' } }, status: 'draft', recipients: ['15550000001', '15550000002', '15550000003'] })._id;
+
+describe('the channel delivers and reads', () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await startTestSandbox({ autoStatus: ['delivered', 'read'], statusDelayMs: 200 });
+  });
+  afterAll(() => sb.close());
+
+  it('--wait read --json: exit 0, the funnel counts as the one answer', async () => {
+    const id = campaign(sb);
+    const r = await sb.run(['campaigns', 'send', id, '--yes', '--wait', 'read', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ campaign_id: id, recipients: 3, sent: 3, delivered: 3, read: 3, failed: 0 });
+    expect(sb.calls('campaigns.insights').length).toBeGreaterThanOrEqual(1);
+    expect(sb.calls('campaigns.insights').at(-1)!.path).toBe(`/api/campaigns/${id}/insights`);
+  });
+
+  it('--wait delivered in a table: the send, then the funnel', async () => {
+    const id = campaign(sb);
+    const r = await sb.run(['campaigns', 'send', id, '--yes', '--wait', 'delivered']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/messages\s+3/i);
+    expect(r.stdout).toMatch(/DELIVERED\s+3/);
+  });
+});
+
+describe('the channel fails every message (--fail-rate 1)', () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await startTestSandbox({ failRate: 1, statusDelayMs: 100 });
+  });
+  afterAll(() => sb.close());
+
+  it('exit 5, naming how many failed and where to see who', async () => {
+    const id = campaign(sb);
+    const r = await sb.run(['campaigns', 'send', id, '--yes', '--wait', 'delivered', '--json']);
+    expect(r.exitCode).toBe(5);
+    expect(JSON.parse(r.stderr).error).toMatchObject({ code: 'message_failed', message: expect.stringContaining(`campaign ${id}: 0 of 3 delivered, 3 failed`) });
+    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 3, delivered: 0, failed: 3 });
+  });
+});
+
+describe('nothing moves the status', () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await startTestSandbox();
+  });
+  afterAll(() => sb.close());
+
+  it('--wait-timeout 1s: exit 8, the campaign sent', async () => {
+    const id = campaign(sb);
+    const r = await sb.run(['campaigns', 'send', id, '--yes', '--wait', 'delivered', '--wait-timeout', '1s']);
+    expect(r.exitCode).toBe(8);
+    expect(r.stderr).toMatch(new RegExp(`campaign ${id}: 0 of 3 delivered, 0 failed after waiting 1s .*campaign ${id} was sent`));
+    expect(sb.store.get('campaigns', id)!.status).toBe('sent');
+  });
+
+  it('--dry-run waits for nothing', async () => {
+    const id = campaign(sb);
+    const before = sb.calls('campaigns.insights').length;
+    const r = await sb.run(['campaigns', 'send', id, '--wait', 'delivered', '--dry-run']);
+    expect(r.exitCode).toBe(0);
+    expect(sb.calls('campaigns.insights').length).toBe(before);
+    expect(sb.store.get('campaigns', id)!.status).toBe('draft');
+  });
+});
