@@ -14,10 +14,11 @@ import { Journal } from './journal.js';
 import { lockJournal } from './lock.js';
 import { dryRun } from './dry-run.js';
 import { checkMessage, checkPaths, priorRun, resumeNotes } from './prior-run.js';
+import { intentRequest, messagedRecipients, refuseChangedRows } from './changed-rows.js';
 import { checkInput, type InputCheck } from './input-check.js';
 import { openRows, STDIN, type InputRow } from './reader.js';
 import { ResultsWriter } from './results.js';
-import { BatchRun } from './run.js';
+import { BatchRun, CHANGED } from './run.js';
 import { isSignal } from './stop.js';
 import type { BatchOptions, BatchSummary } from './types.js';
 
@@ -70,8 +71,16 @@ async function openFiles<Req>(run: BatchRun<Req>, o: BatchOptions<Req>, journalP
   const scrub = (text: string) => o.io.scrub(text);
   run.table = new IdTable(check?.rows);
   run.prior = await priorRun(o, journalPath, run.table);
-  if (run.prior) checkMessage(run.prior, o);
-  if (run.prior) run.priorFile = await open(journalPath, 'r');
+  if (run.prior) {
+    checkMessage(run.prior, o);
+    run.priorFile = await open(journalPath, 'r');
+    if (!o.newMessage) {
+      run.messaged = await messagedRecipients(journalPath, run.prior);
+      // A file is read once more: every edited row is found before the first send. stdin cannot
+      // be: there the run stops at the first one (run.ts), which is not sent.
+      if (input) await refuseChangedRows(o, run.prior, run.messaged, { read: intentRequest(run.priorFile) });
+    }
+  }
   const fingerprint = check ? { size: check.size, sha256: check.sha256 } : null;
   const before = run.prior?.header?.fingerprint;
   if (run.prior) {
@@ -119,7 +128,8 @@ async function feed<Req>(run: BatchRun<Req>, rows: AsyncIterable<InputRow>, o: B
       const r = run.read(input, key);
       if (!r) continue;
       const what = run.classify(r);
-      if (what !== 'send') await run.skip(r, what);
+      if (what === CHANGED) run.changed(r);
+      else if (what !== 'send') await run.skip(r, what);
       else if (await run.waitForSlot()) run.dispatch(r);
       else run.notSent(r.row, r.key, r.warning);
     }
