@@ -14,7 +14,7 @@ import { Deadlines, untilAborted } from './deadline.js';
 import { changedRow } from './changed-rows.js';
 import { IdTable, identity, State } from './identity.js';
 import { recordAt, type Journal, type JournalScan } from './journal.js';
-import { TokenBucket } from './limiter.js';
+import { Pacer } from './limiter.js';
 import { rowError, unreachable, type RowError } from './outcome.js';
 import { Progress } from './progress.js';
 import type { InputRow, Record_ } from './reader.js';
@@ -72,7 +72,7 @@ export class BatchRun<Req> {
   private readonly wake = new Wake();
   private pending = 0;
   private preflight?: () => Promise<void>;
-  private readonly limiter?: TokenBucket;
+  private readonly limiter?: Pacer;
   private readonly deadlines: Deadlines;
   private reported = 0;
   /** Rows since the last answer from the server that could not reach it. */
@@ -86,7 +86,7 @@ export class BatchRun<Req> {
     this.progress = new Progress(o.io, o.label, this.summary);
     this.stop = new Stop(this.concurrency, () => this.wake.wake());
     this.preflight = o.preflight;
-    this.limiter = o.rate ? new TokenBucket(o.rate, Math.max(1, Math.min(o.rate, this.concurrency))) : undefined;
+    this.limiter = o.rate ? new Pacer(o.rate) : undefined;
     this.deadlines = new Deadlines(o.timeoutMs);
   }
 
