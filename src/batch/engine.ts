@@ -8,7 +8,7 @@ import { open } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { UsageError } from '../core/errors.js';
+import { InterruptedError, UsageError } from '../core/errors.js';
 import { IdTable, State } from './identity.js';
 import { Journal } from './journal.js';
 import { lockJournal } from './lock.js';
@@ -97,7 +97,7 @@ async function openFiles<Req>(run: BatchRun<Req>, o: BatchOptions<Req>, journalP
     }
   }
   // Before the journal and results are written: a declined question leaves no trace.
-  if (check && o.confirm) await o.confirm({ rows: check.rows, sent: run.prior ? run.table.count(State.Sent) : 0 });
+  if (check && o.confirm) await o.confirm({ rows: check.rows, sent: run.prior ? run.table.count(State.Sent) : 0 }).catch(cancelled);
 
   run.stop.listen(o.signal);
 
@@ -119,6 +119,12 @@ async function openFiles<Req>(run: BatchRun<Req>, o: BatchOptions<Req>, journalP
   run.progress.total = check?.rows;
   run.progress.start();
   return run.prior ? run.table.count(State.Sent) : 0;
+}
+
+/** Ctrl-C at the question says what "n" says (nothing was sent), with Ctrl-C's exit code. */
+function cancelled(err: unknown): never {
+  if (err instanceof InterruptedError) throw new InterruptedError('Cancelled: nothing was sent', err.exitCode);
+  throw err;
 }
 
 /** Every input row through the run's steps; after a stop the rest is still read, each row listed as not sent. */
