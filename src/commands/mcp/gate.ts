@@ -24,7 +24,7 @@ async function gatedTools(commands: CmdSpec[]): Promise<Map<string, ToolDef>> {
 }
 
 /** `segment_id=6b04…, ids=["a","b"]`: the arguments that name the target (`confirm` says nothing of it). */
-function describeArgs(args: Record<string, unknown>): string {
+export function describeArgs(args: Record<string, unknown>): string {
   const shown = Object.entries(args)
     .filter(([k]) => k !== 'confirm')
     .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
