@@ -8,16 +8,18 @@ import { open } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { UsageError } from '../core/errors.js';
+import { InterruptedError, UsageError } from '../core/errors.js';
 import { IdTable, State } from './identity.js';
 import { Journal } from './journal.js';
 import { lockJournal } from './lock.js';
+import { refuseForeign } from './owner.js';
 import { dryRun } from './dry-run.js';
 import { checkMessage, checkPaths, priorRun, resumeNotes } from './prior-run.js';
+import { intentRequest, messagedRecipients, refuseChangedRows } from './changed-rows.js';
 import { checkInput, type InputCheck } from './input-check.js';
 import { openRows, STDIN, type InputRow } from './reader.js';
 import { ResultsWriter } from './results.js';
-import { BatchRun } from './run.js';
+import { BatchRun, CHANGED } from './run.js';
 import { isSignal } from './stop.js';
 import type { BatchOptions, BatchSummary } from './types.js';
 
@@ -28,6 +30,11 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
   const input = stdin ? undefined : resolve(o.file);
   const journalPath = resolve(o.journal ?? `${o.file}.journal`);
   checkPaths(input, journalPath, o.results);
+  if (!o.dryRun) {
+    // A resume reads the journal and appends to both; a new run only truncates the results file.
+    if (o.resume) refuseForeign(journalPath, '--journal', { private: true });
+    if (o.results) refuseForeign(o.results, '--results', { private: Boolean(o.resume) });
+  }
 
   const source = await openRows(o.file, { delimiter: o.delimiter });
   o.checkColumns(source.columns);
@@ -70,8 +77,16 @@ async function openFiles<Req>(run: BatchRun<Req>, o: BatchOptions<Req>, journalP
   const scrub = (text: string) => o.io.scrub(text);
   run.table = new IdTable(check?.rows);
   run.prior = await priorRun(o, journalPath, run.table);
-  if (run.prior) checkMessage(run.prior, o);
-  if (run.prior) run.priorFile = await open(journalPath, 'r');
+  if (run.prior) {
+    checkMessage(run.prior, o);
+    run.priorFile = await open(journalPath, 'r');
+    if (!o.newMessage) {
+      run.messaged = await messagedRecipients(journalPath, run.prior);
+      // A file is read once more: every edited row is found before the first send. stdin cannot
+      // be: there the run stops at the first one (run.ts), which is not sent.
+      if (input) await refuseChangedRows(o, run.prior, run.messaged, { read: intentRequest(run.priorFile) });
+    }
+  }
   const fingerprint = check ? { size: check.size, sha256: check.sha256 } : null;
   const before = run.prior?.header?.fingerprint;
   if (run.prior) {
@@ -82,7 +97,7 @@ async function openFiles<Req>(run: BatchRun<Req>, o: BatchOptions<Req>, journalP
     }
   }
   // Before the journal and results are written: a declined question leaves no trace.
-  if (check && o.confirm) await o.confirm({ rows: check.rows, sent: run.prior ? run.table.count(State.Sent) : 0 });
+  if (check && o.confirm) await o.confirm({ rows: check.rows, sent: run.prior ? run.table.count(State.Sent) : 0 }).catch(cancelled);
 
   run.stop.listen(o.signal);
 
@@ -106,6 +121,12 @@ async function openFiles<Req>(run: BatchRun<Req>, o: BatchOptions<Req>, journalP
   return run.prior ? run.table.count(State.Sent) : 0;
 }
 
+/** Ctrl-C at the question says what "n" says (nothing was sent), with Ctrl-C's exit code. */
+function cancelled(err: unknown): never {
+  if (err instanceof InterruptedError) throw new InterruptedError('Cancelled: nothing was sent', err.exitCode);
+  throw err;
+}
+
 /** Every input row through the run's steps; after a stop the rest is still read, each row listed as not sent. */
 async function feed<Req>(run: BatchRun<Req>, rows: AsyncIterable<InputRow>, o: BatchOptions<Req>): Promise<void> {
   try {
@@ -119,7 +140,8 @@ async function feed<Req>(run: BatchRun<Req>, rows: AsyncIterable<InputRow>, o: B
       const r = run.read(input, key);
       if (!r) continue;
       const what = run.classify(r);
-      if (what !== 'send') await run.skip(r, what);
+      if (what === CHANGED) run.changed(r);
+      else if (what !== 'send') await run.skip(r, what);
       else if (await run.waitForSlot()) run.dispatch(r);
       else run.notSent(r.row, r.key, r.warning);
     }

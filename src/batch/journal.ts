@@ -1,6 +1,6 @@
 // The append-only journal that makes a batch crash-safe. One record a line, tab-separated:
 //
-//   I <row> <id> <key>            intent: the request is about to be sent (durable BEFORE it goes out)
+//   I <row> <id> <key> <request>  intent: the request is about to be sent (durable BEFORE it goes out)
 //   S <row> <id> <key> <msg id>   sent: the server accepted it
 //   F <row> <id> <key> <error>    failed: refused, or never reached the server
 //   U <row> <id> <key> <error>    uncertain: it may have reached the server, the answer was lost
@@ -163,10 +163,13 @@ export class Journal {
     return j;
   }
 
-  /** Record an intent; resolves once it is on disk (the request may then be sent). */
-  intent(row: number, id: string, key: string): Promise<void> {
+  /**
+   * Record an intent, with the request as text (a resume shows it when the row has changed since);
+   * resolves once it is on disk (the request may then be sent).
+   */
+  intent(row: number, id: string, key: string, request = ''): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    this.buf.push(`I\t${row}\t${id}\t${this.scrub(clean(key))}\n`);
+    this.buf.push(`I\t${row}\t${id}\t${this.scrub(clean(key))}\t${this.scrub(clean(request))}\n`);
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
       // One fsync per row would cost more than the requests: wait (briefly) for a batch.

@@ -11,9 +11,10 @@ import type { FileHandle } from 'node:fs/promises';
 import { AuthError, UsageError } from '../core/errors.js';
 import { sanitizeText } from '../core/sanitize.js';
 import { Deadlines, untilAborted } from './deadline.js';
+import { changedRow } from './changed-rows.js';
 import { IdTable, identity, State } from './identity.js';
 import { recordAt, type Journal, type JournalScan } from './journal.js';
-import { TokenBucket } from './limiter.js';
+import { Pacer } from './limiter.js';
 import { rowError, unreachable, type RowError } from './outcome.js';
 import { Progress } from './progress.js';
 import type { InputRow, Record_ } from './reader.js';
@@ -36,6 +37,8 @@ export interface Row<Req> {
   row: number;
   key: string;
   req: Req;
+  /** The request as text (render): in its identity, and in the journal's intent. */
+  text: string;
   id: string;
   /** Its warnings (an empty {{column}}), for the results file. */
   warning: string;
@@ -43,6 +46,9 @@ export interface Row<Req> {
 
 /** Why a built row is not sent: the same as an earlier row, or an earlier run sent it or left it uncertain. */
 export type Skip = 'duplicate' | 'sent_before' | 'uncertain_before';
+
+/** Another message to a recipient an earlier run reached (stdin only: a file is refused before the first send). */
+export const CHANGED = 'changed';
 
 export class BatchRun<Req> {
   readonly summary: BatchSummary = {
@@ -56,6 +62,8 @@ export class BatchRun<Req> {
   /** Set by engine.ts before the first row: the identities an earlier run recorded, and the files. */
   table = new IdTable();
   prior?: JournalScan;
+  /** On resume without --new-message: the recipients an earlier run reached (changed-rows.ts). */
+  messaged?: IdTable;
   priorFile?: FileHandle;
   results?: ResultsWriter;
   journal?: Journal;
@@ -64,7 +72,7 @@ export class BatchRun<Req> {
   private readonly wake = new Wake();
   private pending = 0;
   private preflight?: () => Promise<void>;
-  private readonly limiter?: TokenBucket;
+  private readonly limiter?: Pacer;
   private readonly deadlines: Deadlines;
   private reported = 0;
   /** Rows since the last answer from the server that could not reach it. */
@@ -78,7 +86,7 @@ export class BatchRun<Req> {
     this.progress = new Progress(o.io, o.label, this.summary);
     this.stop = new Stop(this.concurrency, () => this.wake.wake());
     this.preflight = o.preflight;
-    this.limiter = o.rate ? new TokenBucket(o.rate, Math.max(1, Math.min(o.rate, this.concurrency))) : undefined;
+    this.limiter = o.rate ? new Pacer(o.rate) : undefined;
     this.deadlines = new Deadlines(o.timeoutMs);
   }
 
@@ -116,7 +124,8 @@ export class BatchRun<Req> {
     try {
       if (error) throw new UsageError(error);
       const req = this.build(record, row);
-      return { row, key, req, id: identity(key, this.o.render(req)), warning: this.warned };
+      const text = this.o.render(req);
+      return { row, key, req, text, id: identity(key, text), warning: this.warned };
     } catch (err) {
       const message = (err as Error).message;
       this.summary.failed++;
@@ -129,9 +138,10 @@ export class BatchRun<Req> {
   }
 
   /** Send the row, or skip it and why. */
-  classify(r: Row<Req>): Skip | 'send' {
+  classify(r: Row<Req>): Skip | typeof CHANGED | 'send' {
     const slot = this.table.slot(r.id);
     if (!this.table.firstSeen(slot)) return 'duplicate';
+    if (this.messaged && changedRow(this.table, this.messaged, r.id, r.key) !== undefined) return CHANGED;
     const state = this.table.state(slot);
     if (this.prior && state !== State.None) this.summary.matched!++;
     if (state === State.Sent) return 'sent_before';
@@ -208,7 +218,7 @@ export class BatchRun<Req> {
     try {
       if (this.limiter) await this.limiter.take(this.stop.signal);
       if (this.stop.cancelled) return false;
-      await journal.intent(r.row, r.id, r.key);
+      await journal.intent(r.row, r.id, r.key, r.text);
       // Stopped while the intent was syncing: it never went out, and the journal says so.
       if (this.stop.cancelled) journal.outcome('N', r.row, r.id, r.key, `not sent: ${this.stop.state!.reason}`);
       return !this.stop.cancelled;
@@ -245,6 +255,12 @@ export class BatchRun<Req> {
     if (e.stops) this.stop.halt(e.message, 'auth');
     else if (this.unreachableRows >= MAX_UNREACHABLE) this.stop.halt(`${UNREACHABLE} (${MAX_UNREACHABLE} rows in a row: ${e.message})`, 'network');
     else this.checkErrors();
+  }
+
+  /** A row that would message a recipient an earlier run reached, again: not sent, and the run stops. */
+  changed(r: Row<Req>): void {
+    this.stop.halt(`row ${r.row}: ${sanitizeText(r.key)} was sent another message by an earlier run (the journal's); pass --new-message to send it the new one`, 'input');
+    this.notSent(r.row, r.key, r.warning);
   }
 
   /** A row never attempted: the run stopped first. */

@@ -3,7 +3,7 @@ import type { OptSpec } from './types.js';
 
 export const BATCH_OPTIONS: OptSpec[] = [
   { flags: '--concurrency <n>', description: 'requests in flight at once (default 8)' },
-  { flags: '--rate <n>', description: 'at most N requests a second' },
+  { flags: '--rate <n>', description: 'at most N requests in any one second, paced evenly from the first' },
   { flags: '--journal <file>', description: 'journal of the run (default FILE.journal)' },
   { flags: '--resume', description: 'continue the run of the journal: skip sent rows (matched by recipient and message), keep uncertain ones' },
   { flags: '--restart', description: 'start a new run: move the existing journal aside (FILE.journal.1)' },

@@ -79,7 +79,7 @@ export const chat: CmdSpec = {
         SENDER,
         ...CONTENT_OPTIONS,
         ...BATCH_OPTIONS,
-        { flags: '--new-message', description: 'with --resume, send a message that differs from the one the journal recorded (refused without it)' },
+        { flags: '--new-message', description: 'with --resume, send a message that differs from the one the journal recorded, in the options or in edited rows (refused without it, before any send)' },
         ...WAIT_OPTIONS,
       ],
       examples: [

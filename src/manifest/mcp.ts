@@ -19,7 +19,7 @@ export const mcp: CmdSpec = {
     },
     {
       name: 'call',
-      summary: 'Call a tool; arguments are typed and checked by its input schema',
+      summary: 'Call a tool; arguments are typed and checked by its input schema; a tool that messages many or destroys asks first (--yes without a terminal)',
       args: [{ name: 'TOOL', required: true, description: 'tool name (see `chatcrm mcp tools`)' }],
       options: [
         { flags: '--arg <key=value>', description: 'an argument (repeat; arrays by repeating the key, objects by key.sub=value or JSON)', repeatable: true },

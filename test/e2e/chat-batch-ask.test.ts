@@ -59,6 +59,20 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     expect(existsSync(`${path}.journal`)).toBe(false);
   });
 
+  it('Ctrl-C at the question: says what "n" says, exit 130, nothing sent and no journal written', LIMIT, async () => {
+    const { path, to } = input(3);
+    const before = sb.received.length;
+    const t = open([path, ...ARGS]);
+    await t.waitFor(question(path, 3));
+    t.press('C-c');
+    expect(await t.exitCode()).toBe(130);
+    expect(t.screen()).toMatch(/Error: Cancelled: nothing was sent/);
+    expect(t.screen()).not.toMatch(/Error: Interrupted/);
+    expect(sb.received.length).toBe(before);
+    expect(sentTo(to)).toEqual([]);
+    expect(existsSync(`${path}.journal`)).toBe(false);
+  });
+
   it('accepted: every row sent once', LIMIT, async () => {
     const { path, to } = input(3);
     const t = open([path, ...ARGS]);

@@ -41,7 +41,7 @@ describe('chat send-batch against the sandbox', () => {
     expect(res.map((x) => [x.row, x.status])).toEqual([[1, 'sent'], [2, 'sent'], [3, 'sent']]);
     const stored = new Set(sb.store.list('messages').map((m) => m.message_id));
     for (const x of res) expect(stored.has(x.message_id)).toBe(true);
-    expect(readFileSync(`${input}.journal`, 'utf8')).toMatch(/^I\t1\t[0-9a-f]{16}\t15550000001$/m);
+    expect(readFileSync(`${input}.journal`, 'utf8')).toMatch(/^I\t1\t[0-9a-f]{16}\t15550000001\tchat\.send \{.*"Hi Ada!"/m);
   });
 
   it('JSONL rows carry their own text / template / vars; invalid rows fail with their row number and the rest go on', async () => {

@@ -20,11 +20,11 @@ export const textOf = (r: unknown) => (((r as { content?: unknown }).content ?? 
 const env = (sb: TestSandbox, extra: Record<string, string | undefined> = {}) =>
   Object.fromEntries(Object.entries(cleanEnv({ ...sb.env, ...extra })).filter((e): e is [string, string] => e[1] !== undefined));
 
-export async function serveStdio(sb: TestSandbox, args: string[] = [], extraEnv: Record<string, string | undefined> = {}): Promise<Served> {
+/** `client`: one made by the test (its capabilities, its handlers of server requests). */
+export async function serveStdio(sb: TestSandbox, args: string[] = [], extraEnv: Record<string, string | undefined> = {}, client = new Client({ name: 'chatcrm-test', version: '1.0.0' })): Promise<Served> {
   const transport = new StdioClientTransport({ command: 'node', args: [BIN, 'mcp', 'serve', ...args], env: env(sb, extraEnv), stderr: 'pipe' });
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const client = new Client({ name: 'chatcrm-test', version: '1.0.0' });
   await client.connect(transport);
   return { client, stderr: () => err, close: () => client.close() };
 }

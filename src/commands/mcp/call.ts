@@ -5,9 +5,10 @@ import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../core/command-types.js';
 import { ArgError, checkArgs, didYouMean, parseArgPairs } from '../../mcp/schema.js';
 import { printToolResult } from '../../mcp/result.js';
+import { confirmTool } from './gate.js';
 import { withMcp } from './tool.js';
 
-export const run: Run = async (ctx, { args, opts }) => {
+export const run: Run = async (ctx, { args, opts, commands }) => {
   const name = String(args.TOOL);
   const pairs = (opts.arg as string[] | undefined) ?? [];
   for (const p of pairs) if (p.indexOf('=') <= 0) throw new UsageError(`--arg ${JSON.stringify(p)}: expected key=value`);
@@ -37,6 +38,8 @@ export const run: Run = async (ctx, { args, opts }) => {
       toolArgs = typed(tool.inputSchema);
       const problem = checkArgs(tool.inputSchema, toolArgs);
       if (problem) throw new UsageError(`--arg ${problem}`);
+      // A tool that messages many or destroys: asked on a terminal, --yes otherwise (--dry-run calls nothing).
+      await confirmTool(ctx, commands, tool, toolArgs);
     }
     await printToolResult(ctx, await client.callTool(name, toolArgs), name);
   });

@@ -18,6 +18,7 @@ import { parseOrUsage, problemLine } from '../../schemas/problems.js';
 import { MAX_FILE_BYTES } from '../../commands/chat/content.js';
 import { checkArgs } from '../schema.js';
 import { SENDS, type JsonObject, type ToolDef } from './catalog.js';
+import { askUser, asksFirst, type Ask } from './elicit.js';
 
 export interface ToolResult {
   content: { type: 'text'; text: string }[];
@@ -138,7 +139,8 @@ export class ToolRunner {
     return this.result({ error: sanitizeText(message).replace(/\s*\n\s*/g, ' ') }, true);
   }
 
-  async call(tool: ToolDef, raw: unknown): Promise<ToolResult> {
+  /** `ask`: the user, through a client that supports elicitation (elicit.ts). */
+  async call(tool: ToolDef, raw: unknown, ask?: Ask): Promise<ToolResult> {
     try {
       const defaults = Object.entries(profileDefaults(this.ctx)).filter(([k]) => k in tool.inputSchema.properties);
       const args = { ...Object.fromEntries(defaults), ...(isObj(raw) ? raw : {}) };
@@ -146,6 +148,8 @@ export class ToolRunner {
       const problem = checkArgs(tool.inputSchema as Parameters<typeof checkArgs>[0], args);
       if (problem) throw new UsageError(problem);
       if (tool.destructive && args.confirm !== true) throw new UsageError(`confirm: must be true (${tool.audience ? "this messages the campaign's whole audience" : 'this cannot be undone'})`);
+      // The model's confirm is not the user's: a client that can ask them is made to (--max-sends still counts after).
+      if (ask && asksFirst(tool) && !this.safety.dryRun) await askUser(tool, args, ask, () => this.client);
       if (tool.op) return await this.operation(tool, tool.op, args);
       return tool.relay ? await this.relay(tool, tool.relay, args) : await this.offline(tool, args);
     } catch (err) {

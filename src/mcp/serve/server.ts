@@ -12,6 +12,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import type { Context } from '../../core/context.js';
 import { InterruptedError, UsageError } from '../../core/errors.js';
 import { localTool, type JsonObject, type ToolDef } from './catalog.js';
+import type { Ask } from './elicit.js';
 import { profileDefaults, ToolRunner, type ToolResult } from './run-tool.js';
 import { TOOLSET_INFO, type Selection } from './select.js';
 
@@ -95,7 +96,7 @@ class ToolHost {
     return `not enabled (toolset ${t.toolset})`;
   }
 
-  async call(name: string, args: unknown, notify: () => Promise<void>): Promise<ToolResult> {
+  async call(name: string, args: unknown, notify: () => Promise<void>, ask?: Ask): Promise<ToolResult> {
     if (this.opts.dynamic && name === 'list_toolsets') {
       const toolsets = [...new Set(this.all.map((t) => t.toolset))].map((ts) => ({
         name: ts,
@@ -115,22 +116,29 @@ class ToolHost {
     }
     const tool = this.tools().find((t) => t.name === name);
     if (!tool) return this.runner.error(`${name}: ${this.whyHidden(name)}`);
-    return this.runner.call(tool, args);
+    return this.runner.call(tool, args, ask);
   }
 }
+
+/** How long a person has to answer a question asked through the client (then: cancelled, nothing sent). */
+const ASK_MS = 10 * 60_000;
 
 const INSTRUCTIONS =
   "Tools of the chatcrm messaging and CRM service, called with the user's chatcrm profile. Tool names are the CLI's commands " +
   '(chat_send is `chatcrm chat send`). Arguments are checked before anything is sent; an error names the argument to fix. ' +
-  'List tools return `records` and `pagination` (ask for the next `page`). Destructive tools need `confirm: true`. ' +
+  'List tools return `records` and `pagination` (ask for the next `page`). Destructive tools need `confirm: true`; ' +
+  'when the client supports elicitation, the user is also asked before a destructive or sending tool runs. ' +
   'flows_validate and templates_preview work offline: use them before flows_create and templates_create.';
 
 function mcpServer(host: ToolHost, version: string): Server {
   const server = new Server({ name: 'chatcrm', version }, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: host.listed() }));
-  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const started = Date.now();
-    const result = await host.call(req.params.name, req.params.arguments, () => server.sendToolListChanged());
+    const ask: Ask | undefined = server.getClientCapabilities()?.elicitation
+      ? async (message) => (await server.elicitInput({ mode: 'form', message, requestedSchema: { type: 'object', properties: {} } }, { signal: extra.signal, timeout: ASK_MS })).action
+      : undefined;
+    const result = await host.call(req.params.name, req.params.arguments, () => server.sendToolListChanged(), ask);
     host.log(`${req.params.name}: ${result.isError ? `error: ${result.content[0]?.text}` : 'ok'} (${Date.now() - started} ms)`);
     return result;
   });
@@ -145,6 +153,10 @@ export async function serve(ctx: Context, tools: ToolDef[], opts: ServeOptions):
   for (const name of opts.tools) if (!offered.has(name)) ctx.io.err(`chatcrm mcp serve: --tools ${name}: ${host.whyHidden(name)}`);
   if (!opts.http) {
     const server = mcpServer(host, ctx.version);
+    server.oninitialized = () => {
+      const client = server.getClientVersion()?.name ?? 'the client';
+      host.log(server.getClientCapabilities()?.elicitation ? `${client} supports elicitation: destructive and sending tools ask the user first` : `${client} does not support elicitation: destructive tools need confirm: true alone`);
+    };
     // The SDK's stdio transport does not notice the client going away: stdin ending is the end.
     const closed = new Promise<void>((resolve) => {
       server.onclose = resolve;

@@ -1,0 +1,105 @@
+// A resume after the rows themselves changed (issue 30, item 1): a row for a recipient the
+// journal records as sent, with another message, is refused before anything is sent (exit 2),
+// the recipients listed with both messages (20, then a count), unless --new-message. Counted per
+// recipient at the sandbox.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+const S = ['--sender', 'wa_snd_cloud_0001'];
+let dir: string;
+let sb: TestSandbox;
+beforeAll(async () => {
+  dir = tempDir('chatcrm-batch-edited-');
+  sb = await startTestSandbox();
+});
+afterAll(() => sb.close());
+
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+/** Every message each of `to` has had from the sandbox, in order. */
+const inbox = (to: string[]) => {
+  const got: Record<string, string[]> = Object.fromEntries(to.map((t) => [t, []]));
+  for (const c of sb.calls('chat.send')) {
+    const b = c.body as { to: string; message: { text: { body: string } } };
+    if (b.to in got) got[b.to].push(b.message.text.body);
+  }
+  return got;
+};
+const batch = (input: string, ...more: string[]) => sb.run(['chat', 'send-batch', input, ...S, ...more]);
+
+describe('send-batch --resume after the rows were edited', () => {
+  it('an edited text column: refused before any send, both messages shown; --new-message sends them', async () => {
+    const [a, b, c] = ['15557000001', '15557000002', '15557000003'];
+    const rows = file('codes.csv', `to,text\n${a},Your code is 1111\n${b},Your code is 2222\n`);
+    expect((await batch(rows)).exitCode).toBe(0);
+
+    // sed -i 's/Your code/Your new code/', and a recipient added.
+    writeFileSync(rows, readFileSync(rows, 'utf8').replace(/Your code/g, 'Your new code') + `${c},Your code is 3333\n`);
+    const before = sb.received.length;
+    const r = await batch(rows, '--resume');
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(sb.received.length).toBe(before);
+    expect(r.stderr).toMatch(/--resume: 2 rows would send another message to recipients the journal records as sent or uncertain; nothing was sent/);
+    expect(r.stderr).toMatch(new RegExp(`row 1: ${a} \\(sent\\): recorded .*"Your code is 1111"}+\\n\\s+now +.*"Your new code is 1111"}`));
+    expect(r.stderr).toMatch(new RegExp(`row 2: ${b} \\(sent\\): recorded .*"Your code is 2222"}+\\n\\s+now +.*"Your new code is 2222"}`));
+    expect(r.stderr).toMatch(/pass --new-message/);
+    expect(r.stderr).not.toMatch(new RegExp(c));
+    expect(inbox([a, b, c])).toEqual({ [a]: ['Your code is 1111'], [b]: ['Your code is 2222'], [c]: [] });
+
+    // Said on purpose.
+    const again = await batch(rows, '--resume', '--new-message', '--json');
+    expect(again.exitCode).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ sent: 3 });
+    expect(inbox([a, b, c])).toEqual({ [a]: ['Your code is 1111', 'Your new code is 1111'], [b]: ['Your code is 2222', 'Your new code is 2222'], [c]: ['Your code is 3333'] });
+  });
+
+  it('an edited {{column}} value (Ann → Anne) is another message too; the same rows, repeated, stay skips', async () => {
+    const [a, b] = ['15557000011', '15557000012'];
+    const rows = file('names.csv', `to,name\n${a},Ann\n${b},Bob\n`);
+    const text = ['--text', 'Hi {{name}}'];
+    expect((await batch(rows, ...text)).exitCode).toBe(0);
+
+    // Unchanged, with a row repeated for the same recipient and content: nothing is sent again.
+    writeFileSync(rows, `to,name\n${a},Ann\n${b},Bob\n${a},Ann\n`);
+    const same = await batch(rows, ...text, '--resume', '--json');
+    expect(same.exitCode).toBe(0);
+    expect(JSON.parse(same.stdout)).toMatchObject({ sent: 0, skipped_sent: 2, skipped_duplicate: 1 });
+
+    writeFileSync(rows, `to,name\n${a},Anne\n${b},Bob\n`);
+    const r = await batch(rows, ...text, '--resume');
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`--resume: 1 row would send .*\\n  row 1: ${a} \\(sent\\): recorded .*"Hi Ann"}+\\n\\s+now +.*"Hi Anne"}`));
+    expect(inbox([a, b])).toEqual({ [a]: ['Hi Ann'], [b]: ['Hi Bob'] });
+  });
+
+  it('lists 20 recipients, then a count', async () => {
+    const to = Array.from({ length: 22 }, (_, i) => String(15557000100 + i));
+    const rows = file('many.csv', `to,text\n${to.map((t) => `${t},Code A`).join('\n')}\n`);
+    expect((await batch(rows)).exitCode).toBe(0);
+    writeFileSync(rows, `to,text\n${to.map((t) => `${t},Code B`).join('\n')}\n`);
+    const r = await batch(rows, '--resume');
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/--resume: 22 rows would send/);
+    expect(r.stderr.match(/^ {2}row \d+: /gm)).toHaveLength(20);
+    expect(r.stderr).toMatch(/^ {2}and 2 more$/m);
+    for (const got of Object.values(inbox(to))) expect(got).toEqual(['Code A']);
+  });
+
+  it('from stdin: the edited row is not sent and the run stops there', async () => {
+    const [a, b] = ['15557000201', '15557000202'];
+    const journal = join(dir, 'stdin.journal');
+    const run = (input: string, ...more: string[]) => sb.run(['chat', 'send-batch', '-', ...S, '--journal', journal, '--json', ...more], { input });
+    expect((await run(`to,text\n${a},One\n`)).exitCode).toBe(0);
+    const r = await run(`to,text\n${a},Two\n${b},Three\n`, '--resume');
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toMatch(new RegExp(`row 1: ${a} was sent another message by an earlier run .*--new-message`));
+    expect(inbox([a, b])).toEqual({ [a]: ['One'], [b]: [] });
+  });
+});
