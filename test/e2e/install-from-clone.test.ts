@@ -1,14 +1,16 @@
-// README's "From a clone" lines, run as written in a clone, each way into an empty npm prefix:
+// README's "From a clone" lines (and docs/sandbox.md's tarball for an app), run as written in a
+// clone, each way into an empty npm prefix:
 // `npm pack` then `npm install -g ./chatcrm-<version>.tgz` leaves a copy that runs after the clone
 // is gone; `npm link` (and `npm install -g .`, which the README says is the same) leave a link.
 // The clone holds the package's files (dist/ as the suite built it); npm runs no scripts here
 // (prepack would build again, from sources the copy does not need), offline with an empty cache.
 import { execa } from 'execa';
-import { cpSync, lstatSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitComment } from '../helpers/examples.js';
 import { tempDir } from '../helpers/cli.js';
+import { npmEnv, packageClone as clone } from '../helpers/clone.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -20,15 +22,9 @@ function fromCloneLines(): string[] {
   return block.split('\n').filter(Boolean).map((l) => splitComment(l).cmd);
 }
 
-function clone(): string {
-  const dir = join(tempDir('chatcrm-clone-'), 'chatcrm');
-  for (const f of ['package.json', 'README.md', 'LICENSE', 'bin', 'dist', 'completions']) cpSync(join(ROOT, f), join(dir, f), { recursive: true });
-  return dir;
-}
-
 /** A shell line in `cwd`, npm's global folder under `prefix`. */
 async function sh(line: string, cwd: string, prefix: string) {
-  const env = { npm_config_prefix: prefix, npm_config_cache: join(prefix, '.cache'), npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', npm_config_ignore_scripts: 'true' };
+  const env = { npm_config_prefix: prefix, ...npmEnv(prefix) };
   const r = await execa('sh', ['-c', line], { cwd, env, reject: false, timeout: 90_000 });
   expect(r.exitCode, `${line}\n${r.stderr}`).toBe(0);
   return r;
@@ -57,6 +53,15 @@ describe('README: install from a clone', () => {
     await sh(lines[1], dir, copied);
     const installed = lstatSync(join(copied, 'lib/node_modules/chatcrm'));
     expect(installed.isDirectory() && !installed.isSymbolicLink()).toBe(true);
+
+    // docs/sandbox.md: an app adds the tarball as a copy (`chatcrm/sandbox` for its tests).
+    const tgzLine = /^npm install -D \/path\/to\/clone\/chatcrm-[^ ]+\.tgz/m.exec(readFileSync(join(ROOT, 'docs/sandbox.md'), 'utf8'))?.[0];
+    expect(tgzLine).toBe(`npm install -D /path/to/clone/chatcrm-${version}.tgz`);
+    const app = tempDir('chatcrm-app-');
+    writeFileSync(join(app, 'package.json'), '{"type":"module","private":true}\n');
+    await sh(tgzLine!.replace('/path/to/clone', dir), app, app);
+    expect(lstatSync(join(app, 'node_modules/chatcrm/dist/sandbox.js')).isFile()).toBe(true);
+    expect(lstatSync(join(app, 'node_modules/chatcrm')).isSymbolicLink()).toBe(false);
 
     // The clone can be deleted: the copy still runs, the link does not.
     rmSync(dir, { recursive: true, force: true });
