@@ -1,8 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The examples import the package as an app does; here it is this repository's source.
+  resolve: { alias: { 'chatcrm/sandbox': fileURLToPath(new URL('./src/sandbox/public.ts', import.meta.url)) } },
   test: {
-    include: ['test/**/*.test.ts'],
+    // examples/: the sample apps' own tests run with the suite.
+    include: ['test/**/*.test.ts', 'examples/**/*.test.js'],
     // End-to-end tests spawn the built CLI; on a 2-core machine more workers only add contention.
     maxWorkers: 2,
     // Vitest empties CSS imports by default; the inspector serves its stylesheet as text (`?raw`).

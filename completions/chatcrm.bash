@@ -2,7 +2,7 @@
 # Load it with: source <(chatcrm completion bash), or copy it to /etc/bash_completion.d/chatcrm
 # Every TAB runs `chatcrm __complete WORD...` (the words after chatcrm, the last one the word
 # being completed); it answers one "value<TAB>description" line per candidate, then ":4" (no
-# file names) or ":0" (file names may fit).
+# file names) or ":0" (file names may fit), plus 2 when the value goes on (no space after it).
 
 _chatcrm() {
   local i n w line out directive=0 joined=0
@@ -31,6 +31,7 @@ _chatcrm() {
   # Readline completes the text after the =.
   [[ ${words[${#words[@]}-1]} == -*=* ]] && values=("${values[@]#*=}")
   ((directive & 4)) && compopt +o default 2>/dev/null
+  ((directive & 2)) && compopt -o nospace 2>/dev/null
   # Inserted as the shell would read it: a value with a shell character is quoted.
   for ((i = 0; i < ${#values[@]}; i++)); do
     [[ ${values[i]} == *[^A-Za-z0-9._/=:,@+-]* ]] && values[i]=$(printf '%q' "${values[i]}")

@@ -2,7 +2,7 @@
 # Load it with: chatcrm completion powershell | Out-String | Invoke-Expression (e.g. in $PROFILE)
 # Every TAB runs `chatcrm __complete WORD...` (the words after chatcrm, the last one the word
 # being completed); it answers one "value<TAB>description" line per candidate, then ":4" (no
-# file names) or ":0" (file names may fit).
+# file names) or ":0" (file names may fit), plus 2 when the value goes on (no space after it).
 
 Register-ArgumentCompleter -Native -CommandName chatcrm -ScriptBlock {
     param($wordToComplete, $commandAst, $cursorPosition)

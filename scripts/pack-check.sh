@@ -21,8 +21,8 @@ needed="package/bin/chatcrm.js package/dist/main.js package/dist/chunks/mcp-sdk.
 for f in $needed; do
   grep -qx "$f" <<<"$listing" || { echo "pack-check: $f is missing from the tarball" >&2; exit 1; }
 done
-# Type declarations (.d.ts, for `chatcrm/sandbox`) ship; TypeScript sources do not.
-if grep -E '^package/(src|test|node_modules|bench|scripts)/|\.map$|[^d]\.ts$|/meta\.json$|\.LEGAL\.txt$' <<<"$listing" >&2; then
+# Type declarations (.d.ts, for `chatcrm/sandbox`) ship; TypeScript sources, tests and the sample apps (examples/) do not.
+if grep -E '^package/(src|test|node_modules|bench|scripts|examples)/|\.map$|[^d]\.ts$|/meta\.json$|\.LEGAL\.txt$' <<<"$listing" >&2; then
   echo "pack-check: the tarball contains sources, tests, source maps or build leftovers (above)" >&2
   exit 1
 fi

@@ -3,7 +3,8 @@
 // the word to complete, and show what comes back:
 //
 //   value<TAB>description     one line per candidate (the description may be absent)
-//   :4                        last line: 4 = offer no file names; 0 = file names may fit
+//   :4                        last line: 4 = offer no file names; 0 = file names may fit;
+//                             + 2 = add no space (a value goes on: `chat_send:` then its status)
 //
 // It runs on every TAB, so it reads the outline of the tree (data, JSON in dist) and, only when a
 // profile name is due, the config store: no commander, no manifest, no context, no network.
@@ -16,16 +17,19 @@ export interface Completion {
   candidates: [value: string, description?: string][];
   /** Nothing closed fits here (a file, free text): the shell may offer file names. */
   files: boolean;
+  /** The value goes on after the candidate (`chat_send:` wants its status): no space after it. */
+  more?: boolean;
 }
 
 const NO_FILES = 4;
+const NO_SPACE = 2;
 
 /**
  * What fits the last of `words`. Walks them as the CLI parses them: global options anywhere,
  * an option's value after it (or after `=`), subcommand names (and aliases) before the first
  * positional argument, everything after `--` positional.
  */
-export async function complete(root: Node, words: string[], profiles: () => Promise<string[]>): Promise<Completion> {
+export async function complete(root: Node, words: string[], profiles: () => Promise<string[]>, operations: () => Promise<string[]> = faultOperations): Promise<Completion> {
   // PowerShell cannot pass an empty argument everywhere; it sends a space for "nothing typed yet".
   const cur = (words.at(-1) ?? '').trim() === '' ? '' : words.at(-1)!;
   const globals = globalFlags();
@@ -53,7 +57,9 @@ export async function complete(root: Node, words: string[], profiles: () => Prom
   const matching = (candidates: Completion['candidates'], files = false): Completion => ({ candidates: candidates.filter(([v]) => v.startsWith(cur)), files });
   /** The values of an option or an argument, each after `lead` (`--output=`). */
   const values = async (spec: OptSpec | ArgSpec, lead = ''): Promise<Completion> => {
-    const closed = spec.complete === 'profiles' ? await profiles() : spec.choices;
+    // --fault OPERATION:STATUS: the operation, then the status is typed after the colon.
+    if (spec.complete === 'operations') return { ...matching(['*', ...(await operations())].map((v) => [`${lead}${v}:`])), more: true };
+    const closed = spec.complete === 'profiles' ? await profiles() : (spec.choices ?? ('suggest' in spec ? spec.suggest : undefined));
     return matching((closed ?? []).map((v) => [`${lead}${v}`]), !closed);
   };
 
@@ -83,10 +89,17 @@ async function storedProfiles(): Promise<string[]> {
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+/** The operationIds of `chatcrm openapi`: the whole command tree, loaded for this value alone. */
+async function faultOperations(): Promise<string[]> {
+  const [{ commands }, { operationNames }] = await Promise.all([import('../manifest/index.js'), import('../sandbox/options.js')]);
+  // The names map both spellings a --fault accepts; the table's own ids (chat.send) have a dot.
+  return [...(await operationNames(commands)).keys()].filter((n) => !n.includes('.')).sort();
+}
+
 /** The `__complete` command: the answer for the shell scripts. */
 export async function answer(io: IO, words: string[]): Promise<number> {
-  const { candidates, files } = await complete(rootNode(OUTLINE), words, storedProfiles);
+  const { candidates, files, more } = await complete(rootNode(OUTLINE), words, storedProfiles);
   const lines = candidates.map(([v, d]) => (d ? `${v}\t${oneLine(d)}` : v));
-  io.out([...lines, `:${files ? 0 : NO_FILES}`].join('\n'));
+  io.out([...lines, `:${(files ? 0 : NO_FILES) + (more ? NO_SPACE : 0)}`].join('\n'));
   return 0;
 }

@@ -10,7 +10,7 @@ const HEADER = (shell: string, install: string) =>
 # ${install}
 # Every TAB runs \`chatcrm __complete WORD...\` (the words after chatcrm, the last one the word
 # being completed); it answers one "value<TAB>description" line per candidate, then ":4" (no
-# file names) or ":0" (file names may fit).
+# file names) or ":0" (file names may fit), plus 2 when the value goes on (no space after it).
 `;
 
 // Works in bash 3.2 (no negative subscripts, no mapfile).
@@ -42,6 +42,7 @@ _chatcrm() {
   # Readline completes the text after the =.
   [[ \${words[\${#words[@]}-1]} == -*=* ]] && values=("\${values[@]#*=}")
   ((directive & 4)) && compopt +o default 2>/dev/null
+  ((directive & 2)) && compopt -o nospace 2>/dev/null
   # Inserted as the shell would read it: a value with a shell character is quoted.
   for ((i = 0; i < \${#values[@]}; i++)); do
     [[ \${values[i]} == *[^A-Za-z0-9._/=:,@+-]* ]] && values[i]=$(printf '%q' "\${values[i]}")
@@ -70,7 +71,9 @@ _chatcrm() {
     esac
   done
   [[ $cur == -*=* ]] && compset -P '*='
-  if (( \${#items} )); then
+  if (( \${#items} && directive & 2 )); then
+    _describe -t values value items -S ''
+  elif (( \${#items} )); then
     _describe -t values value items
   elif (( ! (directive & 4) )); then
     _files

@@ -10,8 +10,10 @@ export interface OptSpec {
   flags: string;
   description: string;
   choices?: readonly string[];
-  /** Values shell completion reads from local state: the stored profile names. */
-  complete?: 'profiles';
+  /** Values shell completion offers that the command checks itself (comma lists): not a parser's closed set. */
+  suggest?: readonly string[];
+  /** Values shell completion reads when due: the stored profile names, or the operations a --fault may name. */
+  complete?: 'profiles' | 'operations';
   default?: string | boolean;
   /** Collect repeated values into an array. */
   repeatable?: boolean;

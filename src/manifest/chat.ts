@@ -17,7 +17,7 @@ const CONTENT_OPTIONS: OptSpec[] = [
   { flags: '--location <lat,lng>', description: 'a location, e.g. 52.5200,13.4050' },
   { flags: '--name <name>', description: 'name of the --location' },
   { flags: '--address <address>', description: 'address of the --location' },
-  { flags: '--template <template_id>', description: 'an approved template' },
+  { flags: '--template <name>', description: 'an approved template, by its name (chatcrm templates list; sent as template_id)' },
   { flags: '--language <xx_XX>', description: 'template language, e.g. en_US' },
   { flags: '--var <value>', description: 'template body variable, in order (repeatable)', repeatable: true },
   { flags: '--header-media <type:url>', description: 'template header media, e.g. image:https://example.com/a.png' },

@@ -17,11 +17,11 @@ export const sandbox: CmdSpec = {
     { flags: '--seed <file>', description: 'YAML or JSON: senders, contacts, tags, templates, flows, plan features, key and webhook secret' },
     { flags: '--seed-records <n>', description: 'add N generated records to every list (contacts, segments and their members, senders, groups and their members, flows, templates, campaigns and a report, currencies, ...) to try paging' },
     { flags: '--forward-to <url>', description: 'POST every inbound message and status change, signed, to this URL (repeatable)', repeatable: true },
-    { flags: '--auto-status <statuses>', description: 'move every sent message on by itself: delivered, read or delivered,read' },
+    { flags: '--auto-status <statuses>', description: 'move every sent message on by itself: delivered, read or delivered,read', suggest: ['delivered', 'read', 'delivered,read'] },
     { flags: '--status-delay <duration>', description: 'pause before each automatic status (default 1s)' },
     { flags: '--fail-rate <rate>', description: 'share of sent messages that fail, 0 to 1' },
     { flags: '--random-seed <n>', description: 'make --fail-rate, fault rates and latency ranges repeat' },
-    { flags: '--fault <spec>', description: 'OPERATION:STATUS[:RATE]: answer an operationId (or *) with an HTTP status, timeout or reset (repeatable)', repeatable: true },
+    { flags: '--fault <spec>', description: 'OPERATION:STATUS[:RATE]: answer an operationId (or *) with an HTTP status, timeout or reset (repeatable)', repeatable: true, complete: 'operations' },
     { flags: '--latency <ms>', description: 'delay every answer: MS or MIN-MAX' },
   ],
   examples: [

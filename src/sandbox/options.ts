@@ -66,7 +66,7 @@ function forwardUrls(value: string | string[] | undefined): string[] {
 }
 
 /** What a --fault may name: the `operationId` of `chatcrm openapi` (chat_send) or the table's id (chat.send). */
-async function operationNames(commands: CmdSpec[]): Promise<Map<string, string>> {
+export async function operationNames(commands: CmdSpec[]): Promise<Map<string, string>> {
   const [{ operations }, { indexTree, toolFor }] = await Promise.all([import('../api/operations.js'), import('../mcp/serve/catalog.js')]);
   const tree = indexTree(commands);
   const names = new Map<string, string>();

@@ -22,6 +22,18 @@ describe('chatcrm accounts', () => {
     expect((await sb.run(['accounts', '-q'])).stdout.split('\n')).toContain('waba_other');
   });
 
+  it('accounts list is accounts (every other area lists with list); another word is exit 2, nothing asked', async () => {
+    const bare = await sb.run(['accounts', '--json']);
+    const list = await sb.run(['accounts', 'list', '--json']);
+    expect(list.exitCode, list.stderr).toBe(0);
+    expect(list.stdout).toBe(bare.stdout);
+    const before = sb.calls('chat.senders').length;
+    const bad = await sb.run(['accounts', 'lst']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/accounts: unknown command 'lst'/);
+    expect(sb.calls('chat.senders').length).toBe(before);
+  });
+
   it('templates create without an account names the accounts in its error, and sends nothing', async () => {
     const before = sb.calls('templates.create').length;
     const r = await sb.run(['templates', 'create', '--name', 'n1', '--category', 'UTILITY', '--language', 'en_US', '--body', 'Hi']);

@@ -58,6 +58,13 @@ describe('help', () => {
     if (out.includes('Examples:')) expect(out.indexOf('Global options')).toBeLessThan(out.indexOf('Examples:'));
   });
 
+  it.each(['chat send', 'chat send-batch'])('%s --help says --template takes a name, as its examples pass one', async (path) => {
+    const out = await helpOf([...path.split(' '), '--help']);
+    expect(out).toMatch(/^ {2}--template <name> +an approved template, by its name/m);
+    expect(out).not.toContain('<template_id>');
+    expect(out).toMatch(/--template order_update /);
+  });
+
   it('login --help names the options login needs (--profile, --base-url)', async () => {
     const out = await helpOf(['login', '--help']);
     expect(out).toMatch(/^ {2}-p, --profile <name> {2}--base-url <url>/m);

@@ -162,6 +162,27 @@ describe('__complete on the command line', () => {
     expect(run('profiles', 'use', '').stdout).toBe('ci\nhome\nwork\n:4\n');
     expect(run('chat', 'send-batch', '').stdout).toBe(':0\n');
   });
+
+  it("sandbox --auto-status offers its comma lists; --fault every operationId of `chatcrm openapi` (and *), with a colon and no space after it", () => {
+    const env = shellEnv();
+    const run = (...words: string[]) => spawnSync('chatcrm', ['__complete', ...words], { env, encoding: 'utf8' });
+    expect(run('sandbox', '--auto-status', '').stdout).toBe('delivered\nread\ndelivered,read\n:4\n');
+    expect(run('sandbox', '--auto-status=d').stdout).toBe('--auto-status=delivered\n--auto-status=delivered,read\n:4\n');
+    const openapi = spawnSync('chatcrm', ['openapi', '-o', 'json'], { env, encoding: 'utf8' });
+    const ids = (JSON.parse(openapi.stdout) as { paths: Record<string, Record<string, { operationId: string }>> }).paths;
+    const operationIds = Object.values(ids).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    expect(operationIds.length).toBeGreaterThan(100);
+    const lines = run('sandbox', '--fault', '').stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe(':6');
+    const offered = lines.slice(0, -1);
+    expect(offered[0]).toBe('*:');
+    for (const id of operationIds) expect(offered).toContain(`${id}:`);
+    expect(run('sandbox', '--fault', 'chat_send_f').stdout).toBe('chat_send_file:\n:6\n');
+    // The sandbox accepts what completion offered: its flags are checked in order, --latency after --fault.
+    const sb = spawnSync('chatcrm', ['sandbox', '--fault', 'chat_send_file:503', '--fault', '*:timeout', '--latency', 'x'], { env, encoding: 'utf8' });
+    expect(sb.stderr).toMatch(/^Error: --latency: /);
+    expect(sb.status).toBe(2);
+  });
 });
 
 // zsh and fish run when installed; .ci/run installs them (Debian's zsh and fish packages) and in
@@ -193,6 +214,8 @@ describe('bash completion (COMP_WORDS in, COMPREPLY out)', () => {
     [['chatcrm', 'subscription', 'create', '--gateway', ''], ['gatewayone', 'gatewaythree', 'gatewaytwo']],
     [['chatcrm', 'completion', ''], ['bash', 'fish', 'powershell', 'zsh']],
     [['chatcrm', 'profiles', 'set', 'a'], ['allow-http']],
+    [['chatcrm', 'sandbox', '--auto-status', ''], ['delivered', 'delivered,read', 'read']],
+    [['chatcrm', 'sandbox', '--fault', 'chat_send_f'], ['chat_send_file:']],
   ])('%j → %j', (words, expected) => {
     expect(bash(words)).toEqual(expected);
   });
@@ -221,6 +244,7 @@ words=("$@"); CURRENT=$#words; _chatcrm`;
     [['chatcrm', 'webhook', 'send', '--status', ''], ['delivered', 'failed', 'read', 'sent']],
     [['chatcrm', 'chat', 'send-batch', ''], ['<files>']],
     [['chatcrm', 'flows', 'validate', 'x', ''], []],
+    [['chatcrm', 'sandbox', '--auto-status', ''], ['delivered', 'delivered,read', 'read']],
   ])('%j → %j', (words, expected) => {
     const r = zsh(words);
     expect(r.stderr).toBe('');

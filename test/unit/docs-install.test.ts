@@ -14,11 +14,15 @@ describe('install instructions', () => {
     for (const f of ['README.md', 'docs/mcp-serve.md']) {
       const text = read(f);
       expect(text, f).toMatch(/\*\*From a clone\*\*/);
-      expect(text, f).toContain('npm install -g .');
+      expect(text, f).toContain('npm pack');
+      expect(text, f).toContain(`npm install -g ./chatcrm-${version}.tgz`);
       expect(text, f).toContain('npm link');
+      // npm installs a folder as a link: `npm install -g .` is no copy, and the docs say so.
+      expect(text, f).not.toMatch(/npm install -g \.`? \(a copy|npm install -g \. +# a copy/);
       expect(text, f).toContain('npm uninstall -g chatcrm');
     }
     expect(read('README.md')).toMatch(/`npm link` leaves only a symbolic link to the clone/);
+    expect(read('README.md')).toMatch(/`npm install -g \.` is not a\s+copy: npm installs a folder as a link/);
   });
 
   it("agent configurations run npx with the package's version pinned", () => {

@@ -192,9 +192,12 @@ function keyValueRows(obj: Record<string, unknown>): [string, string][] {
   return leaves(obj).map(([path, v]) => [path, Array.isArray(v) && v.some(isObj) ? `(${v.length} item${v.length === 1 ? '' : 's'}: --fields ${sanitizeCell(path)} or --json to see them)` : tableCell(v)]);
 }
 
-async function runQuery(value: unknown, expr: string): Promise<unknown> {
-  const { applyQuery } = await import('./query.js');
-  return applyQuery(value, expr);
+async function runQuery(io: IO, value: unknown, expr: string): Promise<unknown> {
+  const { applyQuery, idHint } = await import('./query.js');
+  const out = await applyQuery(value, expr);
+  const hint = await idHint(value, expr);
+  if (hint) io.err(hint);
+  return out;
 }
 
 export async function printResult(io: IO, body: unknown, opts: PrintOptions, view: View = {}): Promise<void> {
@@ -210,7 +213,7 @@ async function printShape(io: IO, shape: Shape, opts: PrintOptions, view: View, 
   let item = shape.item;
   let message = shape.message;
   if (opts.query) {
-    const value = await runQuery(records ?? item, opts.query);
+    const value = await runQuery(io, records ?? item, opts.query);
     if (opts.format === 'json' || opts.format === 'jsonl' || opts.format === 'yaml') return printExact(io, value, opts);
     ({ records, item } = Array.isArray(value) ? { records: shapeOf(value).records, item: undefined } : { records: undefined, item: value });
     // What --query makes has its own fields: the view's columns, drop order and summary, and the
