@@ -15,6 +15,9 @@ import script from './inspector/inspector.js?raw';
 import style from './inspector/inspector.css?raw';
 import type { Received } from './request.js';
 
+/** What the sandbox keeps of each kept-newest log: the limit (0: all), how many it holds, how many went. */
+export type Retention = Record<'messages' | 'requests' | 'deliveries', { limit: number; kept: number; dropped: number }>;
+
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy':
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -46,6 +49,8 @@ export interface Inspector {
 export interface InspectorSources {
   received: Received[];
   deliveries: Delivery[];
+  /** What was dropped: the page says so. */
+  retention(): Retention;
 }
 
 /** How many requests and deliveries the feed shows (the newest). */
@@ -88,6 +93,7 @@ export function createInspector(env: SandboxEnv, sources: InspectorSources): Ins
         requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => requestView(r, config)),
         deliveries: sources.deliveries.slice(-FEED_ROWS).reverse(),
         records: records(env.store),
+        retention: sources.retention(),
       },
     });
   const feeds: Record<string, (req: IncomingMessage, res: ServerResponse) => boolean> = { '/_sandbox/events': stream, '/_sandbox/inspector': feed };

@@ -218,6 +218,15 @@ function renderRecords() {
         h('tbody', {}, t.rows.map((r) => h('tr', {}, r.map((v) => h('td', { text: v }))))))))));
 }
 
+/** The sandbox keeps the newest messages, requests and deliveries: say when older ones went. */
+function renderDropped(retention) {
+  const flags = { messages: '--max-messages', requests: '--max-requests', deliveries: '' };
+  const parts = Object.entries(retention || {}).filter(([, r]) => r.dropped > 0)
+    .map(([name, r]) => `${r.dropped.toLocaleString('en-US')} ${name} (keeps the newest ${r.limit.toLocaleString('en-US')}${flags[name] ? `, ${flags[name]}` : ''})`);
+  $('dropped').textContent = parts.length ? `Older entries dropped: ${parts.join('; ')}.` : '';
+  $('dropped').hidden = !parts.length;
+}
+
 // ---- Loading and live updates --------------------------------------------------------------
 
 let loading;
@@ -246,6 +255,7 @@ function draw(feed) {
   renderRequests();
   renderDeliveries();
   renderRecords();
+  renderDropped(feed.retention);
   if (focused) document.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
 }
 
