@@ -24,7 +24,7 @@ export function objectId(): string {
 
 const now = () => new Date().toISOString();
 
-/** How many ids of dropped documents are remembered, to tell "dropped" from "never was" (bounded too). */
+/** How many ids of dropped documents are remembered (up to twice this), to tell "dropped" from "never was". */
 const REMEMBER_DROPPED = 50_000;
 
 export class Store {
@@ -34,7 +34,10 @@ export class Store {
    * keeps all. The oldest go first; the count of dropped ones is kept in meta (and the state file).
    */
   private readonly limits: Record<string, number> = {};
-  private readonly droppedIds = new Set<string>();
+  // Two generations of the ids dropped lately: finding the oldest id of one large Set to delete
+  // it scans the holes left by earlier deletes (0.3 ms a send at 100,000 ids).
+  private droppedIds = new Set<string>();
+  private droppedBefore = new Set<string>();
   /** Told once per collection, when it first drops a document. */
   onFirstDrop: (name: string, limit: number) => void = () => undefined;
 
@@ -113,7 +116,7 @@ export class Store {
 
   /** Whether a document with this `_id` (or `message_id`) was dropped lately. */
   wasDropped(id: string): boolean {
-    return this.droppedIds.has(id);
+    return this.droppedIds.has(id) || this.droppedBefore.has(id);
   }
 
   /** Back to the seed: its collections, and no document dropped. */
@@ -121,6 +124,7 @@ export class Store {
     this.data.collections = collections;
     delete this.meta.dropped;
     this.droppedIds.clear();
+    this.droppedBefore.clear();
     for (const name of Object.keys(this.limits)) if (this.limits[name]) this.trim(name);
   }
 
@@ -130,13 +134,12 @@ export class Store {
     if (docs.length <= limit) return;
     const counts = (this.meta.dropped ??= {}) as Record<string, number>;
     if (!counts[name]) this.onFirstDrop(name, limit);
-    // shift(), not splice(0, n): V8 trims the front of a large array in place.
-    while (docs.length > limit) {
-      const old = docs.shift()!;
-      counts[name] = (counts[name] ?? 0) + 1;
-      for (const id of [old._id, old.message_id]) if (typeof id === 'string') this.droppedIds.add(id);
-    }
-    while (this.droppedIds.size > REMEMBER_DROPPED) this.droppedIds.delete(this.droppedIds.values().next().value!);
+    // Removing from the front moves every document after it: past a limit of 100, the oldest
+    // 1% go together, so the move happens once every limit/100 inserts, not on each.
+    const old = docs.splice(0, docs.length - limit + Math.floor(limit / 100));
+    counts[name] = (counts[name] ?? 0) + old.length;
+    for (const doc of old) for (const id of [doc._id, doc.message_id]) if (typeof id === 'string') this.droppedIds.add(id);
+    if (this.droppedIds.size >= REMEMBER_DROPPED) [this.droppedBefore, this.droppedIds] = [this.droppedIds, new Set()];
   }
 
   update(name: string, id: string, patch: Record<string, unknown>): Doc | undefined {

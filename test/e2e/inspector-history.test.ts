@@ -51,7 +51,10 @@ afterAll(async () => {
 
 describe('the feed after 20,000 sends', () => {
   it('answers a page, a few hundred KB: 50 threads of all, the newest 50 messages of the open one', async () => {
-    expect(sb.retention().messages).toMatchObject({ limit: 10_000, kept: 10_000 });
+    // Past a limit of 100 the oldest 1% go together: between 9,901 and 10,000 are kept.
+    expect(sb.retention().messages).toMatchObject({ limit: 10_000 });
+    expect(sb.retention().messages.kept).toBeGreaterThan(9900);
+    expect(sb.retention().messages.kept).toBeLessThanOrEqual(10_000);
     const feed = await get('/_sandbox/inspector');
     console.log(`feed after ${SENDS + HTTP_SENDS} sends: ${feed.bytes} bytes in ${feed.ms.toFixed(0)} ms`);
     expect(feed.bytes).toBeLessThan(400 * 1024);

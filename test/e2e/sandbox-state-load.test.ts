@@ -102,7 +102,9 @@ describe('--state written under load', () => {
     open.push(again);
     expect(again.config.apiKey).toBe(sb.config.apiKey);
     expect(again.store.all('messages').map((m) => m.message_id)).toEqual(kept);
-    expect(again.retention().messages).toEqual({ limit: 300, kept: 300, dropped: seeded + SENDS - 300 });
+    // Past a limit of 100 the oldest 1% go together: 298 to 300 are kept.
+    expect(kept.length).toBeGreaterThanOrEqual(298);
+    expect(again.retention().messages).toEqual({ limit: 300, kept: kept.length, dropped: seeded + SENDS - kept.length });
     // The last message answered is among those kept, and answers a status lookup after the restart.
     const last = ids[ids.length - 1];
     expect(kept).toContain(last);
