@@ -40,6 +40,7 @@ export class Saver {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
   private dirty = false;
+  private lastSaveMs = 0;
 
   constructor(
     private readonly store: Store,
@@ -52,10 +53,12 @@ export class Saver {
   changed(): void {
     if (!this.file) return;
     this.dirty = true;
+    // Under load a save takes longer (it shares the CPU with the requests): the next one waits
+    // at least as long again, so saving takes at most about half of the time, whatever the load.
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       void this.flushAsync();
-    }, this.everyMs);
+    }, Math.max(this.everyMs, this.lastSaveMs));
   }
 
   /** Save now, synchronously (start and close). */
@@ -80,7 +83,9 @@ export class Saver {
       return this.changed();
     }
     this.dirty = false;
+    const started = Date.now();
     this.writing = writeAtomicAsync(this.file!, stateSlices(this.store.data))
+      .then(() => void (this.lastSaveMs = Date.now() - started))
       .catch((err: Error) => this.log(`sandbox: cannot save --state ${this.file}: ${err.message}`))
       .finally(() => (this.writing = undefined));
     await this.writing;
