@@ -73,7 +73,7 @@ export interface Sandbox {
   config: SandboxConfig;
   store: Store;
   events: SandboxEvents;
-  /** The last requests received (see keepRequests). */
+  /** The last requests received (see maxRequests). */
   received: Received[];
   /** Every forward attempt (--forward-to). */
   deliveries: Delivery[];
