@@ -23,6 +23,8 @@ export const sandbox: CmdSpec = {
     { flags: '--random-seed <n>', description: 'make --fail-rate, fault rates and latency ranges repeat' },
     { flags: '--fault <spec>', description: 'OPERATION:STATUS[:RATE]: answer an operationId (or *) with an HTTP status, timeout or reset (repeatable)', repeatable: true, complete: 'operations' },
     { flags: '--latency <ms>', description: 'delay every answer: MS or MIN-MAX' },
+    { flags: '--max-messages <n>', description: 'keep the newest N messages (default 10000), dropping the oldest; records are never dropped; 0 keeps all' },
+    { flags: '--max-requests <n>', description: 'the request log keeps the newest N requests (default 1000); 0 keeps all' },
   ],
   examples: [
     { cmd: 'chatcrm sandbox', notRun: 'serves until stopped (test/e2e/sandbox-command.test.ts runs it)' },

@@ -4,7 +4,7 @@
 import type { SandboxOperationId } from '../api/operations.js';
 import * as schemas from '../schemas/sandbox.js';
 import { moveStatus, receiveInbound } from './channel.js';
-import { findMessage } from './domain.js';
+import { droppedNotFound, findMessage } from './domain.js';
 import type { Forwarder } from './forward.js';
 import { created, fail, notFound, ok, paged, validate, type Handler, type SandboxConfig, type SandboxEnv } from './http.js';
 import type { Received } from './request.js';
@@ -41,7 +41,7 @@ export function sandboxHandlers(c: Control): Record<SandboxOperationId, Handler>
       const v = validate(schemas.status, req.body);
       if ('reply' in v) return v.reply;
       const msg = findMessage(env.store, v.data.message_id);
-      if (!msg) return notFound(`Message ${v.data.message_id}`);
+      if (!msg) return droppedNotFound(env.store, [v.data.message_id]) ?? notFound(`Message ${v.data.message_id}`);
       const { moved, refused } = moveStatus(env, msg, v.data.status, { error: v.data.error });
       if (refused) return fail(409, refused);
       return ok(moved ?? msg, moved ? `Message marked ${v.data.status}` : `Message already ${v.data.status}: nothing changed`);

@@ -47,6 +47,19 @@ export function findMessage(store: Store, messageId: string): Doc | undefined {
   return sentMessages(store, (m) => m.message_id === messageId || m._id === messageId)[0];
 }
 
+/**
+ * The 404 for message ids the sandbox does not have, once older messages were dropped
+ * (--max-messages): the id may be a real message kept no longer. Undefined while none was.
+ */
+export function droppedNotFound(store: Store, ids: string[]): SandboxReply | undefined {
+  const what = ids.length === 1 ? `Message ${ids[0]}` : `Messages ${ids.join(', ')}`;
+  const dropped = store.dropped('messages');
+  if (!dropped) return undefined;
+  const keeps = `the sandbox keeps the newest ${store.limit('messages').toLocaleString('en-US')} messages (--max-messages; 0 keeps all) and has dropped ${dropped.toLocaleString('en-US')} older ones`;
+  const gone = ids.every((id) => store.wasDropped(id));
+  return fail(404, gone ? `${what} not found: dropped, ${keeps}` : `${what} not found (${keeps})`);
+}
+
 export function findContactByPhone(store: Store, phone: string): Doc | undefined {
   return store.list('contacts', (c) => c.phone_number === phone)[0];
 }

@@ -14,7 +14,7 @@ export const FORWARD_TIMEOUT_MS = 10_000;
 /** How much of an answer a delivery keeps (the inspector shows a snippet). */
 const SNIPPET = 500;
 /** Deliveries, and events kept for a retry: the last ones only, so a long run stays small. */
-const KEEP = 1000;
+export const KEEP_DELIVERIES = 1000;
 
 export interface Delivery {
   id: string;
@@ -87,6 +87,8 @@ const reason = (err: unknown) => {
 
 export class Forwarder {
   readonly deliveries: Delivery[] = [];
+  /** Older deliveries let go (the log keeps the last KEEP_DELIVERIES). */
+  dropped = 0;
   private readonly queues = new Map<string, Promise<void>>();
   private readonly events = new Map<string, Queued>();
   private stop = new AbortController();
@@ -126,13 +128,14 @@ export class Forwarder {
     this.stop.abort();
     this.stop = new AbortController();
     this.deliveries.length = 0;
+    this.dropped = 0;
     this.events.clear();
   }
 
   private enqueue(q: Queued): void {
     this.events.delete(q.event_id);
     this.events.set(q.event_id, q);
-    if (this.events.size > KEEP) this.events.delete(this.events.keys().next().value!);
+    if (this.events.size > KEEP_DELIVERIES) this.events.delete(this.events.keys().next().value!);
     const signal = this.stop.signal;
     const next = (this.queues.get(q.url) ?? Promise.resolve()).then(() => this.deliver(q, signal));
     this.queues.set(q.url, next);
@@ -167,7 +170,10 @@ export class Forwarder {
     d.duration_ms = Date.now() - started;
     if (signal.aborted) return true;
     this.deliveries.push(d);
-    if (this.deliveries.length > KEEP) this.deliveries.splice(0, this.deliveries.length - KEEP);
+    if (this.deliveries.length > KEEP_DELIVERIES) {
+      this.deliveries.shift();
+      this.dropped++;
+    }
     this.o.onDelivery?.(d);
     return d.ok;
   }

@@ -9,11 +9,14 @@ import { requestView } from './admin.js';
 import type { Delivery } from './forward.js';
 import type { SandboxEnv } from './http.js';
 import { changesState, cookieName, hasCookie, hostAllowed, sameOrigin, tokenOk } from './inspector/gate.js';
-import { conversations, records } from './inspector/views.js';
+import { conversationsPage, olderMessages, records } from './inspector/views.js';
 import page from './inspector/index.html?raw';
 import script from './inspector/inspector.js?raw';
 import style from './inspector/inspector.css?raw';
 import type { Received } from './request.js';
+
+/** What the sandbox keeps of each kept-newest log: the limit (0: all), how many it holds, how many went. */
+export type Retention = Record<'messages' | 'requests' | 'deliveries', { limit: number; kept: number; dropped: number }>;
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy':
@@ -46,10 +49,22 @@ export interface Inspector {
 export interface InspectorSources {
   received: Received[];
   deliveries: Delivery[];
+  /** What was dropped: the page says so. */
+  retention(): Retention;
 }
 
 /** How many requests and deliveries the feed shows (the newest). */
 const FEED_ROWS = 200;
+/** Threads a page (?threads= asks for more, up to MAX_PAGE), and messages of the open thread a page. */
+const THREADS_PAGE = 50;
+const MESSAGES_PAGE = 50;
+const MAX_PAGE = 1000;
+
+/** A page size from the query: `fallback` when absent or not a whole number from 1 to MAX_PAGE. */
+function pageSize(url: URL, name: string, fallback: number): number {
+  const n = Number(url.searchParams.get(name));
+  return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE ? n : fallback;
+}
 
 function answer(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): true {
   res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'content-length': String(Buffer.byteLength(body)), ...headers });
@@ -59,6 +74,26 @@ function answer(res: ServerResponse, status: number, type: string, body: string,
 
 const json = (res: ServerResponse, status: number, body: unknown) => answer(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 const refuse = (res: ServerResponse, status: number, message: string) => json(res, status, { success: false, message });
+
+/** The page's feed, one page whatever the history: ?threads=N (the newest N threads), ?thread=KEY (the open one). */
+function feed(env: SandboxEnv, sources: InspectorSources, url: URL) {
+  const page = conversationsPage(env.store, { limit: pageSize(url, 'threads', THREADS_PAGE), open: url.searchParams.get('thread') ?? undefined, messages: MESSAGES_PAGE });
+  return {
+    conversations: page.threads,
+    conversations_total: page.total,
+    thread: page.open ?? null,
+    requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => requestView(r, env.config)),
+    deliveries: sources.deliveries.slice(-FEED_ROWS).reverse(),
+    records: records(env.store),
+    retention: sources.retention(),
+  };
+}
+
+/** ?thread=KEY&before=MESSAGE_ID: the page's "Load older". */
+function older(env: SandboxEnv, url: URL, res: ServerResponse): true {
+  const page = olderMessages(env.store, url.searchParams.get('thread') ?? '', url.searchParams.get('before') ?? undefined, pageSize(url, 'limit', MESSAGES_PAGE));
+  return page ? json(res, 200, { success: true, data: page }) : refuse(res, 404, 'Conversation not found');
+}
 
 export function createInspector(env: SandboxEnv, sources: InspectorSources): Inspector {
   const { config } = env;
@@ -80,17 +115,11 @@ export function createInspector(env: SandboxEnv, sources: InspectorSources): Ins
     req.on('close', () => streams.delete(res));
     return true;
   };
-  const feed = (_req: IncomingMessage, res: ServerResponse) =>
-    json(res, 200, {
-      success: true,
-      data: {
-        conversations: conversations(env.store),
-        requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => requestView(r, config)),
-        deliveries: sources.deliveries.slice(-FEED_ROWS).reverse(),
-        records: records(env.store),
-      },
-    });
-  const feeds: Record<string, (req: IncomingMessage, res: ServerResponse) => boolean> = { '/_sandbox/events': stream, '/_sandbox/inspector': feed };
+  const feeds: Record<string, (url: URL, res: ServerResponse, req: IncomingMessage) => boolean> = {
+    '/_sandbox/events': (_url, res, req) => stream(req, res),
+    '/_sandbox/inspector': (url, res) => json(res, 200, { success: true, data: feed(env, sources, url) }),
+    '/_sandbox/inspector/messages': (url, res) => older(env, url, res),
+  };
 
   const servePage = (req: IncomingMessage, res: ServerResponse, token: string | null) => {
     if (token !== null) {
@@ -129,7 +158,7 @@ export function createInspector(env: SandboxEnv, sources: InspectorSources): Ins
       const own = feeds[path];
       if (!own) return false;
       if (!hasKey(req, config) && !hasCookie(req, config)) return deny(401, 'Authorization token missing or malformed');
-      return own(req, res);
+      return own(url, res, req);
     },
     close() {
       stop();

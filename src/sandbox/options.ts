@@ -27,6 +27,10 @@ export interface SandboxFlags {
   fault?: string | string[];
   /** `MS` or `MIN-MAX`. */
   latency?: string | number;
+  /** The newest messages kept, 0 for all. */
+  maxMessages?: string | number;
+  /** The newest requests the log keeps, 0 for all. */
+  maxRequests?: string | number;
 }
 
 const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -98,5 +102,7 @@ export async function sandboxOptions(f: SandboxFlags, commands: () => Promise<Cm
     forwardTo: forwardUrls(f.forwardTo),
     faults: faults.map((v) => parseFault(v, names)),
     latency: f.latency === undefined ? undefined : parseLatency(String(f.latency)),
+    maxMessages: wholeNumber('--max-messages', f.maxMessages, 0, 100_000_000),
+    maxRequests: wholeNumber('--max-requests', f.maxRequests, 0, 100_000_000),
   };
 }

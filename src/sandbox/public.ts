@@ -33,6 +33,10 @@ export interface StartSandboxOptions {
   latency?: string | number;
   /** Pauses between forward attempts in ms (default [1000, 2000, 4000, 8000]). */
   forwardBackoffMs?: number[];
+  /** The newest messages kept (default 10,000; 0 keeps all); records are never dropped. */
+  maxMessages?: number;
+  /** The newest requests `received` keeps (default 1,000; 0 keeps all). */
+  maxRequests?: number;
 }
 
 export interface ReceivedRequest {
@@ -79,9 +83,9 @@ export interface RunningSandbox {
   apiKey: string;
   webhookSecret: string;
   inspectorUrl: string;
-  /** Requests received, oldest first (the last 1,000). */
+  /** Requests received, oldest first (the last 1,000, or maxRequests). */
   received: ReceivedRequest[];
-  /** Forward attempts, oldest first. */
+  /** Forward attempts, oldest first (the last 1,000). */
   deliveries: ForwardDelivery[];
   simulate: {
     /** A customer writes; resolves to the stored inbound message. */

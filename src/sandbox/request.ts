@@ -31,7 +31,9 @@ export interface Pipeline {
   routes: Route[];
   env: SandboxEnv;
   received: Received[];
-  keepRequests: number;
+  /** The log keeps the last `maxRequests` (0: all); `dropped` counts the older ones let go. */
+  maxRequests: number;
+  dropped: { requests: number };
   keepBodyBytes: number;
   faults: Fault[];
   latency?: Latency;
@@ -152,7 +154,7 @@ async function misbehave(p: Pipeline, req: IncomingMessage, route: Route | undef
   return true;
 }
 
-/** Log the request, keeping the last `keepRequests`. */
+/** Log the request, keeping the last `maxRequests`. */
 function logRequest(p: Pipeline, req: IncomingMessage, url: URL, route: Route | undefined): Received {
   const record: Received = {
     seq: p.next(),
@@ -168,7 +170,10 @@ function logRequest(p: Pipeline, req: IncomingMessage, url: URL, route: Route | 
     bodyBytes: 0,
   };
   p.received.push(record);
-  if (p.received.length > p.keepRequests) p.received.splice(0, p.received.length - p.keepRequests);
+  while (p.maxRequests && p.received.length > p.maxRequests) {
+    p.received.shift();
+    p.dropped.requests++;
+  }
   return record;
 }
 

@@ -10,8 +10,8 @@ import { autoStatus } from './autostatus.js';
 import { channelEvent } from './channel.js';
 import { SandboxEvents } from './events.js';
 import type { Fault, Latency } from './faults.js';
-import { Forwarder, type Delivery } from './forward.js';
-import { createInspector } from './inspector.js';
+import { Forwarder, KEEP_DELIVERIES, type Delivery } from './forward.js';
+import { createInspector, type Retention } from './inspector.js';
 import { areas } from './handlers/index.js';
 import type { SandboxConfig, SandboxEnv } from './http.js';
 import { seededRandom } from './random.js';
@@ -37,8 +37,10 @@ export interface SandboxOptions {
   /** Add this many generated records to every list area (contacts, tags, flows, ...). */
   seedRecords?: number;
   log?: (line: string) => void;
-  /** How many received requests to remember (the last ones), default 1,000. */
-  keepRequests?: number;
+  /** How many messages to keep (the newest; records are never dropped), default 10,000; 0 keeps all. */
+  maxMessages?: number;
+  /** How many received requests the log keeps (the last ones), default 1,000; 0 keeps all. */
+  maxRequests?: number;
   /** Bodies larger than this are remembered only by size, default 64 KiB. */
   keepBodyBytes?: number;
   /** Statuses every sent message moves to by itself (--auto-status). */
@@ -60,6 +62,10 @@ export interface SandboxOptions {
   saveEveryMs?: number;
 }
 
+export const MAX_MESSAGES = 10_000;
+export const MAX_REQUESTS = 1000;
+export type { Retention } from './inspector.js';
+
 export interface Sandbox {
   url: string;
   /** The inspector page, with its token. */
@@ -67,13 +73,15 @@ export interface Sandbox {
   config: SandboxConfig;
   store: Store;
   events: SandboxEvents;
-  /** The last requests received (see keepRequests). */
+  /** The last requests received (see maxRequests). */
   received: Received[];
   /** Every forward attempt (--forward-to). */
   deliveries: Delivery[];
   forwarder: Forwarder;
   /** Every request received since the start. */
   readonly requestCount: number;
+  /** The messages, requests and deliveries kept and dropped (--max-messages, --max-requests). */
+  retention(): Retention;
   server: Server;
   /** Back to the seed: records, messages, request log, deliveries. */
   reset(): void;
@@ -90,9 +98,11 @@ function seededCollections(opts: SandboxOptions): StoreData['collections'] {
 }
 
 /** The state file's store (or a new one from the seed), and the credentials: flag, seed file, state, random. */
-function openStore(opts: SandboxOptions): { store: Store; config: SandboxConfig } {
+function openStore(opts: SandboxOptions, log: (line: string) => void): { store: Store; config: SandboxConfig } {
   let store = opts.stateFile ? Store.load(opts.stateFile) : undefined;
   store ??= new Store(opts.stateFile, { collections: seededCollections(opts), meta: {} });
+  store.onFirstDrop = (name, limit) => log(`sandbox: more than ${limit.toLocaleString('en-US')} ${name}: the oldest are dropped from now on (--max-messages 0 keeps all)`);
+  store.retain('messages', opts.maxMessages ?? MAX_MESSAGES);
   const saved = (store.meta.config ?? {}) as Partial<SandboxConfig>;
   const config: SandboxConfig = {
     ...saved,
@@ -123,6 +133,15 @@ function forwarding(env: SandboxEnv, opts: SandboxOptions): Forwarder {
   return forwarder;
 }
 
+function retentionOf(p: Pipeline, forwarder: Forwarder): Retention {
+  const { store } = p.env;
+  return {
+    messages: { limit: store.limit('messages'), kept: store.all('messages').length, dropped: store.dropped('messages') },
+    requests: { limit: p.maxRequests, kept: p.received.length, dropped: p.dropped.requests },
+    deliveries: { limit: KEEP_DELIVERIES, kept: forwarder.deliveries.length, dropped: forwarder.dropped },
+  };
+}
+
 async function listen(server: Server, opts: SandboxOptions): Promise<string> {
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
@@ -134,8 +153,8 @@ async function listen(server: Server, opts: SandboxOptions): Promise<string> {
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
-  const { store, config } = openStore(opts);
   const log = opts.log ?? (() => undefined);
+  const { store, config } = openStore(opts, log);
   const env: SandboxEnv = { store, config, events: new SandboxEvents(), log };
   const saver = new Saver(store, opts.stateFile, log, opts.saveEveryMs);
   saver.saveNow();
@@ -151,8 +170,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     received,
     reset() {
       stopAuto();
-      store.data.collections = seededCollections(opts);
+      store.reseed(seededCollections(opts));
       received.length = 0;
+      pipeline.dropped.requests = 0;
       forwarder.clear();
       stopAuto = auto();
       env.events.emit({ kind: 'reset' });
@@ -163,7 +183,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     routes: buildRoutes(sandboxHandlers(control)),
     env,
     received,
-    keepRequests: opts.keepRequests ?? 1000,
+    maxRequests: opts.maxRequests ?? MAX_REQUESTS,
+    dropped: { requests: 0 },
     keepBodyBytes: opts.keepBodyBytes ?? 64 * 1024,
     faults: opts.faults ?? [],
     latency: opts.latency,
@@ -171,7 +192,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     written: () => saver.changed(),
     next: () => ++requestCount,
   };
-  const inspector = createInspector(env, { received, deliveries: forwarder.deliveries });
+  const inspector = createInspector(env, { received, deliveries: forwarder.deliveries, retention: () => retentionOf(pipeline, forwarder) });
   const serve = (req: IncomingMessage, res: ServerResponse, expectContinue = false) => {
     if (inspector.serve(req, res)) return;
     handle(pipeline, req, res, expectContinue).catch((err) => {
@@ -196,6 +217,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     get requestCount() {
       return requestCount;
     },
+    retention: () => retentionOf(pipeline, forwarder),
     server,
     reset: control.reset,
     async close() {

@@ -78,7 +78,7 @@ describe('chatcrm sandbox, the command', () => {
     child.kill('SIGTERM');
     const stopped = await child;
     expect(stopped.exitCode).toBe(143);
-    expect(String(stopped.stderr)).toBe('Press Ctrl-C to stop.\nsandbox stopped');
+    expect(String(stopped.stderr)).toBe('Keeps the newest 10,000 messages (--max-messages), the newest 1,000 requests (--max-requests) and the newest 1,000 deliveries; older ones are dropped, records never.\nPress Ctrl-C to stop.\nsandbox stopped');
     expect(String(stopped.stdout)).not.toContain('Error');
 
     // Written atomically: the file and nothing beside it (no temp file left behind).

@@ -18,7 +18,7 @@ export interface TestSandbox extends Sandbox {
 
 export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
   // Tests assert on every request and body they sent: remember them all (the defaults keep the last 1,000, small bodies only).
-  const sb = await startSandbox({ apiKey: 'test-key-0123456789abcdef', keepRequests: 100_000, keepBodyBytes: 64 << 20, ...opts });
+  const sb = await startSandbox({ apiKey: 'test-key-0123456789abcdef', maxRequests: 100_000, keepBodyBytes: 64 << 20, ...opts });
   const env = { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey };
   return Object.assign(sb, {
     env,

@@ -1,8 +1,13 @@
 // What the inspector page is fed: threads per customer and per group, newest first; messages
 // oldest first on their side; a reaction on its message; statuses and reasons; record tables.
 import { describe, expect, it } from 'vitest';
-import { conversations, records } from '../../src/sandbox/inspector/views.js';
+import { conversationsPage, olderMessages, records } from '../../src/sandbox/inspector/views.js';
 import { Store } from '../../src/sandbox/store.js';
+
+/** Every thread with every message, through the pages the feed serves. */
+function conversations(s: Store) {
+  return conversationsPage(s, { limit: 1000, messages: 1 }).threads.map((t) => ({ ...t, messages: olderMessages(s, `${t.kind}:${t.id}`, undefined, 1000)!.messages }));
+}
 
 function store() {
   const s = new Store();
@@ -46,6 +51,25 @@ describe('inspector views', () => {
     const [bo] = conversations(store());
     expect(bo.messages[0].content.template).toMatchObject({ name: 'hello', text: 'Hi Bo, A-1 is ready; {{3}} stays' });
     expect(bo.messages[0]).toMatchObject({ status: 'failed', error: 'not on the network' });
+  });
+
+  it('pages: the newest threads and their total; a thread newest page first, "before" walking back, a reaction on its message in any page', () => {
+    const s = store();
+    const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 13, m)).toISOString();
+    for (let i = 1; i <= 5; i++) s.insert('messages', { message_id: `p${i}`, to: '15550000009', sender_id: 'snd', direction: 'outbound', status: 'sent', type: 'text', message: { type: 'text', text: { body: `p${i}` } }, sent_at: at(i) });
+    s.insert('messages', { message_id: 'p6', from: '15550000009', direction: 'inbound', type: 'reaction', message: { type: 'reaction', reaction: { message_id: 'p1', emoji: '🎉' } }, received_at: at(6) });
+    const page = conversationsPage(s, { limit: 2, messages: 2 });
+    expect(page.total).toBe(4);
+    expect(page.threads.map((t) => [t.id, t.messages.map((m) => m.id)])).toEqual([['15550000009', ['p5']], ['15550000002', ['w6']]]);
+    expect(page.open).toMatchObject({ key: 'contact:15550000009', more: true });
+    expect(page.open!.messages.map((m) => m.id)).toEqual(['p4', 'p5']);
+    const ids = (p: ReturnType<typeof olderMessages>) => [p!.messages.map((m) => m.id), p!.more];
+    expect(ids(olderMessages(s, 'contact:15550000009', 'p4', 2))).toEqual([['p2', 'p3'], true]);
+    const first = olderMessages(s, 'contact:15550000009', 'p2', 2)!;
+    expect(ids(first)).toEqual([['p1'], false]);
+    expect(first.messages[0].reactions).toEqual([{ emoji: '🎉', direction: 'inbound' }]);
+    expect(conversationsPage(s, { limit: 1, messages: 1, open: 'group:g1@g.us' }).open).toMatchObject({ key: 'group:g1@g.us', title: 'Team', more: false });
+    expect(olderMessages(s, 'contact:nobody', undefined, 2)).toBeUndefined();
   });
 
   it('records: five tables with their counts, newest row first', () => {

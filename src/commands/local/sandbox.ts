@@ -3,6 +3,7 @@ import { shellQuote } from '../../config/store.js';
 import { EXIT, UsageError } from '../../core/errors.js';
 import type { Run } from '../../core/command-types.js';
 import type { SandboxFlags } from '../../sandbox/options.js';
+import type { Retention } from '../../sandbox/server.js';
 
 export const run: Run = async (ctx, { opts, commands }) => {
   const [{ startSandbox }, { sandboxOptions }] = await Promise.all([import('../../sandbox/server.js'), import('../../sandbox/options.js')]);
@@ -31,6 +32,7 @@ export const run: Run = async (ctx, { opts, commands }) => {
   if (!isLoopback(new URL(sb.url).hostname)) {
     io.err(`Warning: --host ${String(opts.host)} is reachable from other machines; anyone who can reach it gets a sandbox whose key and tokens are printed above`);
   }
+  io.err(keeps(sb.retention()));
   // A new key each start breaks a saved profile: say how to keep one.
   if (!opts.apiKey && !opts.state && !opts.seed) io.err('A new key each start: keep one with --api-key KEY, or --state FILE (keeps the key, secret and tokens).');
   io.err('Press Ctrl-C to stop.');
@@ -43,6 +45,14 @@ export const run: Run = async (ctx, { opts, commands }) => {
   // Stopped cleanly (state saved), with the exit codes COMMANDS.md gives every command: 130, 143.
   return by === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
 };
+
+/** The banner's line on retention: what is kept, and what a --state file had already dropped. */
+function keeps(r: Retention): string {
+  const n = (v: number) => v.toLocaleString('en-US');
+  const newest = (limit: number, what: string) => (limit ? `the newest ${n(limit)} ${what}s` : `every ${what}`);
+  const line = `Keeps ${newest(r.messages.limit, 'message')} (--max-messages), ${newest(r.requests.limit, 'request')} (--max-requests) and the newest ${n(r.deliveries.limit)} deliveries; older ones are dropped, records never.`;
+  return r.messages.dropped ? `${line} ${n(r.messages.dropped)} older messages of --state were already dropped.` : line;
+}
 
 /** The address a client uses for a server bound to `url`'s host: not the wildcard (0.0.0.0, ::). */
 function reachable(url: string): string {

@@ -1,6 +1,6 @@
 // Chat area (spec 4.1): senders, sends of all eight types (JSON or multipart), groups.
 import { ok, fail, invalid, notFound, paged, type AreaModule, type Handler, type SandboxReply } from '../http.js';
-import { findMessage, findTemplate, recordMessage, templateVariableCount } from '../domain.js';
+import { droppedNotFound, findMessage, findTemplate, recordMessage, templateVariableCount } from '../domain.js';
 import { groupRequest, sendFileRequest, sendRequest } from '../../schemas/chat.js';
 import { problemsOf } from '../../schemas/problems.js';
 import type { Doc, Store } from '../store.js';
@@ -25,7 +25,7 @@ function checkReferences(store: Store, message: Record<string, unknown>): Sandbo
   }
   if (message.type === 'reaction') {
     const id = (message.reaction as { message_id: string }).message_id;
-    if (!findMessage(store, id)) return notFound(`Message ${id}`);
+    if (!findMessage(store, id)) return droppedNotFound(store, [id]) ?? notFound(`Message ${id}`);
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 // Message status (spec 4.15): of the messages the chat area records.
 import { created, fail, notFound, ok, paged, validate, type AreaModule, type Handler, type SandboxReply } from '../http.js';
-import { findContactByPhone, findMessage, sentMessages } from '../domain.js';
+import { findContactByPhone, findMessage, droppedNotFound, sentMessages } from '../domain.js';
 import type { Doc, Store } from '../store.js';
 import { now, editable } from '../resource.js';
 import * as schemas from '../../schemas/message-status.js';
@@ -21,7 +21,7 @@ export function mark(store: Store, m: Doc, to: 'delivered' | 'read'): Doc {
 
 const markOne = (to: 'delivered' | 'read'): Handler => (req, { store }) => {
   const m = findMessage(store, req.params.message_id);
-  if (!m) return notFound('Message');
+  if (!m) return droppedNotFound(store, [req.params.message_id]) ?? notFound('Message');
   return ok(statusView(mark(store, m, to)), `Message marked as ${to}`);
 };
 
@@ -29,7 +29,7 @@ const markOne = (to: 'delivered' | 'read'): Handler => (req, { store }) => {
 function markMany(store: Store, ids: string[], to: 'delivered' | 'read'): SandboxReply {
   const found = ids.map((id) => findMessage(store, id));
   const notFoundIds = ids.filter((_, i) => !found[i]);
-  if (notFoundIds.length === ids.length) return fail(404, `Messages not found: ${ids.join(', ')}`);
+  if (notFoundIds.length === ids.length) return droppedNotFound(store, ids) ?? fail(404, `Messages not found: ${ids.join(', ')}`);
   const data = found.filter((m): m is Doc => Boolean(m)).map((m) => statusView(mark(store, m, to)));
   return { status: 200, body: { success: true, message: `${data.length} message${data.length === 1 ? '' : 's'} marked as ${to}`, data, not_found: notFoundIds } };
 }
@@ -72,7 +72,7 @@ const statusQuery: Handler = (req, { store }) => {
   if ('reply' in v) return v.reply;
   const ids = v.data.message_ids;
   const found = ids.map((id) => findMessage(store, id));
-  if (found.every((m) => !m)) return fail(404, `Messages not found: ${ids.join(', ')}`);
+  if (found.every((m) => !m)) return droppedNotFound(store, ids) ?? fail(404, `Messages not found: ${ids.join(', ')}`);
   const data = found.filter((m): m is Doc => Boolean(m)).map(statusView);
   return { status: 200, body: { success: true, message: 'Message status fetched', data, not_found: ids.filter((_, i) => !found[i]) } };
 };

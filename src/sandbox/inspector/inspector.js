@@ -4,7 +4,10 @@
 'use strict';
 
 const KINDS = ['message', 'status', 'request', 'delivery', 'change', 'reset'];
-const state = { view: 'conversations', threads: [], selected: undefined, requests: [], deliveries: [], records: [] };
+// The feed is paged: `threads` holds the newest threads (each with its last message), `shown`
+// the open thread's messages drawn so far (its newest page, and older pages loaded on demand).
+const THREADS_PAGE = 50;
+const state = { view: 'conversations', threads: [], total: 0, threadLimit: THREADS_PAGE, selected: undefined, shown: undefined, requests: [], deliveries: [], records: [] };
 const $ = (id) => document.getElementById(id);
 
 /** An element: props are attributes (`class`, `text`, `on<event>` handled), children nodes or text. */
@@ -128,6 +131,8 @@ const preview = (m) => {
 
 function renderThreads() {
   const list = $('threads');
+  const more = state.total > state.threads.length && h('li', {}, h('button', { type: 'button', class: 'more', 'data-key': 'more-threads', text: 'More conversations',
+    onclick: () => ((state.threadLimit += THREADS_PAGE), refresh()) }));
   list.replaceChildren(...state.threads.map((t) => {
     const last = t.messages[t.messages.length - 1];
     return h('li', {}, h('button', { type: 'button', class: 'thread-item', 'data-key': `thread:${keyOf(t)}`, 'aria-current': keyOf(t) === state.selected ? 'true' : undefined,
@@ -135,18 +140,51 @@ function renderThreads() {
       h('span', { class: `avatar ${t.kind}`, 'aria-hidden': 'true', text: initials(t.title) }),
       h('span', { class: 'who' }, h('span', { class: 'title', text: t.title }), h('small', { text: last ? `${last.direction === 'outbound' ? 'You: ' : ''}${preview(last)}` : '' })),
       h('small', { class: 'when', text: when(t.last_at) })));
-  }));
-  $('count-conversations').textContent = state.threads.length ? String(state.threads.length) : '';
+  }), ...(more ? [more] : []));
+  $('count-conversations').textContent = state.total ? String(state.total) : '';
+}
+
+/** The open thread: its row of the threads' page, else what the feed answered for it. */
+const openThread = () => state.threads.find((x) => keyOf(x) === state.selected) || (state.shown && state.shown.key === state.selected ? state.shown : undefined);
+
+/** The open thread's newest page, joined to what is drawn: older pages loaded stay above it. */
+function mergeThread(open) {
+  const shown = state.shown && state.shown.key === open.key ? state.shown : undefined;
+  const at = shown && open.messages.length ? shown.messages.findIndex((m) => m.id === open.messages[0].id) : -1;
+  // More new messages than a page since the last look: the drawn ones no longer join; start again.
+  state.shown = at === -1 ? open : { ...open, messages: [...shown.messages.slice(0, at), ...open.messages], more: shown.more };
+}
+
+async function loadOlder(button) {
+  const s = state.shown;
+  if (!s || !s.messages.length) return;
+  button.disabled = true;
+  const list = $('messages');
+  const below = list.scrollHeight - list.scrollTop;
+  try {
+    const page = (await api(`/_sandbox/inspector/messages?thread=${encodeURIComponent(s.key)}&before=${encodeURIComponent(s.messages[0].id)}`)).data;
+    if (state.shown !== s) return;
+    state.shown = { ...s, messages: [...page.messages, ...s.messages], more: page.more };
+    renderThread();
+    // The message read before stays where it was: the older ones come in above it.
+    list.scrollTop = list.scrollHeight - below;
+  } catch (err) {
+    toast(`Load older: ${err.message}`);
+  } finally {
+    button.disabled = false;
+  }
 }
 
 function renderThread() {
-  const t = state.threads.find((x) => keyOf(x) === state.selected);
+  const t = openThread();
   $('view-conversations').classList.toggle('open', Boolean(t) && state.opened);
   $('thread-title').textContent = t ? t.title : 'No conversation yet';
   $('thread-sub').textContent = t ? [t.kind === 'group' ? 'Group' : t.phone !== t.title ? t.phone : '', t.sender_id && `via ${t.sender_id}`].filter(Boolean).join(' · ') : 'Send a message with chatcrm chat send: it shows here.';
   const list = $('messages');
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  list.replaceChildren(...(t ? t.messages.map((m) => messageNode(m, t.kind === 'group')) : []));
+  const shown = t && state.shown && state.shown.key === keyOf(t) ? state.shown : { messages: [], more: false };
+  const older = shown.more && h('li', { class: 'older' }, h('button', { type: 'button', 'data-key': 'load-older', text: 'Load older', onclick: (e) => loadOlder(e.currentTarget) }));
+  list.replaceChildren(...(older ? [older] : []), ...shown.messages.map((m) => messageNode(m, t.kind === 'group')));
   if (atBottom || state.jump) list.scrollTop = list.scrollHeight;
   state.jump = false;
   $('reply').hidden = !t || t.kind !== 'contact';
@@ -159,11 +197,12 @@ function select(key) {
   renderThreads();
   renderThread();
   if (!$('reply').hidden) $('reply-text').focus();
+  if (!state.shown || state.shown.key !== key) refresh();
 }
 
 async function sendReply(e) {
   e.preventDefault();
-  const t = state.threads.find((x) => keyOf(x) === state.selected);
+  const t = openThread();
   const text = $('reply-text').value.trim();
   if (!t || !text) return;
   const button = $('reply').querySelector('button');
@@ -218,6 +257,15 @@ function renderRecords() {
         h('tbody', {}, t.rows.map((r) => h('tr', {}, r.map((v) => h('td', { text: v }))))))))));
 }
 
+/** The sandbox keeps the newest messages, requests and deliveries: say when older ones went. */
+function renderDropped(retention) {
+  const flags = { messages: '--max-messages', requests: '--max-requests', deliveries: '' };
+  const parts = Object.entries(retention || {}).filter(([, r]) => r.dropped > 0)
+    .map(([name, r]) => `${r.dropped.toLocaleString('en-US')} ${name} (keeps the newest ${r.limit.toLocaleString('en-US')}${flags[name] ? `, ${flags[name]}` : ''})`);
+  $('dropped').textContent = parts.length ? `Older entries dropped: ${parts.join('; ')}.` : '';
+  $('dropped').hidden = !parts.length;
+}
+
 // ---- Loading and live updates --------------------------------------------------------------
 
 let loading;
@@ -226,33 +274,40 @@ async function refresh() {
   if (loading) return void (loading.again = true);
   loading = {};
   let feed;
+  const asked = state.selected;
   try {
-    feed = (await api('/_sandbox/inspector')).data;
+    const query = `threads=${state.threadLimit}${asked ? `&thread=${encodeURIComponent(asked)}` : ''}`;
+    feed = (await api(`/_sandbox/inspector?${query}`)).data;
   } catch {
     // Shown by api(); the next event or reconnect tries again.
   }
-  if (feed) draw(feed);
+  if (feed) draw(feed, asked);
   const again = loading.again;
   loading = undefined;
   if (again) await refresh();
 }
 
-function draw(feed) {
+function draw(feed, asked) {
   const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.key;
-  Object.assign(state, { threads: feed.conversations, requests: feed.requests, deliveries: feed.deliveries, records: feed.records });
-  if (!state.selected || !state.threads.some((t) => keyOf(t) === state.selected)) state.selected = state.threads[0] && keyOf(state.threads[0]);
+  Object.assign(state, { threads: feed.conversations, total: feed.conversations_total, requests: feed.requests, deliveries: feed.deliveries, records: feed.records });
+  // None asked, or the one asked is gone: the feed answered the newest. Another chosen meanwhile: the next load answers it.
+  if (state.selected === asked) state.selected = feed.thread ? feed.thread.key : undefined;
+  if (feed.thread && feed.thread.key === state.selected) mergeThread(feed.thread);
   renderThreads();
   renderThread();
   renderRequests();
   renderDeliveries();
   renderRecords();
+  renderDropped(feed.retention);
   if (focused) document.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
 }
 
+// At most one refresh every REFRESH_MS: under a load test events come by the thousand a second,
+// and the page asks for one page of each thing, not for every event.
+const REFRESH_MS = 250;
 let timer;
 const soon = () => {
-  clearTimeout(timer);
-  timer = setTimeout(refresh, 60);
+  timer ??= setTimeout(() => ((timer = undefined), refresh()), REFRESH_MS);
 };
 
 function connect() {
