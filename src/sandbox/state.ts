@@ -1,9 +1,9 @@
 // --state FILE: saved at most every SAVE_EVERY_MS after a write, and on close, off the request
 // path: a write only marks the state dirty; a timer writes the whole file atomically (temp
 // file, fsync, rename) without blocking requests meanwhile. A kill -9 loses at most the last
-// interval, and the file is always a whole state.
-import { open, rename, rm } from 'node:fs/promises';
-import { writeAtomic } from '../core/atomic-write.js';
+// interval, and the file is always a whole state. It holds the key and tokens: every write is a
+// new 0600 file (store.ts refuses, at start, one that others own or may write).
+import { writeAtomic, writeAtomicAsync } from '../core/atomic-write.js';
 import type { Store } from './store.js';
 
 export const SAVE_EVERY_MS = 200;
@@ -36,7 +36,7 @@ export class Saver {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.dirty = false;
-    writeAtomic(this.file, JSON.stringify(this.store.data));
+    writeAtomic(this.file, JSON.stringify(this.store.data), 0o600);
   }
 
   /** On close: wait for a write in progress, then write what is left. */
@@ -53,26 +53,9 @@ export class Saver {
     }
     this.dirty = false;
     const text = JSON.stringify(this.store.data);
-    this.writing = writeAtomicAsync(this.file!, text)
+    this.writing = writeAtomicAsync(this.file!, text, 0o600)
       .catch((err: Error) => this.log(`sandbox: cannot save --state ${this.file}: ${err.message}`))
       .finally(() => (this.writing = undefined));
     await this.writing;
-  }
-}
-
-async function writeAtomicAsync(file: string, text: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    const fh = await open(tmp, 'w');
-    try {
-      await fh.writeFile(text);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
   }
 }
