@@ -8,9 +8,9 @@ export const sandbox: CmdSpec = {
   description:
     'Without a subcommand: serve until stopped. The subcommands drive a running sandbox (its address and key from the profile, flags or env, like every command). See docs/sandbox.md.',
   options: [
-    { flags: '--port <n>', description: 'port (default: a free one)' },
+    { flags: '--port <n>', description: 'port (default: the --state file\'s, or a free one)' },
     { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
-    { flags: '--state <file>', description: 'keep state, key, secret and tokens in this file (saved atomically, at most every 200 ms and on exit)' },
+    { flags: '--state <file>', description: 'keep state, key, secret, tokens and port in this file (private, saved atomically, at most every 200 ms and on exit)' },
     { flags: '--api-key <key>', description: 'the key the sandbox accepts (default: random, or the --seed/--state one)' },
     { flags: '--webhook-secret <secret>', description: 'app secret for /webhook/chat signatures and forwarded events (default: random)' },
     { flags: '--verify-token <token>', description: 'verify token for the webhook challenge' },

@@ -12,6 +12,10 @@ export const run: Run = async (ctx, { opts, commands }) => {
     sb = await startSandbox({ ...options, log: (line) => ctx.io.err(line) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' && options.port === undefined) {
+      const port = (err as { port?: number }).port;
+      throw new UsageError(`--state: the port saved in ${options.stateFile} (${port}) is already in use; stop what holds it, or give --port (0: a free one)`);
+    }
     if (code === 'EADDRINUSE') throw new UsageError(`--port: ${options.port} is already in use`);
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host: cannot listen on ${String(opts.host)}`);
     throw err;
