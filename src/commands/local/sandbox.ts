@@ -3,6 +3,7 @@ import { shellQuote } from '../../config/store.js';
 import { EXIT, UsageError } from '../../core/errors.js';
 import type { Run } from '../../core/command-types.js';
 import type { SandboxFlags } from '../../sandbox/options.js';
+import type { SandboxOptions } from '../../sandbox/server.js';
 
 export const run: Run = async (ctx, { opts, commands }) => {
   const [{ startSandbox }, { sandboxOptions }] = await Promise.all([import('../../sandbox/server.js'), import('../../sandbox/options.js')]);
@@ -29,6 +30,7 @@ export const run: Run = async (ctx, { opts, commands }) => {
   io.out(`API key: ${sb.config.apiKey}`);
   io.out(`Webhook secret: ${sb.config.webhookSecret}`);
   io.out(`Webhook verify token: ${sb.config.verifyToken}`);
+  for (const line of activeLines(options)) io.out(line);
   // Quoted for the shell (`[::1]` is a glob pattern to zsh; --api-key may hold anything).
   io.out(`Use it:  export CHATCRM_BASE_URL=${url} CHATCRM_API_KEY=${shellQuote(sb.config.apiKey)} CHATCRM_WEBHOOK_SECRET=${shellQuote(sb.config.webhookSecret)}`);
   io.out(`   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url ${url} --with-key`);
@@ -47,6 +49,19 @@ export const run: Run = async (ctx, { opts, commands }) => {
   // Stopped cleanly (state saved), with the exit codes COMMANDS.md gives every command: 130, 143.
   return by === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
 };
+
+/** What the flags turned on, one line each: a sandbox that misbehaves on purpose says so at start. */
+function activeLines(o: SandboxOptions): string[] {
+  const lines: string[] = [];
+  // A URL's user and password are masked by ctx.io, as in every write.
+  if (o.forwardTo?.length) lines.push(`Forwarding to: ${o.forwardTo.join(', ')}`);
+  if (o.faults?.length) lines.push(`Faults: ${o.faults.map((f) => `${f.operation}:${f.status}${f.rate < 1 ? `:${f.rate}` : ''}`).join(', ')}`);
+  if (o.latency) lines.push(`Latency: ${o.latency.min === o.latency.max ? o.latency.min : `${o.latency.min}-${o.latency.max}`} ms`);
+  if (o.autoStatus?.length) lines.push(`Auto status: ${o.autoStatus.join(', ')} after ${o.statusDelayMs ?? 1000} ms`);
+  if (o.failRate) lines.push(`Fail rate: ${o.failRate}`);
+  if (o.stateFile) lines.push(`State file: ${o.stateFile}`);
+  return lines;
+}
 
 /** The address a client uses for a server bound to `url`'s host: not the wildcard (0.0.0.0, ::). */
 function reachable(url: string): string {
