@@ -1,5 +1,5 @@
 // The sandbox (docs/sandbox.md): `chatcrm sandbox` serves; its subcommands drive a running one.
-import { PAGE_OPTIONS } from './common.js';
+import { PAGE_OPTIONS, idArg } from './common.js';
 import type { CmdSpec } from './types.js';
 
 export const sandbox: CmdSpec = {
@@ -62,9 +62,19 @@ export const sandbox: CmdSpec = {
       op: {
         id: 'sandbox.deliveries',
         paged: true,
-        view: { id: 'id', columns: ['started_at', 'url', 'event', 'attempt', 'status_code', 'error', 'duration_ms'], drop: ['duration_ms', 'error', 'started_at'] },
+        // The delivery id is what `retry` takes; the message id ties an attempt to its message.
+        view: { id: 'id', columns: ['id', 'message_id', 'started_at', 'url', 'event', 'attempt', 'status_code', 'error', 'duration_ms'], drop: ['duration_ms', 'error', 'started_at'] },
       },
       examples: ['chatcrm sandbox deliveries', 'chatcrm sandbox deliveries --json'],
+      subcommands: [
+        {
+          name: 'retry',
+          summary: 'Forward one delivery again (the page\'s Retry), now',
+          args: [idArg('DELIVERY_ID', 'delivery id, from `chatcrm sandbox deliveries`')],
+          op: { id: 'sandbox.retry' },
+          examples: [{ cmd: 'chatcrm sandbox deliveries retry DELIVERY_ID', notRun: 'needs a delivery: test/e2e/sandbox-deliveries-cli.test.ts runs it' }],
+        },
+      ],
     },
     {
       name: 'reset',
