@@ -2,9 +2,10 @@
 // <dir>/credentials.json (mode 0600). Reads go straight to the JSON file: `conf`
 // pulls in a JSON-schema validator that costs ~45 ms at start-up, and every command
 // reads the config, while only a few commands write it.
-import { readFileSync, readdirSync, mkdirSync, chmodSync, lstatSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdirSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { removeStaleTemps, writeAtomic } from '../core/atomic-write.js';
+import { distrust, shellQuote } from '../core/private-file.js';
 import { CliError, EXIT, UsageError } from '../core/errors.js';
 import { join } from 'node:path';
 
@@ -40,27 +41,15 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+export { shellQuote };
 
 /**
  * Keys are read only from a regular file of ours that nobody else can read (ssh's rule):
  * anything else is refused (exit 3) with the command that fixes it.
  */
 function checkCredentials(file: string): void {
-  if (process.platform === 'win32') return;
-  let st;
-  try {
-    st = lstatSync(file);
-  } catch {
-    return; // absent: nothing to protect; unreadable: readJson says why
-  }
-  const refuse = (why: string, fix: string) => {
-    throw new CliError(`${file} ${why}; refusing to use the keys in it. Fix: ${fix}`, EXIT.auth, undefined, 'insecure_credentials');
-  };
-  if (st.isSymbolicLink()) refuse('is a symbolic link', `rm ${shellQuote(file)} and run \`chatcrm login\` again (it writes a private file)`);
-  if (!st.isFile()) refuse('is not a regular file', `rm -r ${shellQuote(file)} and run \`chatcrm login\` again`);
-  if (process.getuid && st.uid !== process.getuid()) refuse(`is owned by another user (uid ${st.uid})`, `sudo chown "$(id -u)" ${shellQuote(file)} && chmod 600 ${shellQuote(file)}`);
-  if (st.mode & 0o077) refuse(`can be read by others (mode ${(st.mode & 0o777).toString(8).padStart(4, '0')})`, `chmod 600 ${shellQuote(file)}`);
+  const bad = distrust(file, 0o077, 'run `chatcrm login` again (it writes a private file)');
+  if (bad) throw new CliError(`${file} ${bad.why}; refusing to use the keys in it. Fix: ${bad.fix}`, EXIT.auth, undefined, 'insecure_credentials');
 }
 
 function readCredentials(dir: string): Credentials | undefined {

@@ -9,7 +9,7 @@ import { UsageError } from './errors.js';
 export type OpenFile = (path: string, flags: number, mode: number) => Promise<FileHandle>;
 
 /** Not on every platform (Windows): there the lstat check alone stands. */
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+export const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 const symlinkError = (what: string, path: string) => new UsageError(`${what}: ${path} is a symbolic link; name the file itself`);
 
@@ -22,6 +22,36 @@ export function refuseSymlink(path: string, what: string): void {
     // not there yet
   }
   if (link) throw symlinkError(what, path);
+}
+
+export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** Why a file of secrets is not to be trusted, and the command that fixes it. */
+export interface Distrust {
+  why: string;
+  fix: string;
+}
+
+/**
+ * ssh's rule for a file of secrets read at start (credentials.json, the sandbox's --state): a
+ * regular file of ours that others cannot touch through `mask` (0o077: read or write; 0o022:
+ * write). Undefined when it is (or is absent); `replace` is the fix for a link or a non-file.
+ */
+export function distrust(file: string, mask: number, replace: string): Distrust | undefined {
+  if (process.platform === 'win32') return undefined;
+  let st;
+  try {
+    st = lstatSync(file);
+  } catch {
+    return undefined; // absent: nothing to protect; unreadable: the reader says why
+  }
+  const q = shellQuote(file);
+  if (st.isSymbolicLink()) return { why: 'is a symbolic link', fix: `rm ${q} and ${replace}` };
+  if (!st.isFile()) return { why: 'is not a regular file', fix: `rm -r ${q} and ${replace}` };
+  if (process.getuid && st.uid !== process.getuid()) return { why: `is owned by another user (uid ${st.uid})`, fix: `sudo chown "$(id -u)" ${q} && chmod 600 ${q}` };
+  const mode = (st.mode & 0o777).toString(8).padStart(4, '0');
+  if (st.mode & mask) return { why: `can be ${mask & 0o044 ? 'read' : 'written'} by others (mode ${mode})`, fix: `chmod 600 ${q}` };
+  return undefined;
 }
 
 /**

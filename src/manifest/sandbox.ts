@@ -1,5 +1,5 @@
 // The sandbox (docs/sandbox.md): `chatcrm sandbox` serves; its subcommands drive a running one.
-import { PAGE_OPTIONS } from './common.js';
+import { PAGE_OPTIONS, idArg } from './common.js';
 import type { CmdSpec } from './types.js';
 
 export const sandbox: CmdSpec = {
@@ -8,9 +8,9 @@ export const sandbox: CmdSpec = {
   description:
     'Without a subcommand: serve until stopped. The subcommands drive a running sandbox (its address and key from the profile, flags or env, like every command). See docs/sandbox.md.',
   options: [
-    { flags: '--port <n>', description: 'port (default: a free one)' },
+    { flags: '--port <n>', description: 'port (default: the --state file\'s, or a free one)' },
     { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
-    { flags: '--state <file>', description: 'keep state, key, secret and tokens in this file (saved atomically, at most every 200 ms and on exit)' },
+    { flags: '--state <file>', description: 'keep state, key, secret, tokens and port in this file (private, saved atomically, at most every 200 ms and on exit)' },
     { flags: '--api-key <key>', description: 'the key the sandbox accepts (default: random, or the --seed/--state one)' },
     { flags: '--webhook-secret <secret>', description: 'app secret for /webhook/chat signatures and forwarded events (default: random)' },
     { flags: '--verify-token <token>', description: 'verify token for the webhook challenge' },
@@ -64,9 +64,19 @@ export const sandbox: CmdSpec = {
       op: {
         id: 'sandbox.deliveries',
         paged: true,
-        view: { id: 'id', columns: ['started_at', 'url', 'event', 'attempt', 'status_code', 'error', 'duration_ms'], drop: ['duration_ms', 'error', 'started_at'] },
+        // The delivery id is what `retry` takes; the message id ties an attempt to its message.
+        view: { id: 'id', columns: ['id', 'message_id', 'started_at', 'url', 'event', 'attempt', 'status_code', 'error', 'duration_ms'], drop: ['duration_ms', 'error', 'started_at'] },
       },
       examples: ['chatcrm sandbox deliveries', 'chatcrm sandbox deliveries --json'],
+      subcommands: [
+        {
+          name: 'retry',
+          summary: 'Forward one delivery again (the page\'s Retry), now',
+          args: [idArg('DELIVERY_ID', 'delivery id, from `chatcrm sandbox deliveries`')],
+          op: { id: 'sandbox.retry' },
+          examples: [{ cmd: 'chatcrm sandbox deliveries retry DELIVERY_ID', notRun: 'needs a delivery: test/e2e/sandbox-deliveries-cli.test.ts runs it' }],
+        },
+      ],
     },
     {
       name: 'reset',

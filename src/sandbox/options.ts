@@ -86,7 +86,8 @@ export async function sandboxOptions(f: SandboxFlags, commands: () => Promise<Cm
   const faults = list(f.fault);
   const names = faults.length ? await operationNames(await commands()) : new Map<string, string>();
   return {
-    port: wholeNumber('--port', f.port, 0, 65535) ?? 0,
+    // Absent: the --state file's port, or a free one (server.ts).
+    port: wholeNumber('--port', f.port, 0, 65535),
     // `[::1]` as a URL writes it; listen() wants the bare address.
     host: String(f.host ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1'),
     stateFile: f.state,

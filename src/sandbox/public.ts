@@ -78,6 +78,14 @@ export interface InboundInput {
   text?: string;
 }
 
+/** A status report of the channel, as `POST /_sandbox/simulate/status` takes it. */
+export interface StatusInput {
+  message_id: string;
+  status: 'delivered' | 'read' | 'failed';
+  /** The reason, with failed. */
+  error?: string;
+}
+
 export interface RunningSandbox {
   url: string;
   apiKey: string;
@@ -90,10 +98,15 @@ export interface RunningSandbox {
   simulate: {
     /** A customer writes; resolves to the stored inbound message. */
     inbound(input: InboundInput): Promise<Record<string, unknown>>;
-    /** The channel reports a status of a sent message. */
-    status(messageId: string, status: 'delivered' | 'read' | 'failed', error?: string): Promise<Record<string, unknown>>;
+    /** The channel reports a status of a sent message; resolves to the message. */
+    status(input: StatusInput): Promise<Record<string, unknown>>;
+    status(messageId: string, status: StatusInput['status'], error?: string): Promise<Record<string, unknown>>;
   };
-  /** Resolves when every forward queued so far has been delivered or given up. */
+  /**
+   * Resolves when every forward queued so far has been delivered (your app answered 2xx) or
+   * given up: the events reached your app, not that your app has finished what they started
+   * (its own replies may still be on their way; wait on `received` for those).
+   */
   forwarded(): Promise<void>;
   /** Back to the seed: records, messages, logs. */
   reset(): void;
@@ -118,7 +131,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     deliveries: sb.deliveries,
     simulate: {
       inbound: ({ text, message, ...rest }) => call('/_sandbox/simulate/inbound', { ...rest, message: message ?? { type: 'text', text: { body: text ?? '' } } }),
-      status: (message_id, status, error) => call('/_sandbox/simulate/status', { message_id, status, error }),
+      status: (input: string | StatusInput, status?: StatusInput['status'], error?: string) =>
+        call('/_sandbox/simulate/status', typeof input === 'string' ? { message_id: input, status, error } : input),
     },
     forwarded: () => sb.forwarder.idle(),
     reset: sb.reset,

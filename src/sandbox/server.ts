@@ -24,6 +24,7 @@ import { Store, type StoreData } from './store.js';
 export type { Received } from './request.js';
 
 export interface SandboxOptions {
+  /** Default: the port saved in the state file (a saved profile keeps working), or a free one. */
   port?: number;
   host?: string;
   apiKey?: string;
@@ -142,13 +143,16 @@ function retentionOf(p: Pipeline, forwarder: Forwarder): Retention {
   };
 }
 
-async function listen(server: Server, opts: SandboxOptions): Promise<string> {
+/** Listen on `port` (0: a free one); the port is kept in the state for the next start. */
+async function listen(server: Server, opts: SandboxOptions, store: Store): Promise<string> {
   server.keepAliveTimeout = 5000;
+  const saved = typeof store.meta.port === 'number' ? store.meta.port : 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+    server.listen(opts.port ?? saved, opts.host ?? '127.0.0.1', () => resolve());
   });
   const addr = server.address() as AddressInfo;
+  store.meta.port = addr.port;
   return `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
 }
 
@@ -204,7 +208,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const server = createServer(serve);
   // Expect: 100-continue — the key and the route are checked before the client sends a byte of body.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => serve(req, res, true));
-  const url = await listen(server, opts);
+  const url = await listen(server, opts, store);
+  saver.changed();
   return {
     url,
     inspectorUrl: `${url}/?token=${config.inspectorToken}`,

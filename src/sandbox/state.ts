@@ -1,7 +1,8 @@
 // --state FILE: saved at most every SAVE_EVERY_MS after a write, and on close, off the request
 // path: a write only marks the state dirty; a timer writes the whole file atomically (temp
 // file, fsync, rename) without blocking requests meanwhile. A kill -9 loses at most the last
-// interval, and the file is always a whole state.
+// interval, and the file is always a whole state. It holds the key and tokens: every write is a
+// new 0600 file (store.ts refuses, at start, one that others own or may write).
 //
 // The file is written in slices of SLICE_DOCS documents, each slice serialised and written
 // before the next, so answers wait for one slice (about a millisecond) rather than for a
@@ -9,8 +10,7 @@
 // history was unbounded). Chosen over an append journal of changes: handlers change documents
 // in place in many places, and a journal missing one of them would lose data silently, while
 // a rewrite of what retention keeps (a few MB) stays cheap and needs no compaction.
-import { open, rename, rm } from 'node:fs/promises';
-import { writeAtomic } from '../core/atomic-write.js';
+import { writeAtomic, writeAtomicAsync } from '../core/atomic-write.js';
 import type { Store, StoreData } from './store.js';
 
 export const SAVE_EVERY_MS = 200;
@@ -67,7 +67,7 @@ export class Saver {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.dirty = false;
-    writeAtomic(this.file, JSON.stringify(this.store.data));
+    writeAtomic(this.file, JSON.stringify(this.store.data), 0o600);
   }
 
   /** On close: wait for a write in progress, then write what is left. */
@@ -84,27 +84,10 @@ export class Saver {
     }
     this.dirty = false;
     const started = Date.now();
-    this.writing = writeAtomicAsync(this.file!, stateSlices(this.store.data))
+    this.writing = writeAtomicAsync(this.file!, stateSlices(this.store.data), 0o600)
       .then(() => void (this.lastSaveMs = Date.now() - started))
       .catch((err: Error) => this.log(`sandbox: cannot save --state ${this.file}: ${err.message}`))
       .finally(() => (this.writing = undefined));
     await this.writing;
-  }
-}
-
-async function writeAtomicAsync(file: string, text: AsyncIterable<string>): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    const fh = await open(tmp, 'w');
-    try {
-      for await (const piece of text) await fh.write(piece);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
   }
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { removeStaleTemps } from '../core/atomic-write.js';
 import { UsageError } from '../core/errors.js';
+import { distrust } from '../core/private-file.js';
 
 export type Doc = Record<string, unknown> & { _id: string };
 
@@ -50,6 +51,9 @@ export class Store {
 
   /** The state in `file` (undefined when there is none yet); a file that is not our state is bad input. */
   static load(file: string): Store | undefined {
+    // It holds the key and tokens that the sandbox then answers to: only a file of ours is trusted.
+    const bad = distrust(file, 0o022, 'start again (the sandbox writes a new private file)');
+    if (bad) throw new UsageError(`--state: ${file} ${bad.why}; refusing to load it. Fix: ${bad.fix}`);
     removeStaleTemps(file);
     let text: string;
     try {

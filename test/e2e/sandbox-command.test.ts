@@ -40,6 +40,32 @@ async function startCommand(args: string[]) {
 }
 
 describe('chatcrm sandbox, the command', () => {
+  it('its banner names what is active: forward URLs (password masked), faults, latency, auto status, fail rate, the state file', async () => {
+    const state = join(tempDir('chatcrm-sandbox-cmd-'), 'state.json');
+    const { stdout } = await startCommand([
+      '--port', '0', '--state', state,
+      '--forward-to', 'http://bot:hunter2@127.0.0.1:9/hook', '--forward-to', 'https://example.test/in',
+      '--fault', 'chat_send:503:0.5', '--fault', '*:timeout',
+      '--latency', '100-300', '--auto-status', 'delivered,read', '--status-delay', '2s', '--fail-rate', '0.25',
+    ]);
+    const lines = stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('Webhook verify token: '));
+    expect(lines.slice(at + 1, at + 7)).toEqual([
+      'Forwarding to: http://***@127.0.0.1:9/hook, https://example.test/in',
+      'Faults: chat.send:503:0.5, *:timeout',
+      'Latency: 100-300 ms',
+      'Auto status: delivered, read after 2000 ms',
+      'Fail rate: 0.25',
+      `State file: ${state}`,
+    ]);
+    expect(stdout).not.toContain('hunter2');
+  });
+
+  it('a plain start names nothing active', async () => {
+    const { stdout } = await startCommand(['--port', '0']);
+    expect(stdout).toMatch(/^Webhook verify token: \S+\nUse it:/m);
+  });
+
   it('on a free port with --state: banner, the CLI against it, SIGTERM, the state file, a restart', async () => {
     const dir = tempDir('chatcrm-sandbox-cmd-');
     const state = join(dir, 'state.json');
@@ -58,6 +84,7 @@ describe('chatcrm sandbox, the command', () => {
       `API key: ${key}`,
       `Webhook secret: ${secret}`,
       `Webhook verify token: ${verifyToken}`,
+      `State file: ${state}`,
       `Use it:  export CHATCRM_BASE_URL='${url}' CHATCRM_API_KEY='${key}' CHATCRM_WEBHOOK_SECRET='${secret}'`,
       `   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url '${url}' --with-key`,
       '',

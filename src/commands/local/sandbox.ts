@@ -3,7 +3,7 @@ import { shellQuote } from '../../config/store.js';
 import { EXIT, UsageError } from '../../core/errors.js';
 import type { Run } from '../../core/command-types.js';
 import type { SandboxFlags } from '../../sandbox/options.js';
-import type { Retention } from '../../sandbox/server.js';
+import type { Retention, SandboxOptions } from '../../sandbox/server.js';
 
 export const run: Run = async (ctx, { opts, commands }) => {
   const [{ startSandbox }, { sandboxOptions }] = await Promise.all([import('../../sandbox/server.js'), import('../../sandbox/options.js')]);
@@ -13,6 +13,10 @@ export const run: Run = async (ctx, { opts, commands }) => {
     sb = await startSandbox({ ...options, log: (line) => ctx.io.err(line) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' && options.port === undefined) {
+      const port = (err as { port?: number }).port;
+      throw new UsageError(`--state: the port saved in ${options.stateFile} (${port}) is already in use; stop what holds it, or give --port (0: a free one)`);
+    }
     if (code === 'EADDRINUSE') throw new UsageError(`--port: ${options.port} is already in use`);
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host: cannot listen on ${String(opts.host)}`);
     throw err;
@@ -26,6 +30,7 @@ export const run: Run = async (ctx, { opts, commands }) => {
   io.out(`API key: ${sb.config.apiKey}`);
   io.out(`Webhook secret: ${sb.config.webhookSecret}`);
   io.out(`Webhook verify token: ${sb.config.verifyToken}`);
+  for (const line of activeLines(options)) io.out(line);
   // Quoted for the shell (`[::1]` is a glob pattern to zsh; --api-key may hold anything).
   io.out(`Use it:  export CHATCRM_BASE_URL=${url} CHATCRM_API_KEY=${shellQuote(sb.config.apiKey)} CHATCRM_WEBHOOK_SECRET=${shellQuote(sb.config.webhookSecret)}`);
   io.out(`   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url ${url} --with-key`);
@@ -52,6 +57,19 @@ function keeps(r: Retention): string {
   const newest = (limit: number, what: string) => (limit ? `the newest ${n(limit)} ${what}s` : `every ${what}`);
   const line = `Keeps ${newest(r.messages.limit, 'message')} (--max-messages), ${newest(r.requests.limit, 'request')} (--max-requests) and the newest ${n(r.deliveries.limit)} deliveries; older ones are dropped, records never.`;
   return r.messages.dropped ? `${line} ${n(r.messages.dropped)} older messages of --state were already dropped.` : line;
+}
+
+/** What the flags turned on, one line each: a sandbox that misbehaves on purpose says so at start. */
+function activeLines(o: SandboxOptions): string[] {
+  const lines: string[] = [];
+  // A URL's user and password are masked by ctx.io, as in every write.
+  if (o.forwardTo?.length) lines.push(`Forwarding to: ${o.forwardTo.join(', ')}`);
+  if (o.faults?.length) lines.push(`Faults: ${o.faults.map((f) => `${f.operation}:${f.status}${f.rate < 1 ? `:${f.rate}` : ''}`).join(', ')}`);
+  if (o.latency) lines.push(`Latency: ${o.latency.min === o.latency.max ? o.latency.min : `${o.latency.min}-${o.latency.max}`} ms`);
+  if (o.autoStatus?.length) lines.push(`Auto status: ${o.autoStatus.join(', ')} after ${o.statusDelayMs ?? 1000} ms`);
+  if (o.failRate) lines.push(`Fail rate: ${o.failRate}`);
+  if (o.stateFile) lines.push(`State file: ${o.stateFile}`);
+  return lines;
 }
 
 /** The address a client uses for a server bound to `url`'s host: not the wildcard (0.0.0.0, ::). */

@@ -36,7 +36,9 @@ function size(n) {
   if (typeof n !== 'number') return '';
   return n < 1024 ? `${n} B` : n < 1048576 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1048576).toFixed(1)} MB`;
 }
-const initials = (name) => String(name).replace(/[^\p{L}\p{N} ]/gu, '').split(' ').filter(Boolean).slice(0, 2).map((w) => w[0]).join('').toUpperCase() || '#';
+// Initials from the words of a name that begin with a letter; a number (a customer without a
+// profile name) gets the generic avatar, not a digit that reads as one.
+const initials = (name) => String(name).replace(/[^\p{L}\p{N} ]/gu, '').split(' ').filter((w) => /^\p{L}/u.test(w)).slice(0, 2).map((w) => w[0]).join('').toUpperCase() || '#';
 
 function toast(text) {
   const t = $('toast');
@@ -129,11 +131,22 @@ const preview = (m) => {
   return c.text || c.media?.caption || (c.media && (c.media.filename || c.media.kind)) || c.template?.text || (c.location && (c.location.name || 'Location')) || (c.reaction && `Reacted ${c.reaction.emoji}`) || '';
 };
 
+/** The search box's filter: a thread whose name or number holds the words typed (a number's digits, whatever the spacing). */
+function matchesSearch(t) {
+  const q = $('thread-search').value.trim().toLowerCase();
+  const digits = q.replace(/[^\d]/g, '');
+  if (!q) return true;
+  if (String(t.title).toLowerCase().includes(q) || String(t.phone ?? '').toLowerCase().includes(q)) return true;
+  return /^[\d\s+()-]+$/.test(q) && digits !== '' && String(t.phone ?? '').replace(/[^\d]/g, '').includes(digits);
+}
+
 function renderThreads() {
   const list = $('threads');
   const more = state.total > state.threads.length && h('li', {}, h('button', { type: 'button', class: 'more', 'data-key': 'more-threads', text: 'More conversations',
     onclick: () => ((state.threadLimit += THREADS_PAGE), refresh()) }));
-  list.replaceChildren(...state.threads.map((t) => {
+  const shown = state.threads.filter(matchesSearch);
+  const none = !shown.length && state.threads.length ? [h('li', { class: 'empty muted', text: 'No conversation matches.' })] : [];
+  list.replaceChildren(...none, ...shown.map((t) => {
     const last = t.messages[t.messages.length - 1];
     return h('li', {}, h('button', { type: 'button', class: 'thread-item', 'data-key': `thread:${keyOf(t)}`, 'aria-current': keyOf(t) === state.selected ? 'true' : undefined,
       onclick: () => select(keyOf(t)) },
@@ -226,11 +239,19 @@ const cells = (values) => values.map((v, i) => h('span', { class: `c${i}`, text:
 const pretty = (v) => (typeof v === 'string' ? v : JSON.stringify(v, null, 2));
 const statusClass = (s) => (typeof s === 'number' ? (s < 300 ? 'ok' : s < 500 ? 'warn' : 'bad') : 'bad');
 
+/** An /mcp row names what was called: the JSON-RPC method, and the tool of a tools/call. */
+function operationName(r) {
+  const body = r.body && typeof r.body === 'object' ? r.body : {};
+  if (r.operation !== 'mcp.rpc' || typeof body.method !== 'string') return r.operation || '';
+  const tool = body.params && typeof body.params === 'object' && typeof body.params.name === 'string' ? body.params.name : '';
+  return body.method === 'tools/call' && tool ? `tools/call ${tool}` : body.method;
+}
+
 function renderRequests() {
   const rows = state.requests;
   $('count-requests').textContent = rows.length ? String(rows.length) : '';
   $('requests').replaceChildren(...(rows.length ? rows.map((r) => h('details', { class: 'row' },
-    h('summary', {}, cells([time(r.at), r.method, r.path, r.operation || '', String(r.status), `${r.duration_ms} ms`]),
+    h('summary', {}, cells([time(r.at), r.method, r.path, operationName(r), String(r.status), `${r.duration_ms} ms`]),
       h('span', { class: `badge ${statusClass(r.status)}`, 'aria-hidden': 'true' })),
     h('pre', { text: pretty({ query: r.query, body: r.body }) }))) : [h('p', { class: 'empty', text: 'No API requests yet.' })]));
 }
@@ -338,6 +359,7 @@ function show(view) {
 document.addEventListener('DOMContentLoaded', () => {
   for (const b of document.querySelectorAll('nav button')) b.addEventListener('click', () => show(b.dataset.view));
   $('reply').addEventListener('submit', sendReply);
+  $('thread-search').addEventListener('input', renderThreads);
   $('reply-text').addEventListener('keydown', (e) => {
     if (e.key !== 'Enter' || e.shiftKey) return;
     e.preventDefault();
