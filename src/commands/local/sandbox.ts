@@ -21,6 +21,11 @@ export const run: Run = async (ctx, { opts, commands }) => {
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host: cannot listen on ${String(opts.host)}`);
     throw err;
   }
+  // Listening from before the banner: a script may signal as soon as it reads the last line.
+  const stopped = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
+    ctx.signal.addEventListener('abort', () => resolve('SIGINT'), { once: true });
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
   const io = ctx.io;
   const url = shellQuote(reachable(sb.url));
   // The sandbox's own throw-away key and secret: printed so that every command, `webhook send`
@@ -41,10 +46,7 @@ export const run: Run = async (ctx, { opts, commands }) => {
   // A new key each start breaks a saved profile: say how to keep one.
   if (!opts.apiKey && !opts.state && !opts.seed) io.err('A new key each start: keep one with --api-key KEY, or --state FILE (keeps the key, secret and tokens).');
   io.err('Press Ctrl-C to stop.');
-  const by = await new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
-    ctx.signal.addEventListener('abort', () => resolve('SIGINT'), { once: true });
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-  });
+  const by = await stopped;
   await sb.close();
   io.err('sandbox stopped');
   // Stopped cleanly (state saved), with the exit codes COMMANDS.md gives every command: 130, 143.
