@@ -21,6 +21,28 @@ function h(tag, props, ...children) {
   return el;
 }
 
+/**
+ * One bad value shows a placeholder where it would be, never a blank page: each bubble, row and
+ * table is drawn through this (the feed is JSON, but any field may hold any shape).
+ */
+function guarded(draw, tag, what) {
+  try {
+    return draw();
+  } catch {
+    return h(tag, { class: 'broken muted', text: `(this ${what} could not be shown)` });
+  }
+}
+
+/** The file name in a URL; a malformed percent-encoding is shown as it is. */
+function fileOf(url) {
+  const last = String(url).split(/[?#]/)[0].split('/').pop();
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
 const safeUrl = (u) => (typeof u === 'string' && /^https?:\/\//i.test(u) ? u : undefined);
 const link = (href, text) => (safeUrl(href) ? h('a', { href: safeUrl(href), target: '_blank', rel: 'noopener noreferrer', text }) : h('span', { text }));
 const time = (iso) => (iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '');
@@ -77,7 +99,7 @@ const badge = (name, kind) => (/\.([a-z0-9]{2,4})$/i.exec(name || '')?.[1] || ki
 function contentNode(c) {
   if (c.media) {
     const m = c.media;
-    const name = m.filename || (m.url ? decodeURIComponent(m.url.split('/').pop() || m.kind) : m.kind);
+    const name = m.filename || (m.url && fileOf(m.url)) || m.kind;
     return h('div', { class: 'media' },
       h('div', { class: 'file' }, h('span', { class: `icon ${m.kind}`, 'aria-hidden': 'true', text: badge(name, m.kind) }),
         h('span', { class: 'name' }, link(m.url, name), h('small', { text: [m.kind, size(m.size), m.mime].filter(Boolean).join(' · ') }))),
@@ -128,14 +150,14 @@ const preview = (m) => {
 
 function renderThreads() {
   const list = $('threads');
-  list.replaceChildren(...state.threads.map((t) => {
+  list.replaceChildren(...state.threads.map((t) => guarded(() => {
     const last = t.messages[t.messages.length - 1];
     return h('li', {}, h('button', { type: 'button', class: 'thread-item', 'data-key': `thread:${keyOf(t)}`, 'aria-current': keyOf(t) === state.selected ? 'true' : undefined,
       onclick: () => select(keyOf(t)) },
       h('span', { class: `avatar ${t.kind}`, 'aria-hidden': 'true', text: initials(t.title) }),
       h('span', { class: 'who' }, h('span', { class: 'title', text: t.title }), h('small', { text: last ? `${last.direction === 'outbound' ? 'You: ' : ''}${preview(last)}` : '' })),
       h('small', { class: 'when', text: when(t.last_at) })));
-  }));
+  }, 'li', 'conversation')));
   $('count-conversations').textContent = state.threads.length ? String(state.threads.length) : '';
 }
 
@@ -146,7 +168,7 @@ function renderThread() {
   $('thread-sub').textContent = t ? [t.kind === 'group' ? 'Group' : t.phone !== t.title ? t.phone : '', t.sender_id && `via ${t.sender_id}`].filter(Boolean).join(' · ') : 'Send a message with chatcrm chat send: it shows here.';
   const list = $('messages');
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  list.replaceChildren(...(t ? t.messages.map((m) => messageNode(m, t.kind === 'group')) : []));
+  list.replaceChildren(...(t ? t.messages.map((m) => guarded(() => messageNode(m, t.kind === 'group'), 'li', 'message')) : []));
   if (atBottom || state.jump) list.scrollTop = list.scrollHeight;
   state.jump = false;
   $('reply').hidden = !t || t.kind !== 'contact';
@@ -190,16 +212,16 @@ const statusClass = (s) => (typeof s === 'number' ? (s < 300 ? 'ok' : s < 500 ? 
 function renderRequests() {
   const rows = state.requests;
   $('count-requests').textContent = rows.length ? String(rows.length) : '';
-  $('requests').replaceChildren(...(rows.length ? rows.map((r) => h('details', { class: 'row' },
+  $('requests').replaceChildren(...(rows.length ? rows.map((r) => guarded(() => h('details', { class: 'row' },
     h('summary', {}, cells([time(r.at), r.method, r.path, r.operation || '', String(r.status), `${r.duration_ms} ms`]),
       h('span', { class: `badge ${statusClass(r.status)}`, 'aria-hidden': 'true' })),
-    h('pre', { text: pretty({ query: r.query, body: r.body }) }))) : [h('p', { class: 'empty', text: 'No API requests yet.' })]));
+    h('pre', { text: pretty({ query: r.query, body: r.body }) })), 'p', 'request')) : [h('p', { class: 'empty', text: 'No API requests yet.' })]));
 }
 
 function renderDeliveries() {
   const rows = state.deliveries;
   $('count-deliveries').textContent = rows.length ? String(rows.length) : '';
-  $('deliveries').replaceChildren(...(rows.length ? rows.map((d) => {
+  $('deliveries').replaceChildren(...(rows.length ? rows.map((d) => guarded(() => {
     const outcome = d.ok ? `HTTP ${d.status_code}` : `✗ ${d.error}`;
     return h('article', { class: 'delivery' },
       h('div', { class: 'line' }, h('span', { class: `badge ${d.ok ? 'ok' : 'bad'}`, text: outcome }), h('code', { class: 'url', text: d.url }),
@@ -207,15 +229,15 @@ function renderDeliveries() {
         h('button', { type: 'button', 'data-key': `retry:${d.id}`, text: 'Retry', onclick: (e) => act(e.currentTarget, `/_sandbox/deliveries/${encodeURIComponent(d.id)}/retry`, {}) })),
       d.signature && h('p', { class: 'sig' }, h('small', { text: 'x-hub-signature-256 ' }), h('code', { text: d.signature })),
       d.response && h('pre', { text: d.response }));
-  }) : [h('p', { class: 'empty', text: 'No deliveries yet: start the sandbox with --forward-to URL, then reply as the customer.' })]));
+  }, 'p', 'delivery')) : [h('p', { class: 'empty', text: 'No deliveries yet: start the sandbox with --forward-to URL, then reply as the customer.' })]));
 }
 
 function renderRecords() {
-  $('records').replaceChildren(...state.records.map((t) => h('section', { class: 'table' },
+  $('records').replaceChildren(...state.records.map((t) => guarded(() => h('section', { class: 'table' },
     h('h2', {}, t.name, ' ', h('span', { class: 'count', text: String(t.count) })),
     h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': t.name },
       h('table', {}, h('thead', {}, h('tr', {}, t.columns.map((c) => h('th', { scope: 'col', text: c.replace(/_/g, ' ') })))),
-        h('tbody', {}, t.rows.map((r) => h('tr', {}, r.map((v) => h('td', { text: v }))))))))));
+        h('tbody', {}, t.rows.map((r) => h('tr', {}, r.map((v) => h('td', { text: v })))))))), 'p', 'table')));
 }
 
 // ---- Loading and live updates --------------------------------------------------------------
@@ -241,11 +263,14 @@ function draw(feed) {
   const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.key;
   Object.assign(state, { threads: feed.conversations, requests: feed.requests, deliveries: feed.deliveries, records: feed.records });
   if (!state.selected || !state.threads.some((t) => keyOf(t) === state.selected)) state.selected = state.threads[0] && keyOf(state.threads[0]);
-  renderThreads();
-  renderThread();
-  renderRequests();
-  renderDeliveries();
-  renderRecords();
+  // Each view on its own: one that fails to draw leaves the others drawn.
+  for (const render of [renderThreads, renderThread, renderRequests, renderDeliveries, renderRecords]) {
+    try {
+      render();
+    } catch (err) {
+      toast(`The page could not draw everything: ${err.message}`);
+    }
+  }
   if (focused) document.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
 }
 
