@@ -85,8 +85,8 @@ export function createInspector(env: SandboxEnv, sources: InspectorSources): Ins
       success: true,
       data: {
         conversations: conversations(env.store),
-        requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => requestView(r, config)),
-        deliveries: sources.deliveries.slice(-FEED_ROWS).reverse(),
+        requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => requestView(r, env.mask)),
+        deliveries: sources.deliveries.slice(-FEED_ROWS).reverse().map(env.mask),
         records: records(env.store),
       },
     });

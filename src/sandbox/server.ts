@@ -21,6 +21,7 @@ import { applySeed, type SeedFile } from './seed-file.js';
 import { Saver } from './state.js';
 import { Store, type StoreData } from './store.js';
 import { asText } from './text.js';
+import { maskFor } from './mask.js';
 
 export type { Received } from './request.js';
 
@@ -144,7 +145,7 @@ function failed(log: (line: string) => void, req: IncomingMessage, res: ServerRe
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const { store, config } = openStore(opts);
   const log = opts.log ?? (() => undefined);
-  const env: SandboxEnv = { store, config, events: new SandboxEvents((err) => log(`sandbox: an event's watcher failed: ${(err as Error)?.stack ?? asText(err)}`)), log };
+  const env: SandboxEnv = { store, config, events: new SandboxEvents((err) => log(`sandbox: an event's watcher failed: ${(err as Error)?.stack ?? asText(err)}`)), mask: maskFor(config, opts.forwardTo), log };
   const saver = new Saver(store, opts.stateFile, log, opts.saveEveryMs);
   saver.saveNow();
   const random = seededRandom(opts.randomSeed ?? randomBytes(4).readUInt32BE(0));
