@@ -6,7 +6,7 @@ import * as schemas from '../schemas/sandbox.js';
 import { moveStatus, receiveInbound } from './channel.js';
 import { droppedNotFound, findMessage } from './domain.js';
 import type { Forwarder } from './forward.js';
-import { created, fail, notFound, ok, paged, validate, type Handler, type SandboxConfig, type SandboxEnv } from './http.js';
+import { created, fail, notFound, ok, paged, validate, type Handler, type Mask, type SandboxEnv } from './http.js';
 import type { Received } from './request.js';
 
 export interface Control {
@@ -16,17 +16,9 @@ export interface Control {
   reset(): void;
 }
 
-/** A value with the sandbox's secrets (key, webhook secret) replaced by `***`. */
-export function masked(value: unknown, config: SandboxConfig): unknown {
-  if (value === undefined) return undefined;
-  let text = JSON.stringify(value);
-  for (const secret of [config.apiKey, config.webhookSecret]) if (secret) text = text.split(JSON.stringify(secret).slice(1, -1)).join('***');
-  return JSON.parse(text);
-}
-
-/** A request of the log, as GET /_sandbox/requests shows it. */
-export function requestView(r: Received, config: SandboxConfig) {
-  return { seq: r.seq, at: r.at, method: r.method, path: r.path, query: masked(r.query, config), operation: r.operation ?? null, status: r.status, duration_ms: r.duration_ms, body: masked(r.body, config) ?? null };
+/** A request of the log, as GET /_sandbox/requests shows it: secrets masked in its path, query and body. */
+export function requestView(r: Received, mask: Mask) {
+  return { seq: r.seq, at: r.at, method: r.method, path: mask(r.path), query: mask(r.query), operation: r.operation ?? null, status: r.status, duration_ms: r.duration_ms, body: mask(r.body) ?? null };
 }
 
 export function sandboxHandlers(c: Control): Record<SandboxOperationId, Handler> {
@@ -46,13 +38,13 @@ export function sandboxHandlers(c: Control): Record<SandboxOperationId, Handler>
       if (refused) return fail(409, refused);
       return ok(moved ?? msg, moved ? `Message marked ${v.data.status}` : `Message already ${v.data.status}: nothing changed`);
     },
-    'sandbox.deliveries': (req) => paged([...c.forwarder.deliveries].reverse() as unknown as Record<string, unknown>[], req.query, { defaultLimit: 20, message: 'Deliveries fetched' }),
+    'sandbox.deliveries': (req, env) => paged([...c.forwarder.deliveries].reverse().map(env.mask) as Record<string, unknown>[], req.query, { defaultLimit: 20, message: 'Deliveries fetched' }),
     'sandbox.retry': (req) => {
       const again = c.forwarder.retry(req.params.delivery_id);
       if (!again) return notFound(`Delivery ${req.params.delivery_id}`);
       return { status: 202, body: { success: true, message: 'Delivery queued again', data: { event_id: again.event_id, url: again.url } } };
     },
-    'sandbox.requests': (req, env) => paged([...c.received].reverse().map((r) => requestView(r, env.config)), req.query, { defaultLimit: 50, message: 'Requests fetched' }),
+    'sandbox.requests': (req, env) => paged([...c.received].reverse().map((r) => requestView(r, env.mask)), req.query, { defaultLimit: 50, message: 'Requests fetched' }),
     'sandbox.reset': () => {
       c.reset();
       return ok({ reset: true }, 'Back to the seed');

@@ -5,6 +5,7 @@
 import { createContact, findContactByPhone, messageId, notify, isReply } from './domain.js';
 import type { SandboxEvents } from './events.js';
 import type { Doc, Store } from './store.js';
+import { asObject, asText } from './text.js';
 
 type Obj = Record<string, unknown>;
 
@@ -31,10 +32,10 @@ export function receiveInbound({ store, events }: ChannelEnv, m: InboundInput): 
     const made = createContact(store, { phone_number: m.from, name: m.name ?? '', source: 'chat' });
     if (!isReply(made)) contact = made;
   }
-  const type = String(m.message.type ?? 'text');
-  const text = String((m.message.text as Obj | undefined)?.body ?? `[${type}]`);
+  const type = asText(m.message.type ?? 'text');
+  const text = asText(asObject(m.message.text).body ?? `[${type}]`);
   const id = m.message_id ?? messageId();
-  notify(store, `New message from ${m.name || m.from}`, text, { type: 'inbound_message', contact_id: contact?._id, message_id: id, from: m.from });
+  notify(store, `New message from ${asText(m.name || m.from)}`, text, { type: 'inbound_message', contact_id: contact?._id, message_id: id, from: m.from });
   const doc = store.insert('messages', {
     message_id: id,
     direction: 'inbound',
@@ -88,7 +89,7 @@ export function channelEvent(store: Store, kind: 'message' | 'status', m: Doc): 
       ? {
           messaging_product: 'chat',
           metadata,
-          contacts: [{ profile: { name: String(m.name ?? '') }, wa_id: m.from }],
+          contacts: [{ profile: { name: asText(m.name) }, wa_id: m.from }],
           messages: [{ ...(m.message as Obj), from: m.from, id: m.message_id, timestamp: unix(m.received_at) }],
         }
       : {
@@ -100,7 +101,7 @@ export function channelEvent(store: Store, kind: 'message' | 'status', m: Doc): 
               status: m.status,
               timestamp: unix(m.status === 'read' ? m.read_at : m.status === 'delivered' ? m.delivered_at : m.failed_at),
               recipient_id: m.to,
-              ...(m.status === 'failed' ? { errors: [{ code: 131026, title: String(m.error ?? 'Message failed to send') }] } : {}),
+              ...(m.status === 'failed' ? { errors: [{ code: 131026, title: asText(m.error ?? 'Message failed to send') }] } : {}),
             },
           ],
         };

@@ -22,19 +22,22 @@ export type SandboxListener = (event: SandboxEvent) => void;
 export class SandboxEvents {
   private readonly listeners = new Set<SandboxListener>();
 
+  /** `failed`: told once of each listener that threw (the sandbox logs it). */
+  constructor(private readonly failed: (err: unknown) => void = () => undefined) {}
+
   /** Listen; the returned function stops listening. */
   on(listener: SandboxListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** A listener that throws is its own problem: the others, and the request, go on. */
+  /** A listener that throws is its own problem: the others, and the request, go on; it is logged. */
   emit(event: SandboxEvent): void {
     for (const listener of this.listeners) {
       try {
         listener(event);
-      } catch {
-        // ignored on purpose
+      } catch (err) {
+        this.failed(err);
       }
     }
   }

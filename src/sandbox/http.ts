@@ -40,11 +40,16 @@ export interface SandboxConfig {
   inspectorToken: string;
 }
 
+/** A copy of a value with the sandbox's secrets replaced by `***` (mask.ts). */
+export type Mask = (value: unknown) => unknown;
+
 export interface SandboxEnv {
   store: Store;
   config: SandboxConfig;
   /** What happened, for the inspector, forwarding and auto-status (see events.ts). */
   events: SandboxEvents;
+  /** The secrets out of what the sandbox shows (mask.ts). */
+  mask: Mask;
   log(line: string): void;
 }
 

@@ -82,8 +82,8 @@ function feed(env: SandboxEnv, sources: InspectorSources, url: URL) {
     conversations: page.threads,
     conversations_total: page.total,
     thread: page.open ?? null,
-    requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => requestView(r, env.config)),
-    deliveries: sources.deliveries.slice(-FEED_ROWS).reverse(),
+    requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => requestView(r, env.mask)),
+    deliveries: sources.deliveries.slice(-FEED_ROWS).reverse().map(env.mask),
     records: records(env.store),
     retention: sources.retention(),
   };

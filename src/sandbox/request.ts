@@ -138,7 +138,8 @@ function answer(res: ServerResponse, record: Received, started: number, reply: S
 function refuse(req: IncomingMessage, res: ServerResponse, send: (r: SandboxReply) => void, reply: SandboxReply): void {
   if (!req.complete) {
     req.read(0);
-    res.once('finish', () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
+    // The socket may be gone by then (the client hung up): `?.`, or the timer throws and stops the process.
+    res.once('finish', () => setTimeout(() => req.socket?.destroy(), LINGER_MS).unref());
   }
   send(reply);
 }

@@ -1,7 +1,7 @@
 // --seed FILE (YAML or JSON): the sandbox's starting records and credentials, in place of the
 // sample data of the areas it names. A bad file is a usage error naming the line and field.
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument } from 'yaml';
+import { isPair, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import * as z from 'zod/mini';
 import { UsageError } from '../core/errors.js';
 import { phoneDigits } from '../schemas/chat.js';
@@ -50,7 +50,15 @@ export function loadSeedFile(file: string): SeedFile {
     const e = doc.errors[0];
     throw new UsageError(`--seed: ${file}${lineAt(e.pos[0])}: not valid YAML or JSON: ${e.message.split('\n')[0]}`);
   }
-  const r = seedFileSchema.safeParse(doc.toJS({ maxAliasCount: 100 }) ?? {});
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    // yaml refuses an alias bomb (aliases of aliases growing past the count) here, not while parsing.
+    const alias = firstAlias(doc);
+    throw new UsageError(`--seed: ${file}${lineAt(alias.offset)}: ${alias.field}: not a seed file: ${(err as Error).message}`);
+  }
+  const r = seedFileSchema.safeParse(value ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
@@ -62,6 +70,19 @@ export function loadSeedFile(file: string): SeedFile {
   const field = path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${p}`)).join('') || '(top)';
   const message = keys.length ? `unknown field (expected one of ${Object.keys(seedFileSchema.shape).join(', ')})` : issue.message;
   throw new UsageError(`--seed: ${file}${lineAt((keyNode?.range ?? node?.range)?.[0])}: ${field}: ${message}`);
+}
+
+/** Where the file's first alias is: its offset, and the keys that lead to it. */
+function firstAlias(doc: Document): { offset?: number; field: string } {
+  const found: { offset?: number; field: string } = { field: '(top)' };
+  visit(doc, {
+    Alias(_key, node, path) {
+      found.offset = node.range?.[0];
+      found.field = path.filter(isPair).map((p) => (isScalar(p.key) ? String(p.key.value) : '?')).join('.') || '(top)';
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** Put the file's records in place of the sample data of the areas it names. */

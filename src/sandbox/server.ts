@@ -20,6 +20,8 @@ import { buildRoutes } from './routes.js';
 import { applySeed, type SeedFile } from './seed-file.js';
 import { Saver } from './state.js';
 import { Store, type StoreData } from './store.js';
+import { asText } from './text.js';
+import { maskFor } from './mask.js';
 
 export type { Received } from './request.js';
 
@@ -128,8 +130,8 @@ function forwarding(env: SandboxEnv, opts: SandboxOptions): Forwarder {
   });
   env.events.on((e) => {
     if (!forwarder.urls.length) return;
-    if (e.kind === 'message' && e.message.direction === 'inbound') forwarder.send('message', String(e.message.message_id), channelEvent(env.store, 'message', e.message));
-    if (e.kind === 'status') forwarder.send('status', String(e.message.message_id), channelEvent(env.store, 'status', e.message));
+    if (e.kind === 'message' && e.message.direction === 'inbound') forwarder.send('message', asText(e.message.message_id), channelEvent(env.store, 'message', e.message));
+    if (e.kind === 'status') forwarder.send('status', asText(e.message.message_id), channelEvent(env.store, 'status', e.message));
   });
   return forwarder;
 }
@@ -156,15 +158,27 @@ async function listen(server: Server, opts: SandboxOptions, store: Store): Promi
   return `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
 }
 
+/** The boundary: whatever a request brings, it is answered (500) and logged, and the process stays up. */
+function failed(log: (line: string) => void, req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  log(`sandbox: a ${req.method} request failed: ${(err as Error)?.stack ?? asText(err)}`);
+  if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ success: false, message: 'Internal server error (the sandbox logged it)' }));
+}
+
+/** The channel's part (--auto-status, --fail-rate): a starter that returns its stopper. */
+function lifecycle(env: SandboxEnv, opts: SandboxOptions, random: () => number): () => () => void {
+  const settings = { statuses: opts.autoStatus ?? [], delayMs: opts.statusDelayMs ?? 1000, failRate: opts.failRate ?? 0, random };
+  return () => (settings.statuses.length || settings.failRate ? autoStatus(env, settings) : () => undefined);
+}
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const log = opts.log ?? (() => undefined);
   const { store, config } = openStore(opts, log);
-  const env: SandboxEnv = { store, config, events: new SandboxEvents(), log };
+  const env: SandboxEnv = { store, config, events: new SandboxEvents((err) => log(`sandbox: an event's watcher failed: ${(err as Error)?.stack ?? asText(err)}`)), mask: maskFor(config, opts.forwardTo), log };
   const saver = new Saver(store, opts.stateFile, log, opts.saveEveryMs);
   saver.saveNow();
   const random = seededRandom(opts.randomSeed ?? randomBytes(4).readUInt32BE(0));
-  const lifecycle = { statuses: opts.autoStatus ?? [], delayMs: opts.statusDelayMs ?? 1000, failRate: opts.failRate ?? 0, random };
-  const auto = () => (lifecycle.statuses.length || lifecycle.failRate ? autoStatus(env, lifecycle) : () => undefined);
+  const auto = lifecycle(env, opts, random);
   let stopAuto = auto();
   const forwarder = forwarding(env, opts);
   const received: Received[] = [];
@@ -198,12 +212,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
   const inspector = createInspector(env, { received, deliveries: forwarder.deliveries, retention: () => retentionOf(pipeline, forwarder) });
   const serve = (req: IncomingMessage, res: ServerResponse, expectContinue = false) => {
-    if (inspector.serve(req, res)) return;
-    handle(pipeline, req, res, expectContinue).catch((err) => {
-      log(`sandbox: ${(err as Error).message}`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: false, message: 'Internal server error' }));
-    });
+    try {
+      if (inspector.serve(req, res)) return;
+    } catch (err) {
+      return failed(log, req, res, err);
+    }
+    handle(pipeline, req, res, expectContinue).catch((err) => failed(log, req, res, err));
   };
   const server = createServer(serve);
   // Expect: 100-continue — the key and the route are checked before the client sends a byte of body.

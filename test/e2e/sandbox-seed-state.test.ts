@@ -92,6 +92,12 @@ describe('chatcrm sandbox --seed and --state', () => {
     ['contacts:\n  - phone_number: "12"\n', /^Error: --seed: .*seed\.yaml:2: contacts\[0\]\.phone_number: must be 6 to 15 digits/],
     ['tags: [\n', /^Error: --seed: .*seed\.yaml:\d+: not valid YAML or JSON/],
     ['{"flows": [{"name": "x", "status": "on"}]}', /^Error: --seed: .*seed\.yaml:1: flows\[0\]\.status: /],
+    // An alias bomb: each line's aliases repeat the line above ten times.
+    [
+      'plan_features: &a [x, x, x, x, x, x, x, x, x, x]\ntags: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nflows: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n',
+      /^Error: --seed: .*seed\.yaml:2: tags: not a seed file: Excessive alias count/,
+    ],
+    ['- just a list\n', /^Error: --seed: .*seed\.yaml:1: \(top\): /],
   ])('a bad seed file is exit 2 naming the line and field: %j', async (text, message) => {
     const dir = tempDir('chatcrm-seed-bad-');
     writeFileSync(join(dir, 'seed.yaml'), text);

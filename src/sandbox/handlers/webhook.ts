@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { findMessage } from '../domain.js';
 import { moveStatus, receiveInbound, type ChannelEnv } from '../channel.js';
 import { fail, ok, type AreaModule, type Handler } from '../http.js';
+import { asText } from '../text.js';
 import { SIGNATURE_HEADER, verify } from '../../webhook/signature.js';
 
 const same = (a: string, b: string) => {
@@ -21,18 +22,22 @@ const challenge: Handler = (req, { config }) => {
 
 type Obj = Record<string, unknown>;
 const arr = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null) : []);
-const at = (ts: unknown) => (/^\d+$/.test(String(ts)) ? new Date(Number(ts) * 1000).toISOString() : new Date().toISOString());
+/** A unix timestamp as ISO time; now when it is not one (or past year 275,760, where Date ends). */
+function at(ts: unknown): string {
+  const t = /^\d+$/.test(asText(ts)) ? new Date(Number(ts) * 1000) : new Date();
+  return Number.isNaN(t.getTime()) ? new Date().toISOString() : t.toISOString();
+}
 
 /** The channel's message entry (`{from, id, timestamp, type, text: {...}}`) as an inbound message. */
 function inboundMessage(env: ChannelEnv, value: Obj, m: Obj): void {
   const { from: rawFrom, id, timestamp, ...message } = m;
-  const from = String(rawFrom ?? '');
+  const from = asText(rawFrom);
   const profile = arr(value.contacts).find((c) => c.wa_id === from)?.profile as Obj | undefined;
   const senderId = (value.metadata as Obj | undefined)?.phone_number_id;
   receiveInbound(env, {
     from,
-    name: profile?.name === undefined ? undefined : String(profile.name),
-    sender_id: env.store.list('senders', (s) => s.sender_id === senderId).length ? String(senderId) : undefined,
+    name: profile?.name === undefined ? undefined : asText(profile.name),
+    sender_id: env.store.list('senders', (s) => s.sender_id === senderId).length ? asText(senderId) : undefined,
     message: { type: 'text', ...message },
     message_id: typeof id === 'string' && id ? id : undefined,
     received_at: at(timestamp),
@@ -40,10 +45,10 @@ function inboundMessage(env: ChannelEnv, value: Obj, m: Obj): void {
 }
 
 function statusUpdate(env: ChannelEnv, s: Obj): boolean {
-  const msg = findMessage(env.store, String(s.id ?? ''));
+  const msg = findMessage(env.store, asText(s.id));
   if (!msg || (s.status !== 'delivered' && s.status !== 'read' && s.status !== 'failed')) return false;
   const error = arr(s.errors)[0]?.title;
-  moveStatus(env, msg, s.status, { at: at(s.timestamp), error: error === undefined ? undefined : String(error) });
+  moveStatus(env, msg, s.status, { at: at(s.timestamp), error: error === undefined ? undefined : asText(error) });
   return true;
 }
 

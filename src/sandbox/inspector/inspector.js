@@ -24,6 +24,28 @@ function h(tag, props, ...children) {
   return el;
 }
 
+/**
+ * One bad value shows a placeholder where it would be, never a blank page: each bubble, row and
+ * table is drawn through this (the feed is JSON, but any field may hold any shape).
+ */
+function guarded(draw, tag, what) {
+  try {
+    return draw();
+  } catch {
+    return h(tag, { class: 'broken muted', text: `(this ${what} could not be shown)` });
+  }
+}
+
+/** The file name in a URL; a malformed percent-encoding is shown as it is. */
+function fileOf(url) {
+  const last = String(url).split(/[?#]/)[0].split('/').pop();
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
 const safeUrl = (u) => (typeof u === 'string' && /^https?:\/\//i.test(u) ? u : undefined);
 const link = (href, text) => (safeUrl(href) ? h('a', { href: safeUrl(href), target: '_blank', rel: 'noopener noreferrer', text }) : h('span', { text }));
 const time = (iso) => (iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '');
@@ -82,7 +104,7 @@ const badge = (name, kind) => (/\.([a-z0-9]{2,4})$/i.exec(name || '')?.[1] || ki
 function contentNode(c) {
   if (c.media) {
     const m = c.media;
-    const name = m.filename || (m.url ? decodeURIComponent(m.url.split('/').pop() || m.kind) : m.kind);
+    const name = m.filename || (m.url && fileOf(m.url)) || m.kind;
     return h('div', { class: 'media' },
       h('div', { class: 'file' }, h('span', { class: `icon ${m.kind}`, 'aria-hidden': 'true', text: badge(name, m.kind) }),
         h('span', { class: 'name' }, link(m.url, name), h('small', { text: [m.kind, size(m.size), m.mime].filter(Boolean).join(' · ') }))),
@@ -146,14 +168,14 @@ function renderThreads() {
     onclick: () => ((state.threadLimit += THREADS_PAGE), refresh()) }));
   const shown = state.threads.filter(matchesSearch);
   const none = !shown.length && state.threads.length ? [h('li', { class: 'empty muted', text: 'No conversation matches.' })] : [];
-  list.replaceChildren(...none, ...shown.map((t) => {
+  list.replaceChildren(...none, ...shown.map((t) => guarded(() => {
     const last = t.messages[t.messages.length - 1];
     return h('li', {}, h('button', { type: 'button', class: 'thread-item', 'data-key': `thread:${keyOf(t)}`, 'aria-current': keyOf(t) === state.selected ? 'true' : undefined,
       onclick: () => select(keyOf(t)) },
       h('span', { class: `avatar ${t.kind}`, 'aria-hidden': 'true', text: initials(t.title) }),
       h('span', { class: 'who' }, h('span', { class: 'title', text: t.title }), h('small', { text: last ? `${last.direction === 'outbound' ? 'You: ' : ''}${preview(last)}` : '' })),
       h('small', { class: 'when', text: when(t.last_at) })));
-  }), ...(more ? [more] : []));
+  }, 'li', 'conversation')), ...(more ? [more] : []));
   $('count-conversations').textContent = state.total ? String(state.total) : '';
 }
 
@@ -197,7 +219,7 @@ function renderThread() {
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const shown = t && state.shown && state.shown.key === keyOf(t) ? state.shown : { messages: [], more: false };
   const older = shown.more && h('li', { class: 'older' }, h('button', { type: 'button', 'data-key': 'load-older', text: 'Load older', onclick: (e) => loadOlder(e.currentTarget) }));
-  list.replaceChildren(...(older ? [older] : []), ...shown.messages.map((m) => messageNode(m, t.kind === 'group')));
+  list.replaceChildren(...(older ? [older] : []), ...shown.messages.map((m) => guarded(() => messageNode(m, t.kind === 'group'), 'li', 'message')));
   if (atBottom || state.jump) list.scrollTop = list.scrollHeight;
   state.jump = false;
   $('reply').hidden = !t || t.kind !== 'contact';
@@ -250,16 +272,16 @@ function operationName(r) {
 function renderRequests() {
   const rows = state.requests;
   $('count-requests').textContent = rows.length ? String(rows.length) : '';
-  $('requests').replaceChildren(...(rows.length ? rows.map((r) => h('details', { class: 'row' },
+  $('requests').replaceChildren(...(rows.length ? rows.map((r) => guarded(() => h('details', { class: 'row' },
     h('summary', {}, cells([time(r.at), r.method, r.path, operationName(r), String(r.status), `${r.duration_ms} ms`]),
       h('span', { class: `badge ${statusClass(r.status)}`, 'aria-hidden': 'true' })),
-    h('pre', { text: pretty({ query: r.query, body: r.body }) }))) : [h('p', { class: 'empty', text: 'No API requests yet.' })]));
+    h('pre', { text: pretty({ query: r.query, body: r.body }) })), 'p', 'request')) : [h('p', { class: 'empty', text: 'No API requests yet.' })]));
 }
 
 function renderDeliveries() {
   const rows = state.deliveries;
   $('count-deliveries').textContent = rows.length ? String(rows.length) : '';
-  $('deliveries').replaceChildren(...(rows.length ? rows.map((d) => {
+  $('deliveries').replaceChildren(...(rows.length ? rows.map((d) => guarded(() => {
     const outcome = d.ok ? `HTTP ${d.status_code}` : `✗ ${d.error}`;
     return h('article', { class: 'delivery' },
       h('div', { class: 'line' }, h('span', { class: `badge ${d.ok ? 'ok' : 'bad'}`, text: outcome }), h('code', { class: 'url', text: d.url }),
@@ -267,15 +289,15 @@ function renderDeliveries() {
         h('button', { type: 'button', 'data-key': `retry:${d.id}`, text: 'Retry', onclick: (e) => act(e.currentTarget, `/_sandbox/deliveries/${encodeURIComponent(d.id)}/retry`, {}) })),
       d.signature && h('p', { class: 'sig' }, h('small', { text: 'x-hub-signature-256 ' }), h('code', { text: d.signature })),
       d.response && h('pre', { text: d.response }));
-  }) : [h('p', { class: 'empty', text: 'No deliveries yet: start the sandbox with --forward-to URL, then reply as the customer.' })]));
+  }, 'p', 'delivery')) : [h('p', { class: 'empty', text: 'No deliveries yet: start the sandbox with --forward-to URL, then reply as the customer.' })]));
 }
 
 function renderRecords() {
-  $('records').replaceChildren(...state.records.map((t) => h('section', { class: 'table' },
+  $('records').replaceChildren(...state.records.map((t) => guarded(() => h('section', { class: 'table' },
     h('h2', {}, t.name, ' ', h('span', { class: 'count', text: String(t.count) })),
     h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': t.name },
       h('table', {}, h('thead', {}, h('tr', {}, t.columns.map((c) => h('th', { scope: 'col', text: c.replace(/_/g, ' ') })))),
-        h('tbody', {}, t.rows.map((r) => h('tr', {}, r.map((v) => h('td', { text: v }))))))))));
+        h('tbody', {}, t.rows.map((r) => h('tr', {}, r.map((v) => h('td', { text: v })))))))), 'p', 'table')));
 }
 
 /** The sandbox keeps the newest messages, requests and deliveries: say when older ones went. */
@@ -314,12 +336,14 @@ function draw(feed, asked) {
   // None asked, or the one asked is gone: the feed answered the newest. Another chosen meanwhile: the next load answers it.
   if (state.selected === asked) state.selected = feed.thread ? feed.thread.key : undefined;
   if (feed.thread && feed.thread.key === state.selected) mergeThread(feed.thread);
-  renderThreads();
-  renderThread();
-  renderRequests();
-  renderDeliveries();
-  renderRecords();
-  renderDropped(feed.retention);
+  // Each view on its own: one that fails to draw leaves the others drawn.
+  for (const render of [renderThreads, renderThread, renderRequests, renderDeliveries, renderRecords, () => renderDropped(feed.retention)]) {
+    try {
+      render();
+    } catch (err) {
+      toast(`The page could not draw everything: ${err.message}`);
+    }
+  }
   if (focused) document.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
 }
 

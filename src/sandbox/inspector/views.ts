@@ -5,10 +5,11 @@
 // history, an answer stays a few hundred KB, and only the messages on the page are drawn.
 import { findTemplate } from '../domain.js';
 import type { Doc, Store } from '../store.js';
+import { asNumber, asObject, asText } from '../text.js';
 
 type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
+const obj = asObject;
+const str = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : asText(v));
 
 /** A message's content, in the terms the page draws: text, a media card, a place, a filled template. */
 export interface Content {
@@ -51,21 +52,21 @@ export interface ThreadView {
 
 /** `{{1}}` → the message's first variable, as the customer reads it. */
 function fillTemplate(store: Store, t: Obj): Content['template'] {
-  const template = findTemplate(store, String(t.template_id ?? ''));
-  const vars = Array.isArray(t.body_variables) ? t.body_variables.map(String) : [];
-  const body = String(template?.message_body ?? '');
+  const template = findTemplate(store, asText(t.template_id ?? ''));
+  const vars = Array.isArray(t.body_variables) ? t.body_variables.map(asText) : [];
+  const body = asText(template?.message_body ?? '');
   const text = body ? body.replace(/\{\{\s*(\d+)\s*\}\}/g, (m, n: string) => vars[Number(n) - 1] ?? m) : vars.join(' · ');
-  return { name: String(template?.template_name ?? t.template_id ?? 'template'), language: str(t.language_code), text, header: str(obj(t.header_media).url) };
+  return { name: asText(template?.template_name ?? t.template_id ?? 'template'), language: str(t.language_code), text, header: str(obj(t.header_media).url) };
 }
 
 export function contentOf(store: Store, message: unknown): Content {
   const m = obj(message);
-  const type = String(m.type ?? 'text');
+  const type = asText(m.type ?? 'text');
   const part = obj(m[type]);
-  const mentions = Array.isArray(m.mentions) && m.mentions.length ? m.mentions.map(String) : undefined;
+  const mentions = Array.isArray(m.mentions) && m.mentions.length ? m.mentions.map(asText) : undefined;
   switch (type) {
     case 'text':
-      return { text: String(part.body ?? ''), mentions };
+      return { text: asText(part.body ?? ''), mentions };
     case 'image':
     case 'video':
     case 'audio':
@@ -75,35 +76,35 @@ export function contentOf(store: Store, message: unknown): Content {
       return { media: { kind: type, url: str(part.url), caption: str(part.caption), filename: str(part.filename) ?? str(file.filename), size, mime: str(file.mime_type) } };
     }
     case 'location':
-      return { location: { latitude: Number(part.latitude), longitude: Number(part.longitude), name: str(part.name), address: str(part.address) } };
+      return { location: { latitude: asNumber(part.latitude), longitude: asNumber(part.longitude), name: str(part.name), address: str(part.address) } };
     case 'template':
       return { template: fillTemplate(store, part) };
     case 'reaction':
-      return { reaction: { emoji: String(part.emoji ?? ''), message_id: String(part.message_id ?? '') } };
+      return { reaction: { emoji: asText(part.emoji ?? ''), message_id: asText(part.message_id ?? '') } };
     default:
       return { text: `[${type}]` };
   }
 }
 
 const isInbound = (m: Doc) => m.direction === 'inbound';
-const timeOf = (m: Doc) => String(m.sent_at ?? m.received_at ?? m.timestamp ?? m.created_at ?? '');
+const timeOf = (m: Doc) => asText(m.sent_at ?? m.received_at ?? m.timestamp ?? m.created_at ?? '');
 
 /** The thread a message belongs to: its group, else the customer's number. */
 function threadKey(m: Doc): { id: string; kind: 'contact' | 'group' } {
   const group = str(m.group_id);
   if (group) return { id: group, kind: 'group' };
-  return { id: String((isInbound(m) ? m.from : m.to) ?? ''), kind: 'contact' };
+  return { id: asText((isInbound(m) ? m.from : m.to) ?? ''), kind: 'contact' };
 }
 
 function messageView(store: Store, m: Doc): MessageView {
   const inbound = isInbound(m);
   const status = str(m.status);
   return {
-    id: String(m.message_id ?? m._id),
+    id: asText(m.message_id ?? m._id),
     direction: inbound ? 'inbound' : 'outbound',
-    type: String(m.type ?? obj(m.message).type ?? 'text'),
+    type: asText(m.type ?? obj(m.message).type ?? 'text'),
     status: inbound ? undefined : status,
-    error: str(m.error) ?? str(obj(m.error).message) ?? str(m.failure_reason),
+    error: str(obj(m.error).message) ?? str(m.error) ?? str(m.failure_reason),
     at: timeOf(m),
     sent_at: str(m.sent_at),
     delivered_at: str(m.delivered_at),
@@ -212,8 +213,8 @@ function threadView(store: Store, t: ThreadDocs, messages: MessageView[]): Threa
 }
 
 function titleOf(store: Store, key: { id: string; kind: 'contact' | 'group' }): string {
-  if (key.kind === 'group') return String(store.list('groups', (g) => g.group_id === key.id)[0]?.name ?? key.id);
-  return String(store.list('contacts', (c) => c.phone_number === key.id)[0]?.name || key.id);
+  if (key.kind === 'group') return asText(store.list('groups', (g) => g.group_id === key.id)[0]?.name ?? key.id);
+  return asText(store.list('contacts', (c) => c.phone_number === key.id)[0]?.name || key.id);
 }
 
 /** The read-only tables: which fields of each collection, in order. */
@@ -225,7 +226,7 @@ const TABLES: Record<string, string[]> = {
   tags: ['name', 'color'],
 };
 
-const cell = (v: unknown): string => (Array.isArray(v) ? v.length > 3 ? `${v.length} items` : v.map(String).join(', ') : v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const cell = (v: unknown): string => (Array.isArray(v) ? (v.length > 3 ? `${v.length} items` : v.map(asText).join(', ')) : asText(v));
 
 export interface TableView {
   name: string;
