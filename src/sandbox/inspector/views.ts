@@ -125,7 +125,7 @@ interface ThreadDocs {
 }
 
 const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const idOf = (m: Doc) => String(m.message_id ?? m._id);
+const idOf = (m: Doc) => asText(m.message_id ?? m._id);
 const reactionTarget = (m: Doc) => (m.type === 'reaction' ? str(obj(obj(m.message).reaction).message_id) : undefined);
 export const threadKeyOf = (key: { id: string; kind: string }) => `${key.kind}:${key.id}`;
 
@@ -175,7 +175,7 @@ function messagesPage(store: Store, t: ThreadDocs, before: string | undefined, l
   const start = Math.max(0, end - limit);
   const messages = shown.slice(start, end).map((m) => {
     const view = messageView(store, m);
-    view.reactions = (reactions.get(view.id) ?? []).map((r) => ({ emoji: String(obj(obj(r.message).reaction).emoji ?? ''), direction: isInbound(r) ? 'inbound' : 'outbound' }));
+    view.reactions = (reactions.get(view.id) ?? []).map((r) => ({ emoji: asText(obj(obj(r.message).reaction).emoji ?? ''), direction: isInbound(r) ? 'inbound' : 'outbound' }));
     return view;
   });
   return { messages, more: start > 0 };
