@@ -168,7 +168,7 @@ export async function run(argv: string[]): Promise<number> {
     const loaded = spec.run ? await spec.run() : await import('./commands/op.js').then((m) => ({ run: m.opRunner(spec) }));
     const commands = () => import('./manifest/index.js').then((m) => m.commands);
     const result = await loaded.run(ctx, { args, opts: cmd.opts(), commands }).catch(async (err: unknown) => {
-      throw (await import('./core/hints.js')).withHint(ctx, err);
+      throw (await import('./commands/hints.js')).withHint(ctx, err);
     });
     if (typeof result === 'number') exitCode = result;
     await ctx.close();

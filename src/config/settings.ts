@@ -2,8 +2,9 @@
 import { UsageError, AuthError } from '../core/errors.js';
 import { checkProfile, readConfig, readKey, configDir, type Profile } from './store.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'jsonl', 'csv', 'yaml'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+import { OUTPUT_FORMATS, type OutputFormat } from '../core/output/formats.js';
+
+export { OUTPUT_FORMATS, type OutputFormat };
 
 /** Global options as commander parses them. */
 export interface GlobalFlags {

@@ -41,4 +41,15 @@ describe('chatcrm accounts', () => {
     expect(r.stderr).toMatch(/--account: no business account given and the profile has none; this key's senders and templates use sandbox_waba_0001, waba_other; pass --account ID/);
     expect(sb.calls('templates.create').length).toBe(before);
   });
+
+  it('reads past the first page of templates: an account seen only on page 2 is listed', async () => {
+    const have = sb.store.list('templates').length;
+    for (let i = have; i < 100; i++) sb.store.insert('templates', { template_id: `p1_${i}`, business_account_id: 'sandbox_waba_0001', template_name: `t${i}`, category: 'UTILITY', language: 'en_US', status: 'APPROVED' });
+    // The 101st: listed after the first 100 (the sandbox lists in insertion order).
+    sb.store.insert('templates', { template_id: 'p2', business_account_id: 'waba_page_two', template_name: 'last', category: 'UTILITY', language: 'en_US', status: 'APPROVED' });
+    const r = await sb.run(['accounts', '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { business_account_id: string }[]).map((a) => a.business_account_id)).toContain('waba_page_two');
+    expect(sb.calls('templates.list').at(-1)!.query).toMatchObject({ page: '2' });
+  });
 });

@@ -29,6 +29,16 @@ describe('without a terminal', () => {
     expect(sentTo(c._id)).toBe(0);
   });
 
+  it('recurring turned on through --data (no --pattern) without --yes: exit 2, nothing scheduled', async () => {
+    const c = draft('Data recurs');
+    await sb.refused(
+      ['campaigns', 'recurring', c._id, '--data', '{"is_recurring":true,"recurring_pattern":"daily"}'],
+      /^Error: Schedule daily sends of campaign (\w+) \(messages its whole audience\): refused without confirmation; pass --yes to confirm$/m,
+    );
+    expect(sb.store.get('campaigns', c._id)!.is_recurring).toBeFalsy();
+    expect(sb.calls('campaigns.setupRecurring').filter((q) => q.path.includes(c._id))).toEqual([]);
+  });
+
   it('--yes sends once, asking nothing and reading nothing first', async () => {
     const c = draft('With yes', 4);
     const before = sb.received.length;

@@ -84,6 +84,22 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     expect(sentTo(to)).toEqual(to);
   });
 
+  it('a resume counts the rows an earlier run sent, and sends only the rest', LIMIT, async () => {
+    const { path, to } = input(4);
+    const firstTwo = join(dir, `first-two-${n}.csv`);
+    writeFileSync(firstTwo, ['to,name', `${to[0]},P0`, `${to[1]},P1`].join('\n') + '\n');
+    const journal = join(dir, `resume-${n}.journal`);
+    expect((await sb.run(['chat', 'send-batch', firstTwo, ...ARGS, '--journal', journal])).exitCode).toBe(0);
+    const t = open([path, ...ARGS, '--journal', journal, '--resume']);
+    // The question is longer than the pane: the prompt wraps it at a space.
+    const words = `Send "Hi {{name}}, sale today" to 4 recipients from ${path} (2 already sent by an earlier run are skipped)? (y/N)`;
+    await t.waitFor(new RegExp(words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')));
+    t.type('y');
+    t.press('Enter');
+    expect(await t.exitCode()).toBe(0);
+    expect(sentTo(to)).toEqual(to);
+  });
+
   it('--yes: no question, every row sent', LIMIT, async () => {
     const { path, to } = input(2);
     const t = open([path, ...ARGS, '--yes']);

@@ -33,14 +33,18 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** A messaging API whose nth send (1-based) is answered when `answers(n)`, else its connection dropped. */
-async function flakyApi(answers: (n: number) => boolean): Promise<HostileServer & { sends: () => number }> {
+/**
+ * A messaging API whose nth send (1-based) is answered when `answers(n)` (with `status`: 200
+ * accepts it, 400 refuses it), else its connection dropped.
+ */
+async function flakyApi(answers: (n: number) => boolean, status = 200): Promise<HostileServer & { sends: () => number }> {
   let n = 0;
   const server = await startHostile({
     'GET /api/v2/chat/senders': (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":[]}'),
     'POST /api/v2/chat/messages': (req, res) => {
       if (!answers(++n)) return void req.socket.destroy();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data: { message_id: `wamid.${n}` } }));
+      const body = status === 200 ? { success: true, data: { message_id: `wamid.${n}` } } : { success: false, message: 'Invalid recipient' };
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     },
   });
   return Object.assign(server, { sends: () => server.received.filter((r) => r.path === '/api/v2/chat/messages').length });
@@ -98,6 +102,20 @@ describe('send-batch --resume with another message', () => {
     expect(JSON.parse(fresh.stdout)).toMatchObject({ sent: 5 });
     for (const [i, to] of [a, b, c, d, e].entries()) expect(inbox()[to]).toEqual([`Hi P${i}, sale today`, `Hi P${i}, sale today!`]);
   });
+
+  it('an option the journal recorded that is now absent is a difference too: refused, naming it', async () => {
+    const journal = join(dir, 'media.journal');
+    const input = people('media.csv', 2, 560);
+    const image = ['--image', 'https://example.com/sale.png'];
+    const first = await sb.run(['chat', 'send-batch', input, ...S, ...image, '--caption', 'Hi {{name}}', '--journal', journal]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    const sends = sb.calls('chat.send').length;
+    await sb.refused(
+      ['chat', 'send-batch', input, ...S, ...image, '--journal', journal, '--resume'],
+      /--resume: the message differs from the one the journal recorded: --caption "Hi \{\{name\}\}" \(recorded\) vs \(none\) \(now\);/,
+    );
+    expect(sb.calls('chat.send').length).toBe(sends);
+  });
 });
 
 describe('send-batch against a server that cannot be reached', () => {
@@ -152,6 +170,21 @@ describe('send-batch against a server that cannot be reached', () => {
       });
       expect(r.exitCode).toBe(5);
       expect(JSON.parse(r.stdout)).toMatchObject({ rows: 30, sent: 3, uncertain: 27, not_sent: 0, status: 'complete' });
+      expect(api.sends()).toBe(30);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('a refusal is an answer too: every 10th send answered 400 keeps the run going to the end, exit 5', async () => {
+    const api = await flakyApi((n) => n % 10 === 0, 400);
+    try {
+      const input = people('refusing.csv', 30, 200);
+      const r = await runCli(['chat', 'send-batch', input, ...S, '--text', 'Hi {{name}}', '--concurrency', '1', '--json'], {
+        env: { CHATCRM_BASE_URL: api.url, CHATCRM_API_KEY: KEY },
+      });
+      expect(r.exitCode).toBe(5);
+      expect(JSON.parse(r.stdout)).toMatchObject({ rows: 30, sent: 0, failed: 3, uncertain: 27, not_sent: 0, status: 'complete' });
       expect(api.sends()).toBe(30);
     } finally {
       await api.close();

@@ -54,6 +54,12 @@ describe('chat groups with the Scan Device sender', () => {
     expect(two.exitCode).toBe(2);
     expect(two.stderr).toBe('Error: --group-name: "vip customers" matches 2 groups in different case ("VIP customers", "Vip Customers"); give the exact name or --group-id\n');
     expect(sb.calls('chat.groupSend').length).toBe(sends);
+    // The exact name wins over its case variants: no question asked.
+    for (const exact of ['VIP customers', 'Vip Customers']) {
+      const r = await sb.run(['chat', 'groups', 'send', '--group-name', exact, '--text', 'x', ...DEVICE]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(sb.calls('chat.groupSend').at(-1)!.body).toMatchObject({ group_name: exact });
+    }
     sb.store.update('groups', id, { sender_id: 'wa_snd_elsewhere' });
   });
 

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, tempDir } from '../helpers/cli.js';
 
+// The cache tests skip on Node 20 (no module.enableCompileCache there): CI's matrix runs them on
+// Node 22 to 26, and the Node 20 job runs the test below in their place.
 const hasCompileCache = Number(process.versions.node.split('.')[0]) >= 22;
 const OTHER = 12345;
 

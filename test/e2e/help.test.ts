@@ -22,6 +22,8 @@ describe('help', () => {
     [['chat', 'groups'], ['chat', 'groups', '--help']],
     [['-o', 'json', 'flows'], ['flows', '--help']],
     [['help'], ['--help']],
+    // --help before the command: root help (commander's rule), not the group's.
+    [['--help', 'chat'], ['--help']],
     [['--json'], ['--help']],
   ])('%j prints what %j prints, on stdout, exit 0', async (args, same) => {
     const expected = await helpOf(same);

@@ -90,6 +90,17 @@ describe('--max-sends counts a campaign by its audience', () => {
     });
   });
 
+  it('the cap is inclusive: --max-sends 3 sends a 3-recipient campaign, then nothing more', async () => {
+    const c = campaign('Exactly', 3);
+    await withServer([...ARGS, '--max-sends', '3'], async (s) => {
+      const r = await s.client.callTool({ name: 'campaigns_send', arguments: { campaign_id: c._id, confirm: true } });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect(sentTo(c._id)).toBe(3);
+      const more = await s.client.callTool({ name: 'chat_send', arguments: { sender_id: 'wa_snd_cloud_0001', to: '15551234567', message: TEXT } });
+      expect(textOf(more)).toMatch(/^max-sends: this server has sent its 3 messages/);
+    });
+  });
+
   it('a campaign whose audience the service does not tell is refused when a cap is set; a recurrence too', async () => {
     // Insights without a recipient count: the sandbox counts `recipients` only when it is a list.
     const c = campaign('Unknown audience', { segment: 'customers' });
@@ -176,7 +187,9 @@ describe('--http checks Origin', () => {
             .end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }));
         });
       const before = sb.received.length;
-      for (const o of ['http://evil.example', `http://evil.example:${u.port}`, 'http://127.0.0.1:1', `https://127.0.0.1:${u.port}`, 'null']) expect([o, await post(o)]).toEqual([o, 403]);
+      for (const o of ['http://evil.example', `http://evil.example:${u.port}`, 'http://127.0.0.1:1', `https://127.0.0.1:${u.port}`, 'null',
+        // Its own origin as a prefix of another: another port, another host.
+        `http://127.0.0.1:${u.port}0`, `http://localhost:${u.port}.evil.example`]) expect([o, await post(o)]).toEqual([o, 403]);
       expect(sb.received.length).toBe(before);
       for (const o of [undefined, `http://127.0.0.1:${u.port}`, `http://localhost:${u.port}`]) expect([o, await post(o)]).toEqual([o, 200]);
     } finally {

@@ -92,4 +92,18 @@ describe.each(['node', 'undici'])('over %s', (transport) => {
       await proxy.close();
     }
   });
+
+  it('only HTTP_PROXY set: an https request goes through it, and its 407 names it', async () => {
+    const proxy = await startProxy({ status: 407 });
+    try {
+      const r = await cli('https://api.chatcrm.test', { HTTP_PROXY: proxy.url });
+      expect(r.exitCode).toBe(7);
+      expect(r.stderr).toBe(
+        `Error: Cannot reach https://api.chatcrm.test through the proxy at ${new URL(proxy.url).host}: the proxy asks for credentials (HTTP 407 Proxy Authentication Required): give the user and password in the proxy variable (HTTPS_PROXY or HTTP_PROXY)\n`,
+      );
+      expect(proxy.bytes()).not.toContain(KEY);
+    } finally {
+      await proxy.close();
+    }
+  });
 });

@@ -1,11 +1,15 @@
 // The sandbox as an emulator: the simulators (routes and commands), --auto-status,
 // --fail-rate with --random-seed, --forward-to (signed, retried, in order), --fault,
 // --latency and reset. Each test waits on the sandbox's events or the receiver's requests.
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxEvent } from '../../src/sandbox/events.js';
 import { verify } from '../../src/webhook/signature.js';
+import { startSandbox } from '../../src/sandbox/public.js';
+import { HANG_MS, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const open: Array<{ close(): unknown }> = [];
@@ -99,6 +103,13 @@ describe('simulators', () => {
     const other = (await send(sb)).stdout.trim();
     const failed = await sb.run(['sandbox', 'status', other, 'failed', '--error', 'Number not on the channel', '--json']);
     expect(JSON.parse(failed.stdout)).toMatchObject({ status: 'failed', error: 'Number not on the channel' });
+    // Only a sent message can fail: not one already delivered (each later status refused on its own).
+    const third = (await send(sb)).stdout.trim();
+    expect((await sb.run(['sandbox', 'status', third, 'delivered'])).exitCode).toBe(0);
+    const late = await sb.run(['sandbox', 'status', third, 'failed', '--error', 'Too late']);
+    expect(late.exitCode).toBe(5);
+    expect(late.stderr).toMatch(/already delivered: only a sent message can fail/);
+    expect(sb.store.list('messages', (m) => m.message_id === third)[0]).toMatchObject({ status: 'delivered' });
     expect((await sb.run(['sandbox', 'status', 'wamid.nope', 'read'])).exitCode).toBe(4);
   });
 
@@ -234,5 +245,64 @@ describe('faults and latency', () => {
     const t0 = Date.now();
     await fetch(`${sb.url}/api/tags`, { headers: { 'x-api-key': sb.config.apiKey } });
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
+  });
+
+  it('--latency spares the sandbox\'s own routes: simulate/inbound answers at once, not after the delay', async () => {
+    // 10 s: far above any busy machine's answer time, far below the delay it would have.
+    const sb = await sandbox({ latency: { min: 10_000, max: 10_000 } });
+    const t0 = Date.now();
+    const res = await fetch(`${sb.url}/_sandbox/simulate/inbound`, {
+      method: 'POST',
+      headers: { 'x-api-key': sb.config.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: '15557654321', message: { type: 'text', text: { body: 'now' } } }),
+    });
+    expect(res.status).toBe(201);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+  });
+});
+
+describe('chatcrm/sandbox (startSandbox), as an integrator\'s test suite uses it', () => {
+  it('simulate.status(id, "failed", reason) answers with the message, its reason included', async () => {
+    const sb = await startSandbox();
+    open.push(sb);
+    const res = await fetch(`${sb.url}/api/v2/chat/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': sb.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ sender_id: 'wa_snd_cloud_0001', to: '15551230009', message: { type: 'text', text: { body: 'hi' } } }),
+    });
+    const id = ((await res.json()) as { data: { message_id: string } }).data.message_id;
+    expect(await sb.simulate.status(id, 'failed', 'Blocked')).toMatchObject({ message_id: id, status: 'failed', error: 'Blocked' });
+  });
+
+  it('close() saves the state file: it holds a tag posted just before', async () => {
+    const state = join(tempDir('chatcrm-public-state-'), 'state.json');
+    const sb = await startSandbox({ state });
+    const res = await fetch(`${sb.url}/api/tags`, { method: 'POST', headers: { 'x-api-key': sb.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'saved-on-close', color: '#123456' }) });
+    expect(res.status).toBe(201);
+    await sb.close();
+    const saved = JSON.parse(readFileSync(state, 'utf8')) as { collections: { tags: Array<{ name: string }> } };
+    expect(saved.collections.tags.map((t) => t.name)).toContain('saved-on-close');
+  });
+});
+
+describe('the inspector\'s event stream', () => {
+  it('carries status changes and resets to an open page, not only new messages', { timeout: 2 * HANG_MS }, async () => {
+    const sb = await sandbox();
+    const id = (await send(sb)).stdout.trim();
+    // The stream never ends by itself: a missing event fails at the hang guard, not never.
+    const res = await fetch(`${sb.url}/_sandbox/events`, { headers: { 'x-api-key': sb.config.apiKey }, signal: AbortSignal.timeout(HANG_MS) });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let text = '';
+    /** Read the stream until it has said `line`. */
+    const until = async (line: string) => {
+      while (!text.includes(`${line}\n`)) text += new TextDecoder().decode((await reader.read()).value);
+    };
+    await until('retry: 1000'); // the stream is open: its first line came
+    expect((await sb.run(['sandbox', 'status', id, 'delivered'])).exitCode).toBe(0);
+    await until('event: status');
+    expect((await sb.run(['sandbox', 'reset'])).exitCode).toBe(0);
+    await until('event: reset');
+    await reader.cancel();
   });
 });

@@ -89,6 +89,8 @@ describe('chatcrm sandbox --seed and --state', () => {
   it.each([
     ['senders:\n  - name: no id\n', /^Error: --seed: .*seed\.yaml:2: senders\[0\]\.sender_id: is required$/],
     ['tags:\n  - name: ok\nsendrs: []\n', /^Error: --seed: .*seed\.yaml:3: sendrs: unknown field \(expected one of api_key, /],
+    // The key's line, not its value's (on the next lines).
+    ['tags:\n  - name: ok\nsendrs:\n  - sender_id: x\n', /^Error: --seed: .*seed\.yaml:3: sendrs: unknown field \(expected one of api_key, /],
     ['contacts:\n  - phone_number: "12"\n', /^Error: --seed: .*seed\.yaml:2: contacts\[0\]\.phone_number: must be 6 to 15 digits/],
     ['tags: [\n', /^Error: --seed: .*seed\.yaml:\d+: not valid YAML or JSON/],
     ['{"flows": [{"name": "x", "status": "on"}]}', /^Error: --seed: .*seed\.yaml:1: flows\[0\]\.status: /],
@@ -116,9 +118,14 @@ describe('chatcrm sandbox --seed and --state', () => {
     first.child.kill('SIGTERM');
     expect((await first.child).exitCode).toBe(143);
     expect(readFileSync(state, 'utf8')).toContain(first.key);
+    // The verify token is not printed: the one the first run saved must answer the second's challenge.
+    const token = JSON.parse(readFileSync(state, 'utf8')).meta.config.verifyToken as string;
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
     const again = await start(['--state', state]);
     expect(again.key).toBe(first.key);
     expect(again.secret).toBe(first.secret);
+    const challenge = await fetch(`${again.url}/webhook/chat?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=kept`);
+    expect([challenge.status, await challenge.text()]).toEqual([200, 'kept']);
     // The profile saved against the first run works against the second (at its new port).
     const r = await runCli(['tags', 'list', '-q', '--base-url', again.url], { configDir, env: NO_ENV });
     expect(r.exitCode, r.stderr).toBe(0);

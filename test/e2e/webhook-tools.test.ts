@@ -42,6 +42,11 @@ describe('the webhook secret kept in the profile', () => {
     // The environment, then --secret-file, come first.
     const other = await run(['webhook', 'sign'], { ...noEnv, CHATCRM_WEBHOOK_SECRET: 'another' });
     expect(other.stdout.trim()).toBe(`sha256=${createHmac('sha256', 'another').update(payload).digest('hex')}`);
+    // --secret-file wins over both the stored secret and the environment.
+    const flagFile = join(dir, 'flag-secret.txt');
+    writeFileSync(flagFile, 'from-the-flag\n');
+    const flag = await run(['webhook', 'sign', '--secret-file', flagFile], { ...noEnv, CHATCRM_WEBHOOK_SECRET: 'another' });
+    expect(flag.stdout.trim()).toBe(`sha256=${createHmac('sha256', 'from-the-flag').update(payload).digest('hex')}`);
     const before = sb.calls('webhook.event').length;
     const sent = await runCli(['webhook', 'send', '--file', '-'], { configDir: cfg, input: payload, env: noEnv });
     expect(sent.exitCode, sent.stderr).toBe(0);

@@ -1,12 +1,13 @@
 import { getEventListeners } from 'node:events';
-import { appendFileSync, constants, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, constants, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IdTable, identity, State } from '../../src/batch/identity.js';
 import { Journal, scanJournal } from '../../src/batch/journal.js';
-import type { OpenFile } from '../../src/core/private-file.js';
+import { openPrivate, type OpenFile } from '../../src/core/private-file.js';
+import { checkPaths } from '../../src/batch/prior-run.js';
 import { Pacer } from '../../src/batch/limiter.js';
 import { lockJournal } from '../../src/batch/lock.js';
 import { accepted, rowError, type RowError } from '../../src/batch/outcome.js';
@@ -448,5 +449,32 @@ describe('progress and summary', () => {
     const s = { rows: 300, sent: 0, failed: 1, uncertain: 0, skipped: 0, not_sent: 299, stop_reason: 'Invalid API key' } as Parameters<typeof summaryLine>[0];
     expect(summaryLine(s)).toBe('300 rows: 0 sent, 1 failed, 0 uncertain, 299 not sent (stopped: Invalid API key)');
     expect(summaryLine({ ...s, rows: 1, failed: 0, not_sent: 0, sent: 1, stop_reason: undefined })).toBe('1 row: 1 sent, 0 failed, 0 uncertain, 0 not sent');
+  });
+});
+
+// Two layers refuse a symlinked results or journal file: checkPaths before the run (lstat), and
+// openPrivate when it opens the file (O_NOFOLLOW, which also closes the gap between the two).
+// Each is tested alone: the e2e tests see them only together.
+describe('a symlink in place of a private file, each layer alone', () => {
+  const setup = () => {
+    const dir = tempDir('chatcrm-private-');
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'not yours\n');
+    const link = join(dir, 'results.csv');
+    symlinkSync(victim, link);
+    return { dir, victim, link };
+  };
+
+  it.skipIf(!constants.O_NOFOLLOW)('openPrivate refuses it by O_NOFOLLOW alone (no lstat before), the target untouched', async () => {
+    const { victim, link } = setup();
+    await expect(openPrivate(link, constants.O_WRONLY | constants.O_TRUNC, '--results')).rejects.toThrow(`--results: ${link} is a symbolic link; name the file itself`);
+    expect(readFileSync(victim, 'utf8')).toBe('not yours\n');
+  });
+
+  it('checkPaths refuses a symlinked --results (and --journal) before anything opens it', () => {
+    const { dir, link } = setup();
+    expect(() => checkPaths(join(dir, 'in.csv'), join(dir, 'run.journal'), link)).toThrow(`--results: ${link} is a symbolic link; name the file itself`);
+    expect(() => checkPaths(join(dir, 'in.csv'), link, undefined)).toThrow(`--journal: ${link} is a symbolic link; name the file itself`);
+    expect(() => checkPaths(join(dir, 'in.csv'), join(dir, 'run.journal'), join(dir, 'plain.csv'))).not.toThrow();
   });
 });

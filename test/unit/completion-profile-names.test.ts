@@ -56,4 +56,19 @@ describe('profile names in completion', () => {
     expect(back.stdout).toBe('[$(id) b][a;touch x][plain-1]');
     expect(existsSync(join(cwd, 'x'))).toBe(false);
   });
+
+  it('a candidate with shell syntax and no space is quoted too (bash, and PowerShell by the same rule)', () => {
+    const hostile = ['a;b', '$(id)', '`id`', 'x|y', 'a&b'];
+    const stub = `#!/bin/sh\nprintf '%s\\n' ${hostile.map((h) => `'${h}'`).join(' ')} plain-1 :4\n`;
+    const cwd = tempDir('chatcrm-complete-cwd-');
+    const got = bash(env(stub), ['chatcrm', 'x', ''], cwd);
+    expect(got).not.toContain('a;b');
+    const back = spawnSync('bash', ['-c', `for w in ${got.join(' ')}; do printf '[%s]' "$w"; done`], { encoding: 'utf8', cwd });
+    expect(back.stderr).toBe('');
+    expect(back.stdout).toBe(`${[...hostile, 'plain-1'].sort().map((h) => `[${h}]`).join('')}`);
+    // No pwsh here: its script's rule (the same character class) must call each of them special.
+    const rule = /\$text -match '([^']+)'/.exec(completionScript('powershell'))![1];
+    for (const h of hostile) expect([h, new RegExp(rule).test(h)]).toEqual([h, true]);
+    expect(new RegExp(rule).test('plain-1')).toBe(false);
+  });
 });

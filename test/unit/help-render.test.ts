@@ -58,3 +58,18 @@ describe('root and group help without commander', () => {
     }
   });
 });
+
+describe('the program built for a command', () => {
+  it('`chat send` builds that command alone: its siblings are names, with no options or subcommands', async () => {
+    const io = createIO({ streams: { stdout: new Writable({ write: (_c, _e, done) => done() }), stderr: process.stderr, stdin: process.stdin, tty: false, columns: 80 } });
+    const program = await buildProgram(['chat', 'send', '--to', '15551230001'], io, async () => undefined);
+    const chat = program.commands.find((c) => c.name() === 'chat')!;
+    const send = chat.commands.find((c) => c.name() === 'send')!;
+    expect(send.options.map((o) => o.long)).toContain('--to');
+    const siblings = chat.commands.filter((c) => c !== send);
+    expect(siblings.map((c) => c.name())).toEqual(expect.arrayContaining(['send-batch', 'senders', 'groups']));
+    for (const c of siblings) expect([c.name(), c.options.length, c.commands.length]).toEqual([c.name(), 0, 0]);
+    // Other top-level commands are not even named: only the root's help shows them.
+    expect(program.commands.map((c) => c.name())).toEqual(['chat']);
+  });
+});

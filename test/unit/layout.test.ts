@@ -89,6 +89,16 @@ describe('src/ layout', () => {
     expect(up).toEqual([]);
   });
 
+  it('has no import from core/ up to api/, config/ or commands/ (the ground floor), but the two left to move', () => {
+    const above = ['api', 'config', 'commands', 'batch', 'schemas', 'webhook', 'sandbox', 'mcp', 'manifest'].map((d) => join(SRC, d) + '/');
+    const up = files
+      .filter((f) => f.startsWith(join(SRC, 'core') + '/'))
+      .flatMap((f) => importsOf(f).filter((g) => above.some((d) => g.startsWith(d))).map((g) => `${relative(SRC, f)} → ${relative(SRC, g)}`));
+    // Still to move down (issue 31/35): the context builds the API client and resolves the
+    // settings; the command types name operation ids. No other arrow may be added.
+    expect([...new Set(up)].sort()).toEqual(['core/command-types.ts → api/operations.ts', 'core/context.ts → api/client.ts', 'core/context.ts → api/types.ts', 'core/context.ts → config/settings.ts']);
+  });
+
   it('keeps every file near 300 lines or under', () => {
     const long = files.map((f) => [relative(SRC, f), readFileSync(f, 'utf8').split('\n').length] as const).filter(([, n]) => n > 310);
     expect(long).toEqual([]);

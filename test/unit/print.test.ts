@@ -76,6 +76,12 @@ describe('printResult', () => {
     expect(out.split('\n')[1]).toBe(`a,"'=HYPERLINK(""http://x"")",-5,'+1 555,\\x1b]52;c;x\\x07`);
   });
 
+  it('csv: a list joined into one cell is text too, formula-defused by its first item', async () => {
+    const body = { data: [{ _id: 'a', tags: ['=HYPERLINK("http://x")', 'b'], ids: [1, 2] }] };
+    const { out } = await print(body, { format: 'csv', fields: ['tags', 'ids'] });
+    expect(out.split('\n')[1]).toBe(`"'=HYPERLINK(""http://x""); b",1; 2`);
+  });
+
   it('field names from the server are untrusted too: table and csv headers are sanitized', async () => {
     const body = { data: [{ _id: 'a', '=cmd|x\u001b[2J': 'v' }] };
     const csv = (await print(body, { format: 'csv' })).out.split('\n')[0];

@@ -37,6 +37,31 @@ describe('forwarding backoff', () => {
   });
 });
 
+describe('forwarding order under retries', () => {
+  it('an event queued while an earlier one waits to be retried arrives after that retry: first, first, second', async () => {
+    const arrived: string[] = [];
+    const answers = [500];
+    let pausing!: () => void;
+    let resume!: () => void;
+    const paused = new Promise<void>((r) => (pausing = r));
+    const f = new Forwarder({
+      urls: ['http://app.test/hook'],
+      secret: () => 's',
+      post: async (_u, body) => (arrived.push(JSON.parse(String(body)).text), { status: answers.shift() ?? 200, body: '' }),
+      // The pause before the retry ends when the test says so, after `second` is queued.
+      sleep: () => (pausing(), new Promise<void>((r) => (resume = r))),
+    });
+    f.send('message', 'wamid.1', { text: 'first' });
+    await paused;
+    f.send('message', 'wamid.2', { text: 'second' });
+    // Whatever could run before the retry has run (a second queue would have posted by now).
+    await new Promise((r) => setImmediate(r));
+    resume();
+    await f.idle();
+    expect(arrived).toEqual(['first', 'first', 'second']);
+  });
+});
+
 describe('--fault and --latency', () => {
   const names = new Map([['chat_send', 'chat.send'], ['chat.send', 'chat.send']]);
   it('parses OPERATION:STATUS[:RATE]', () => {

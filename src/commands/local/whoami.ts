@@ -1,6 +1,6 @@
 // whoami: which profile and addresses are in effect (and why), and who the key belongs to.
 import { NetworkError, withDetail } from '../../core/errors.js';
-import { isKeyError } from '../../core/hints.js';
+import { isKeyError } from '../hints.js';
 import type { Run } from '../../core/command-types.js';
 import { profileUser } from './profile-user.js';
 import { describeSource, keyOrigin, settingSources } from './sources.js';

@@ -4,7 +4,7 @@
 // for table and yaml. Server text in table and csv cells is sanitized; json/jsonl/yaml are exact.
 import { once } from 'node:events';
 import { Styled, type IO } from '../io.js';
-import type { OutputFormat } from '../../config/settings.js';
+import type { OutputFormat } from './formats.js';
 import { UsageError } from '../errors.js';
 import { sanitizeCell } from '../sanitize.js';
 import { csvCell, tableCell } from './cells.js';

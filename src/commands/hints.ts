@@ -1,10 +1,10 @@
 // One hint per common cause of a failure a newcomer meets in the first hour: which key was
 // refused and how to use another, https to a plain-http server, a base URL that repeats
 // /api, a server that is not running. Loaded only when a command fails.
-import { keyOrigin, settingSources } from '../commands/local/sources.js';
+import { keyOrigin, settingSources } from './local/sources.js';
 import { readKey } from '../config/store.js';
-import type { Context } from './context.js';
-import { ApiError, AuthError, NetworkError, ResponseError, withDetail } from './errors.js';
+import type { Context } from '../core/context.js';
+import { ApiError, AuthError, NetworkError, ResponseError, withDetail } from '../core/errors.js';
 
 /** Where a refused key came from, and how to use another (as gh does for GH_TOKEN). */
 function keyHint(ctx: Context): string | undefined {

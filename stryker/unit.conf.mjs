@@ -1,0 +1,16 @@
+// npm run mutate (1 of 2): mutants of the pure files of send safety (row identity, the journal,
+// a prior run's checks) and of --forward-to, killed or not by their unit tests (vitest runner).
+// Slow: not in CI. The clear-text report prints the score of each file.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'stryker/vitest.unit.config.ts', related: false },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: ['src/batch/identity.ts', 'src/batch/journal.ts', 'src/batch/prior-run.ts', 'src/sandbox/forward.ts'],
+  coverageAnalysis: 'perTest',
+  reporters: ['clear-text', 'progress', 'html'],
+  htmlReporter: { fileName: 'reports/mutation/unit.html' },
+  concurrency: 1,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};

@@ -1,0 +1,11 @@
+// The unit tests Stryker runs against each mutant of the pure send-safety and forwarding code
+// (stryker/unit.conf.mjs): the ones that import those files, no end-to-end test (they run the
+// built CLI, which this runner does not rebuild).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/unit/batch.test.ts', 'test/unit/sandbox-emulator.test.ts'],
+    testTimeout: 60_000,
+  },
+});
