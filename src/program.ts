@@ -1,5 +1,5 @@
 // Builds the commander program for the invoked path, runs the command, and maps every failure to
-// one line on stderr and the exit code of COMMANDS.md. Of the tree only the top-level command that
+// one line on stderr and the exit code of docs/contract.md. Of the tree only the top-level command that
 // argv names is loaded (manifest/areas.ts); the others are names from the outline.
 import { Command, Option, CommanderError } from 'commander';
 import { areas } from './manifest/areas.js';

@@ -2,7 +2,7 @@
 // parameters and JSON bodies come from the same place as the MCP tools (catalog.ts: the
 // table, the command tree, the zod schemas); multipart forms, the tool endpoint and the
 // webhook are described here. The spec shows no response bodies: an answer is the generic
-// envelope of observed-conventions.md, with a `data` schema where the CLI knows the record.
+// envelope of docs/service-api.md 10, with a `data` schema where the CLI knows the record.
 import type { CmdSpec } from '../core/command-types.js';
 import { indexTree, toolFor, type JsonObject, type ToolDef } from '../mcp/serve/catalog.js';
 import { getOperation, operations, type OperationId } from './operations.js';
@@ -40,7 +40,7 @@ const RPC_REQUEST = {
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 /**
- * The success status of each operation, as the service answers (observed-conventions.md, and the
+ * The success status of each operation, as the service answers (docs/service-api.md 10, and the
  * sandbox): creates 201, jobs 202, the rest 200. Generators type each status (oapi-codegen's
  * JSON201), so an operation declared 200 that answers 201 loses its answer.
  */

@@ -1,4 +1,4 @@
-// Every endpoint of the service (spec sections 4.1–4.18 and 6) as data. The HTTP client
+// Every endpoint of the service (docs/service-api.md 4.1–4.18 and 6) as data. The HTTP client
 // calls operations by id, commands map flags onto them, and the sandbox routes by them.
 // test/unit/operations.test.ts checks this table against the spec's endpoint tables.
 import { UsageError } from '../core/errors.js';
@@ -39,7 +39,7 @@ export interface Operation {
   noContent?: true;
   /**
    * Not in the spec's endpoint tables: an area the spec names without giving its shape
-   * (section 4 preamble, 9.2 aliases) or a job the service runs (observed-conventions.md).
+   * (section 4 preamble, 9.2 aliases) or a job the service runs (docs/service-api.md 10).
    */
   offTable?: true;
   summary: string;

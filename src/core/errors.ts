@@ -1,5 +1,5 @@
 // Every failure the CLI reports is one of these classes; exitCodeFor() is the single
-// place that maps them to the exit codes of COMMANDS.md.
+// place that maps them to the exit codes of docs/contract.md.
 
 export const EXIT = {
   ok: 0,

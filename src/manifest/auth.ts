@@ -1,4 +1,4 @@
-// auth: session authentication and profile (spec 4.4). Passwords come from a hidden
+// auth: session authentication and profile (docs/service-api.md 4.4). Passwords come from a hidden
 // prompt or --password-stdin; --password exists only to refuse it with a pointer.
 import type { CmdSpec, OptSpec } from './types.js';
 

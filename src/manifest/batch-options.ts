@@ -1,4 +1,4 @@
-// The batch flags of COMMANDS.md (chat send-batch, contacts import); src/batch/command.ts reads them.
+// The batch flags of docs/contract.md (chat send-batch, contacts import); src/batch/command.ts reads them.
 import type { OptSpec } from './types.js';
 
 export const BATCH_OPTIONS: OptSpec[] = [

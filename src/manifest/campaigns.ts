@@ -1,5 +1,5 @@
-// Campaigns: list, insights, report, publish, recurrence over REST (spec 4.18), send through the
-// tool endpoint (spec 4.5).
+// Campaigns: list, insights, report, publish, recurrence over REST (docs/service-api.md 4.18), send through the
+// tool endpoint (docs/service-api.md 4.5).
 import { idArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS, WAIT_OPTIONS } from './common.js';
 import type { CmdSpec } from './types.js';
 

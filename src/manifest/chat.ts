@@ -1,11 +1,11 @@
-// chat: senders, sends, groups, batches (spec 4.1).
+// chat: senders, sends, groups, batches (docs/service-api.md 4.1).
 import { BATCH_OPTIONS } from './batch-options.js';
 import { PAGE_OPTIONS, WAIT_OPTIONS } from './common.js';
 import type { CmdSpec, OptSpec } from './types.js';
 
 const SENDER: OptSpec = { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' };
 
-/** The CONTENT flags of COMMANDS.md, shared by `send` and `send-batch`. */
+/** The CONTENT flags of docs/contract.md, shared by `send` and `send-batch`. */
 const CONTENT_OPTIONS: OptSpec[] = [
   { flags: '--text <body>', description: 'a text message' },
   { flags: '--image <url|path>', description: 'an image: public URL, or a local file (uploaded, up to 16 MB)' },

@@ -1,4 +1,4 @@
-// Chatbots (spec 4.14): knowledge bases, training, URL scraping, documents.
+// Chatbots (docs/service-api.md 4.14): knowledge bases, training, URL scraping, documents.
 import { idArg, listCommand, getCommand, deleteOneCommand, objectActionCommand } from './common.js';
 import type { CmdSpec } from './types.js';
 

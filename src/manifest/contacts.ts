@@ -1,5 +1,5 @@
-// Contacts: list, create and import through the tool endpoint (spec 4.5), stats, funnels and
-// exports over REST (spec 4.8).
+// Contacts: list, create and import through the tool endpoint (docs/service-api.md 4.5), stats, funnels and
+// exports over REST (docs/service-api.md 4.8).
 import { BATCH_OPTIONS } from './batch-options.js';
 import { PAGE_OPTIONS, unpaged } from './common.js';
 import type { CmdSpec } from './types.js';

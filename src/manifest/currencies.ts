@@ -1,4 +1,4 @@
-// Currencies (spec 4.9): exchange rates and the default currency.
+// Currencies (docs/service-api.md 4.9): exchange rates and the default currency.
 import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 

@@ -1,4 +1,4 @@
-// Custom fields (spec 4.7): custom contact fields and their active state.
+// Custom fields (docs/service-api.md 4.7): custom contact fields and their active state.
 import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 

@@ -1,4 +1,4 @@
-// flows: automation flows (spec 4.3), plus the offline `flows validate`.
+// flows: automation flows (docs/service-api.md 4.3), plus the offline `flows validate`.
 import { PAGE_OPTIONS, unpaged } from './common.js';
 import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
 

@@ -1,4 +1,4 @@
-// mcp: the tool endpoint (spec 4.5), and the commands backed by its tools.
+// mcp: the tool endpoint (docs/service-api.md 4.5), and the commands backed by its tools.
 import type { CmdSpec } from './types.js';
 
 export const mcp: CmdSpec = {

@@ -1,4 +1,4 @@
-// Message status (spec 4.15): delivery and read state of sent messages.
+// Message status (docs/service-api.md 4.15): delivery and read state of sent messages.
 import { idArg, PAGE_OPTIONS, objectActionCommand, WAIT_OPTIONS } from './common.js';
 import type { CmdSpec, OpSpec, OptSpec } from './types.js';
 

@@ -1,4 +1,4 @@
-// Notifications (spec 4.17): in-app notifications and their read state.
+// Notifications (docs/service-api.md 4.17): in-app notifications and their read state.
 import { listCommand, objectActionCommand } from './common.js';
 import type { CmdSpec } from './types.js';
 

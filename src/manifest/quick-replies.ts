@@ -1,4 +1,4 @@
-// Quick replies (spec 4.13): canned answers for agents.
+// Quick replies (docs/service-api.md 4.13): canned answers for agents.
 import { deleteManyCommand, idArg, LIST_OPTIONS, objectActionCommand } from './common.js';
 import type { CmdSpec } from './types.js';
 

@@ -1,4 +1,4 @@
-// Reply materials (spec 4.16): files agents attach to replies (multipart create and update).
+// Reply materials (docs/service-api.md 4.16): files agents attach to replies (multipart create and update).
 import { idArg, listCommand, getCommand, deleteManyCommand, deleteOneCommand } from './common.js';
 import type { CmdSpec } from './types.js';
 

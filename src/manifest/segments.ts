@@ -1,4 +1,4 @@
-// Segments (spec 4.6): lists of contacts, and their membership.
+// Segments (docs/service-api.md 4.6): lists of contacts, and their membership.
 import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 

@@ -1,4 +1,4 @@
-// Subscription (spec 4.10): the plan, its usage and its gateway; `create` picks the gateway's route.
+// Subscription (docs/service-api.md 4.10): the plan, its usage and its gateway; `create` picks the gateway's route.
 import { idArg } from './common.js';
 import type { CmdSpec } from './types.js';
 

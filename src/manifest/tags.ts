@@ -1,4 +1,4 @@
-// Tags (spec 4.7): contact tags and their usage.
+// Tags (docs/service-api.md 4.7): contact tags and their usage.
 import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS, unpaged } from './common.js';
 import type { CmdSpec } from './types.js';
 

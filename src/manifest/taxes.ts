@@ -1,4 +1,4 @@
-// Taxes (spec 4.12): name and rate in percent.
+// Taxes (docs/service-api.md 4.12): name and rate in percent.
 import { idArg, listCommand, getCommand, deleteManyCommand, deleteOneCommand } from './common.js';
 import type { CmdSpec } from './types.js';
 

@@ -1,4 +1,4 @@
-// Teams (spec 4.11).
+// Teams (docs/service-api.md 4.11).
 import { idArg, unpaged, listCommand, getCommand, deleteManyCommand, objectActionCommand } from './common.js';
 import type { CmdSpec } from './types.js';
 

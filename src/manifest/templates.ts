@@ -1,4 +1,4 @@
-// templates: create and preview message templates (spec 4.2).
+// templates: create and preview message templates (docs/service-api.md 4.2).
 import { LIST_OPTIONS, LIST_QUERY } from './common.js';
 import type { CmdSpec, OptSpec } from './types.js';
 

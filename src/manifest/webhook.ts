@@ -1,4 +1,4 @@
-// webhook: sign, verify, send and challenge inbound webhooks (spec 6).
+// webhook: sign, verify, send and challenge inbound webhooks (docs/service-api.md 6).
 import type { CmdSpec, OptSpec } from './types.js';
 
 const secretOptions: OptSpec[] = [

@@ -1,4 +1,4 @@
-// Request schemas of session auth (spec section 2, "User and session requests").
+// Request schemas of session auth (docs/service-api.md 2, "Users and sessions").
 import * as z from 'zod/mini';
 import { required as requiredAs, text } from './common.js';
 

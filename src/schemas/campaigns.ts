@@ -1,4 +1,4 @@
-// Request schemas of Campaigns (spec 4.18).
+// Request schemas of Campaigns (docs/service-api.md 4.18).
 import * as z from 'zod/mini';
 
 /** `daily` is the value the spec shows in use; weekly and monthly are accepted too. */

@@ -1,4 +1,4 @@
-// Outbound and group message requests, spec section 2.
+// Outbound and group message requests, docs/service-api.md 2.
 import * as z from 'zod/mini';
 
 /** Digits only, 6 to 15 of them (after normalisation). */

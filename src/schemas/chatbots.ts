@@ -1,4 +1,4 @@
-// Request schemas of Chatbots (spec 4.14).
+// Request schemas of Chatbots (docs/service-api.md 4.14).
 import * as z from 'zod/mini';
 import { notEmpty, text } from './common.js';
 

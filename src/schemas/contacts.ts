@@ -1,4 +1,4 @@
-// Request schemas of Contacts over REST (spec 4.8).
+// Request schemas of Contacts over REST (docs/service-api.md 4.8).
 import * as z from 'zod/mini';
 import { idList, notEmpty } from './common.js';
 

@@ -1,4 +1,4 @@
-// Request schemas of Currencies (spec 4.9).
+// Request schemas of Currencies (docs/service-api.md 4.9).
 import * as z from 'zod/mini';
 import { notEmpty, required, text } from './common.js';
 

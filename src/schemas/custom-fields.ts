@@ -1,4 +1,4 @@
-// Request schemas of Custom fields (spec 4.7).
+// Request schemas of Custom fields (docs/service-api.md 4.7).
 import * as z from 'zod/mini';
 import { notEmpty, text } from './common.js';
 

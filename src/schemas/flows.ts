@@ -1,4 +1,4 @@
-// Automation flow requests (spec section 2) and the offline checks every create and update
+// Automation flow requests (docs/service-api.md 2) and the offline checks every create and update
 // runs: the zod shape first, then the graph (every goto and return_to names a screen,
 // screens nothing reaches are warned about). Pure: the CLI and the sandbox both use it.
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-// Request schemas of Message status (spec 4.15).
+// Request schemas of Message status (docs/service-api.md 4.15).
 import * as z from 'zod/mini';
 import { idList, notEmpty } from './common.js';
 

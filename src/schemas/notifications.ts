@@ -1,4 +1,4 @@
-// Request schemas of Notifications (spec 4.17).
+// Request schemas of Notifications (docs/service-api.md 4.17).
 import * as z from 'zod/mini';
 import { text } from './common.js';
 

@@ -1,4 +1,4 @@
-// Request schemas of Quick replies (spec 4.13).
+// Request schemas of Quick replies (docs/service-api.md 4.13).
 import * as z from 'zod/mini';
 import { notEmpty, text } from './common.js';
 

@@ -1,4 +1,4 @@
-// Request schemas of Segments (spec 4.6).
+// Request schemas of Segments (docs/service-api.md 4.6).
 import * as z from 'zod/mini';
 import { idList, notEmpty, text } from './common.js';
 

@@ -1,4 +1,4 @@
-// Request schemas of Subscription (spec 4.10).
+// Request schemas of Subscription (docs/service-api.md 4.10).
 import * as z from 'zod/mini';
 import { text } from './common.js';
 

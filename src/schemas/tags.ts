@@ -1,4 +1,4 @@
-// Request schemas of Tags (spec 4.7).
+// Request schemas of Tags (docs/service-api.md 4.7).
 import * as z from 'zod/mini';
 import { notEmpty, required, text } from './common.js';
 

@@ -1,4 +1,4 @@
-// Request schemas of Taxes (spec 4.12).
+// Request schemas of Taxes (docs/service-api.md 4.12).
 import * as z from 'zod/mini';
 import { notEmpty, text } from './common.js';
 

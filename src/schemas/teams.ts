@@ -1,4 +1,4 @@
-// Request schemas of Teams (spec 4.11).
+// Request schemas of Teams (docs/service-api.md 4.11).
 import * as z from 'zod/mini';
 import { notEmpty, text } from './common.js';
 

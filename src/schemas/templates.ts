@@ -1,4 +1,4 @@
-// Template create request (spec section 2) and the rules checked before anything is sent:
+// Template create request (docs/service-api.md 2) and the rules checked before anything is sent:
 // numbered body variables without gaps, each with an example; at most one header variable;
 // buttons with their required values; OTP fields only for AUTHENTICATION; limited-time
 // offer fields only together. Pure: the CLI and the sandbox both use it.

@@ -1,4 +1,4 @@
-// Session auth (spec 4.4): every command against the sandbox, passwords never in argv or
+// Session auth (docs/service-api.md 4.4): every command against the sandbox, passwords never in argv or
 // output, OTPs from the sandbox console.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';

@@ -1,4 +1,4 @@
-// The sandbox answers CRM requests in the service's conventions (observed-conventions.md),
+// The sandbox answers CRM requests in the service's conventions (docs/service-api.md 10),
 // including bodies the CLI would never send: 400 with `errors`, 201 creates, 404, 409,
 // pagination, soft deletes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

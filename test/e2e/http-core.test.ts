@@ -1,5 +1,5 @@
 // The HTTP core against a hand-written server: every error shape and status of
-// observed-conventions.md maps to its exit code and one line on stderr; retries repeat only
+// docs/service-api.md 10 maps to its exit code and one line on stderr; retries repeat only
 // what is safe to repeat; timeouts, proxies and the http-to-remote refusal. All of it over both
 // transports (CHATCRM_HTTP_TRANSPORT: node:http, the one-shot default, and undici).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -1,7 +1,7 @@
 // Lists made for scripts: --all in every response shape, the pagination note in every format,
 // piped tables with whole values, checked --fields, --query, per-profile output, and the new
 // list commands, against a sandbox seeded with more than 100 records per list, and a hostile
-// server answering each shape of observed-conventions.md (and one that ignores `page`).
+// server answering each shape of docs/service-api.md 10 (and one that ignores `page`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';

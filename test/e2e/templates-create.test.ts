@@ -27,7 +27,7 @@ async function create(argv: string[], expected: Record<string, unknown>) {
   return template_id as string;
 }
 
-describe('templates create: every variant of spec 4.2', () => {
+describe('templates create: every variant of docs/service-api.md 4.2', () => {
   it('simple text (category any case → upper case; the service lower-cases the name)', async () => {
     const id = await create(base('Welcome_Note', 'utility').concat('--body', 'Thanks for joining!', '--footer', 'Team Rosa'), {
       template_name: 'Welcome_Note', category: 'UTILITY', message_body: 'Thanks for joining!', footer_text: 'Team Rosa',

@@ -41,7 +41,7 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-/** Most lines a function may span (STYLE.md: it fits on a screen). */
+/** Most lines a function may span (src/README.md: it fits on a screen). */
 const MAX_FUNCTION_LINES = 80;
 
 /** Every function, method, arrow and function expression longer than `max` lines, as `name (lines)`. */
@@ -67,6 +67,20 @@ function functionName(node: ts.Node): string {
   const parent = node.parent;
   if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && ts.isIdentifier(parent.name)) return parent.name.text;
   return `(anonymous, line ${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1})`;
+}
+
+const ROOT = resolve(SRC, '..');
+
+/**
+ * The documents a source file cites that a clone does not hold: a `NAME.md` found neither at the
+ * repository's root, under docs/ nor beside the file, and sections cited as "docs/service-api.md 4.6" (the
+ * service's sections are docs/service-api.md's).
+ */
+function foreignCitations(file: string, text: string): string[] {
+  const exists = (doc: string) => [join(ROOT, doc), join(ROOT, 'docs', doc), join(ROOT, dirname(file), doc)].some((p) => existsSync(p));
+  const docs = [...text.matchAll(/(?<![\w/.-])((?:[\w.-]+\/)*[\w.-]+\.md)\b/g)].map((m) => m[1]).filter((d) => !exists(d));
+  const sections = [...text.matchAll(/\bspec (?:section )?\d+(?:\.\d+)?/g)].map((m) => m[0]);
+  return [...docs, ...sections].map((c) => `${file}: ${c}`);
 }
 
 describe('src/ layout', () => {
@@ -124,6 +138,17 @@ describe('src/ layout', () => {
       { name: 'method', lines: 87 },
       { name: expect.stringMatching(/^\(anonymous, line \d+\)$/), lines: 83 },
     ]);
+  });
+
+  it('cites only documents the repository holds (docs/service-api.md and docs/contract.md, not outside files)', () => {
+    expect(files.flatMap((f) => foreignCitations(relative(ROOT, f), readFileSync(f, 'utf8')))).toEqual([]);
+  });
+
+  it('finds a citation of a missing document, or of a section by number alone (the check itself)', () => {
+    // Built from parts, so that no rewrite of citations reaches the check's own examples.
+    const [outside, section] = ['COMMANDS' + '.md', 'spec' + ' 4.6'];
+    const text = `// see ${outside}, docs/contract.md and docs/nowhere.md\n// Segments (${section}); docs/service-api.md 4.6\n`;
+    expect(foreignCitations('src/x.ts', text)).toEqual([`src/x.ts: ${outside}`, 'src/x.ts: docs/nowhere.md', `src/x.ts: ${section}`]);
   });
 
   it('declares each command group in src/manifest/<name>.ts, named as the command line names it', () => {

@@ -1,4 +1,4 @@
-// shapeOf / recordId / pickFields on every response shape of observed-conventions.md.
+// shapeOf / recordId / pickFields on every response shape of docs/service-api.md 10.
 import { describe, expect, it } from 'vitest';
 import { pageNote } from '../../src/core/output/print.js';
 import { getPath, morePages, pageCount, pickFields, recordId, shapeOf } from '../../src/core/output/shape.js';

@@ -1,4 +1,4 @@
-// CONTENT flags → the `message` object of spec section 2, and the request that carries it:
+// CONTENT flags → the `message` object of docs/service-api.md 2, and the request that carries it:
 // JSON for URLs, multipart (streamed from disk) when a media flag names a local file.
 // Shared by `chat send` and `chat send-batch` (which fills the flags per row).
 import { statSync } from 'node:fs';

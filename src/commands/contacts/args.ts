@@ -1,4 +1,4 @@
-// The arguments of the tool create_contact (spec 4.5), from `contacts create` flags or
+// The arguments of the tool create_contact (docs/service-api.md 4.5), from `contacts create` flags or
 // from a row of `contacts import`: the same checks, naming the flag or the column.
 import { UsageError } from '../../core/errors.js';
 import { normalizePhone } from '../chat/recipient.js';

@@ -49,7 +49,7 @@ export const run: Run = async (ctx, { opts, commands }) => {
   const by = await stopped;
   await sb.close();
   io.err('sandbox stopped');
-  // Stopped cleanly (state saved), with the exit codes COMMANDS.md gives every command: 130, 143.
+  // Stopped cleanly (state saved), with the exit codes docs/contract.md gives every command: 130, 143.
   return by === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
 };
 

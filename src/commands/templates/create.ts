@@ -1,4 +1,4 @@
-// templates create: every variant of spec 4.2 from flags and/or --file, checked first.
+// templates create: every variant of docs/service-api.md 4.2 from flags and/or --file, checked first.
 import type { Run } from '../../core/command-types.js';
 import { templateBody } from './body.js';
 

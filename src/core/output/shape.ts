@@ -1,4 +1,4 @@
-// The one place that knows the service's response shapes (observed-conventions.md):
+// The one place that knows the service's response shapes (docs/service-api.md 10):
 // where the records, the pagination and the message are. Commands never poke at shapes.
 
 export interface Pagination {

@@ -1,4 +1,4 @@
-// Session auth and profile (spec 4.4). The sandbox sends no email: OTPs are printed on
+// Session auth and profile (docs/service-api.md 4.4). The sandbox sends no email: OTPs are printed on
 // its console. Passwords are kept as salted hashes; login answers `{ success, message,
 // token, user }` as the service does.
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Campaigns (spec 4.18): sends record their messages in the chat area; insights count their states.
+// Campaigns (docs/service-api.md 4.18): sends record their messages in the chat area; insights count their states.
 import { fail, notFound, ok, paged, validate, type AreaModule, type Handler, type SandboxReply } from '../http.js';
 import { recordMessage } from '../domain.js';
 import type { Doc, Store } from '../store.js';

@@ -1,4 +1,4 @@
-// Chat area (spec 4.1): senders, sends of all eight types (JSON or multipart), groups.
+// Chat area (docs/service-api.md 4.1): senders, sends of all eight types (JSON or multipart), groups.
 import { ok, fail, invalid, notFound, paged, type AreaModule, type Handler, type SandboxReply } from '../http.js';
 import { droppedNotFound, findMessage, findTemplate, recordMessage, templateVariableCount } from '../domain.js';
 import { groupRequest, sendFileRequest, sendRequest } from '../../schemas/chat.js';

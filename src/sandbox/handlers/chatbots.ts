@@ -1,4 +1,4 @@
-// Chatbots (spec 4.14) and their knowledge sources.
+// Chatbots (docs/service-api.md 4.14) and their knowledge sources.
 import { extname } from 'node:path';
 import { created, fail, notFound, ok, validate, type AreaModule, type Handler } from '../http.js';
 import type { Doc, Store } from '../store.js';

@@ -1,5 +1,5 @@
-// Contacts over REST (spec 4.8): stats, funnels, export jobs (202, as the service starts them), and the
-// list and create of /api/v2/contacts and /api/contacts (spec 9.2 aliases, shapes not given).
+// Contacts over REST (docs/service-api.md 4.8): stats, funnels, export jobs (202, as the service starts them), and the
+// list and create of /api/v2/contacts and /api/contacts (docs/service-api.md 9.2 aliases, shapes not given).
 import { randomBytes } from 'node:crypto';
 import { created, fail, notFound, ok, paged, validate, type AreaModule, type Handler } from '../http.js';
 import { createContact, isReply } from '../domain.js';
@@ -138,7 +138,7 @@ const exportDownload: Handler = (req, { store }) => {
   };
 };
 
-/** `{ data: { contacts, pagination } }`: the named-array shape of observed-conventions.md. */
+/** `{ data: { contacts, pagination } }`: the named-array shape of docs/service-api.md 10. */
 const contactList: Handler = (req, { store }) => {
   const { data, pagination, ...rest } = paged(store.list('contacts'), req.query, { searchFields: ['name', 'phone_number', 'email'] }).body as Record<string, unknown>;
   return { status: 200, body: { ...rest, message: 'Contacts fetched successfully', data: { contacts: data, pagination } } };

@@ -1,4 +1,4 @@
-// Currencies (spec 4.9): exactly one default, which stays active.
+// Currencies (docs/service-api.md 4.9): exactly one default, which stays active.
 import { created, fail, notFound, ok, paged, validate, type AreaModule, type Handler } from '../http.js';
 import type { Doc, Store } from '../store.js';
 import { deleteMany, getOne, seq } from '../resource.js';

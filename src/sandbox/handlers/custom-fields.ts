@@ -1,4 +1,4 @@
-// Custom fields (spec 4.7).
+// Custom fields (docs/service-api.md 4.7).
 import { created, fail, notFound, ok, paged, validate, type AreaModule, type Handler } from '../http.js';
 import type { Store } from '../store.js';
 import { same, findAll, deleteMany, getOne, seq } from '../resource.js';

@@ -1,4 +1,4 @@
-// Automation flows (spec 4.3). The spec leaves states open; the sandbox uses:
+// Automation flows (docs/service-api.md 4.3). The spec leaves states open; the sandbox uses:
 //   status: draft | active | paused  (is_active / is_paused mirror it)
 //   toggle:        draft → active;  active or paused → draft
 //   toggle-pause:  active → paused; paused → active; draft → 400 (activate it first)

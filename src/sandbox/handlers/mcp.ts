@@ -1,4 +1,4 @@
-// Tool endpoint (spec 4.5): stateless JSON-RPC over streamable HTTP, acting on the same
+// Tool endpoint (docs/service-api.md 4.5): stateless JSON-RPC over streamable HTTP, acting on the same
 // state as the REST routes. initialize is answered (for clients that always send it) but
 // no session is kept. Answer format: an SSE stream when the client's Accept does not take
 // application/json or ranks text/event-stream higher; JSON otherwise.

@@ -1,4 +1,4 @@
-// Message status (spec 4.15): of the messages the chat area records.
+// Message status (docs/service-api.md 4.15): of the messages the chat area records.
 import { created, fail, notFound, ok, paged, validate, type AreaModule, type Handler, type SandboxReply } from '../http.js';
 import { findContactByPhone, findMessage, droppedNotFound, sentMessages } from '../domain.js';
 import type { Doc, Store } from '../store.js';

@@ -1,4 +1,4 @@
-// Notifications (spec 4.17).
+// Notifications (docs/service-api.md 4.17).
 import { created, notFound, ok, paged, validate, type AreaModule, type Handler } from '../http.js';
 import { notify } from '../domain.js';
 import type { Store } from '../store.js';

@@ -1,4 +1,4 @@
-// Quick replies (spec 4.13): the flat list shape of the service.
+// Quick replies (docs/service-api.md 4.13): the flat list shape of the service.
 import { notFound, ok, paged, type AreaModule, type Handler } from '../http.js';
 import type { Doc, Store } from '../store.js';
 import { resource, seq } from '../resource.js';

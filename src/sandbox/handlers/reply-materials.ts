@@ -1,4 +1,4 @@
-// Reply materials (spec 4.16): multipart uploads.
+// Reply materials (docs/service-api.md 4.16): multipart uploads.
 import { createHash } from 'node:crypto';
 import { created, fail, notFound, ok, type AreaModule, type Handler, type Checked } from '../http.js';
 import type { Store } from '../store.js';

@@ -1,4 +1,4 @@
-// Segments (spec 4.6): membership lives on the contacts (segment_ids).
+// Segments (docs/service-api.md 4.6): membership lives on the contacts (segment_ids).
 import { created, fail, notFound, ok, paged, validate, type AreaModule, type Handler, type SandboxReply } from '../http.js';
 import type { Doc, Store } from '../store.js';
 import { same, findAll, deleteMany, getOne, seq } from '../resource.js';

@@ -1,4 +1,4 @@
-// Subscription (spec 4.10): plans, the current subscription and its usage, and the routes
+// Subscription (docs/service-api.md 4.10): plans, the current subscription and its usage, and the routes
 // gated by plan features outside the spec's tables (/api/api-keys, /api/message-bots).
 import { randomBytes } from 'node:crypto';
 import { created, fail, notFound, ok, validate, type AreaModule, type Handler } from '../http.js';

@@ -1,4 +1,4 @@
-// Tags (spec 4.7): contacts carry tags by name, so a rename or a delete follows them.
+// Tags (docs/service-api.md 4.7): contacts carry tags by name, so a rename or a delete follows them.
 import { created, fail, notFound, ok, paged, validate, type AreaModule, type Handler } from '../http.js';
 import type { Doc, Store } from '../store.js';
 import { same, deleteMany, getOne, seq } from '../resource.js';

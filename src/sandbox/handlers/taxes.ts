@@ -1,4 +1,4 @@
-// Taxes (spec 4.12).
+// Taxes (docs/service-api.md 4.12).
 import { type AreaModule } from '../http.js';
 import type { Store } from '../store.js';
 import { resource, seq } from '../resource.js';

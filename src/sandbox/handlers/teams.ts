@@ -1,4 +1,4 @@
-// Teams (spec 4.11).
+// Teams (docs/service-api.md 4.11).
 import { ok, type AreaModule } from '../http.js';
 import type { Store } from '../store.js';
 import { resource, toggle, seq } from '../resource.js';

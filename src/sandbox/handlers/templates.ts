@@ -1,4 +1,4 @@
-// Templates (spec 4.2). Stored in `templates` with `template_id`, the lower-cased
+// Templates (docs/service-api.md 4.2). Stored in `templates` with `template_id`, the lower-cased
 // `template_name` and `message_body`, which the chat area's template sends look up
 // (domain.ts findTemplate / templateVariableCount). The sandbox approves at once.
 import { fail, paged, type AreaModule, type Handler } from '../http.js';

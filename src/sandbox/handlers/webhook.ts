@@ -1,4 +1,4 @@
-// Inbound webhook (spec 6): the provider's verification challenge, and signed events
+// Inbound webhook (docs/service-api.md 6): the provider's verification challenge, and signed events
 // checked over the raw bytes. An inbound message is received as the simulator receives one
 // (channel.ts); a status event moves a sent message forward (delivered, read, failed).
 import { timingSafeEqual } from 'node:crypto';
