@@ -3,16 +3,17 @@
 // created by us (O_EXCL) under a name nobody can guess, never through a symbolic link: a file or
 // link planted beside FILE (a shared folder, a temp file of an earlier run) is never written.
 import { closeSync, constants, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { pidAlive } from './pid.js';
 import { NOFOLLOW } from './private-file.js';
 
 const TEMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
 
-/** A fresh temporary name beside `file`; the pid lets removeStaleTemps tell a dead writer's. */
-const tempName = (file: string) => `${file}.${process.pid}-${randomBytes(8).toString('hex')}.tmp`;
+/**
+ * A fresh temporary name beside `file`; the pid lets removeStaleTemps tell a dead writer's. The
+ * builtins load when a file is written, not at start (every command reads the credentials).
+ */
+const tempName = (file: string) => `${file}.${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(8).toString('hex')}.tmp`;
 
 /** Replace `file` with `text` (a new file of `mode`); a failed write leaves no temporary file behind (it may hold keys). */
 export function writeAtomic(file: string, text: string, mode = 0o666): void {
@@ -37,6 +38,7 @@ export function writeAtomic(file: string, text: string, mode = 0o666): void {
  * text may come in pieces, each written before the next is made.
  */
 export async function writeAtomicAsync(file: string, text: string | AsyncIterable<string>, mode = 0o666): Promise<void> {
+  const { open, rename, rm } = process.getBuiltinModule('node:fs/promises');
   const tmp = tempName(file);
   try {
     const fh = await open(tmp, TEMP_FLAGS, mode);

@@ -2,7 +2,7 @@
 // the user (0600) whether new or already there, and never opened through a symbolic link, which
 // could point the write at another file (a link planted in a shared folder).
 import { constants, lstatSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { UsageError } from './errors.js';
 
 /** How a file is opened (tests count the writes and syncs through it). */
@@ -59,6 +59,9 @@ export function distrust(file: string, mask: number, replace: string): Distrust 
  * that existed with another mode made 0600. A symbolic link, or a file that cannot be opened,
  * is a UsageError (exit 2) naming `what`.
  */
+/** fs/promises' open, loaded when a file is opened (not at start: credentials load this module on every command). */
+const open: OpenFile = (path, flags, mode) => process.getBuiltinModule('node:fs/promises').open(path, flags, mode);
+
 export async function openPrivate(path: string, flags: number, what: string, openFile: OpenFile = open): Promise<FileHandle> {
   let fh: FileHandle;
   try {
