@@ -54,14 +54,14 @@ export function distrust(file: string, mask: number, replace: string): Distrust 
   return undefined;
 }
 
+/** fs/promises' open, loaded when a file is opened (not at start: credentials load this module on every command). */
+const open: OpenFile = (path, flags, mode) => process.getBuiltinModule('node:fs/promises').open(path, flags, mode);
+
 /**
  * Open (creating, with `flags`: O_* constants) a private file: mode 0600, and a regular file
  * that existed with another mode made 0600. A symbolic link, or a file that cannot be opened,
  * is a UsageError (exit 2) naming `what`.
  */
-/** fs/promises' open, loaded when a file is opened (not at start: credentials load this module on every command). */
-const open: OpenFile = (path, flags, mode) => process.getBuiltinModule('node:fs/promises').open(path, flags, mode);
-
 export async function openPrivate(path: string, flags: number, what: string, openFile: OpenFile = open): Promise<FileHandle> {
   let fh: FileHandle;
   try {
