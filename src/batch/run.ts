@@ -1,30 +1,26 @@
-// One batch run: its state in one place (one summary, which the progress line reads too), and the
-// steps each input row goes through, each a method with its name:
+// One batch run, whole from its first row: built from its open files (run-files.ts) and what it
+// shares with --dry-run (run-state.ts: the summary, the stop, the row reports). Here, the steps
+// each input row goes through, each a method with its name:
 //
 //   read (key, request, identity) → classify (duplicate, sent or left uncertain by an earlier
 //   run, to send) → wait for a slot → dispatch: a rate token → the intent on disk → send →
 //   the outcome recorded.
 //
-// engine.ts opens the files the run writes (setting journal, results, ...), feeds it the rows,
-// and drains and summarises.
-import type { FileHandle } from 'node:fs/promises';
+// engine.ts opens the files, builds the run, feeds it the rows, and drains and summarises.
 import { AuthError, UsageError } from '../core/errors.js';
 import { sanitizeText } from '../core/sanitize.js';
 import { Deadlines, untilAborted } from './deadline.js';
 import { changedRow } from './changed-rows.js';
-import { IdTable, identity, State } from './identity.js';
-import { recordAt, type Journal, type JournalScan } from './journal.js';
+import { identity, State } from './identity.js';
+import { recordAt } from './journal.js';
 import { Pacer } from './limiter.js';
 import { rowError, unreachable, type RowError } from './outcome.js';
-import { Progress } from './progress.js';
-import type { InputRow, Record_ } from './reader.js';
-import type { ResultsWriter, ResultStatus } from './results.js';
-import { Stop } from './stop.js';
+import type { InputRow } from './reader.js';
+import type { ResultStatus } from './results.js';
+import type { RunFiles } from './run-files.js';
+import type { RunState } from './run-state.js';
+import type { Stop } from './stop.js';
 import type { BatchOptions, BatchSummary } from './types.js';
-import { Wake } from './wake.js';
-
-/** Invalid-row, warning and failure reports on stderr; the rest go to the results file. */
-const MAX_REPORTED = 20;
 /** Finished rows held back for the in-order results file while an earlier row is in flight. */
 const MAX_WAITING = 10_000;
 /** Rows in a row that could not reach the server (no answer of any kind between) before the run stops. */
@@ -51,86 +47,41 @@ export type Skip = 'duplicate' | 'sent_before' | 'uncertain_before';
 export const CHANGED = 'changed';
 
 export class BatchRun<Req> {
-  readonly summary: BatchSummary = {
-    rows: 0, sent: 0, failed: 0, uncertain: 0, skipped: 0, not_sent: 0,
-    skipped_sent: 0, skipped_uncertain: 0, skipped_duplicate: 0, invalid: 0, warnings: 0,
-    status: 'complete', elapsed_s: 0, rate_per_s: 0,
-  };
-  readonly progress: Progress;
-  readonly stop: Stop;
-  readonly concurrency: number;
-  /** Set by engine.ts before the first row: the identities an earlier run recorded, and the files. */
-  table = new IdTable();
-  prior?: JournalScan;
-  /** On resume without --new-message: the recipients an earlier run reached (changed-rows.ts). */
-  messaged?: IdTable;
-  priorFile?: FileHandle;
-  results?: ResultsWriter;
-  journal?: Journal;
-
-  /** The dispatcher waits here for a slot, and at the end for the rows in flight. */
-  private readonly wake = new Wake();
+  private readonly summary: BatchSummary;
+  private readonly stop: Stop;
   private pending = 0;
   private preflight?: () => Promise<void>;
   private readonly limiter?: Pacer;
   private readonly deadlines: Deadlines;
-  private reported = 0;
   /** Rows since the last answer from the server that could not reach it. */
   private unreachableRows = 0;
-  /** The row being built and its warnings so far. */
-  private building = 0;
-  private warned = '';
 
-  constructor(private readonly o: BatchOptions<Req>) {
-    this.concurrency = o.concurrency ?? 8;
-    this.progress = new Progress(o.io, o.label, this.summary);
-    this.stop = new Stop(this.concurrency, () => this.wake.wake());
+  constructor(
+    private readonly o: BatchOptions<Req>,
+    /** The summary, the stop and the row reports, which the dry run has too. */
+    private readonly shared: RunState<Req>,
+    /** Opened under the lock before the first row (run-files.ts). */
+    private readonly files: RunFiles,
+  ) {
+    this.summary = shared.summary;
+    this.stop = shared.stop;
     this.preflight = o.preflight;
     this.limiter = o.rate ? new Pacer(o.rate) : undefined;
     this.deadlines = new Deadlines(o.timeoutMs);
-  }
-
-  /** A line on stderr about a row; past MAX_REPORTED, one pointer to where the rest are. */
-  report(row: number, message: string): void {
-    if (this.reported++ < MAX_REPORTED) this.progress.note(sanitizeText(this.o.io.scrub(`row ${row}: ${message}`)));
-    else if (this.reported === MAX_REPORTED + 1) this.progress.note(`(more rows to report: see ${this.o.results ? this.o.results : 'the journal, or pass --results FILE'})`);
-  }
-
-  /** The command builds the row's request; its warnings are reported, and kept for the results file. */
-  build(record: Record_, row: number): Req {
-    this.building = row;
-    this.warned = '';
-    return this.o.build(record, row, this.warn);
-  }
-
-  private readonly warn = (message: string) => {
-    if (this.o.strict) throw new UsageError(`${message} (--strict)`);
-    this.summary.warnings++;
-    this.warned = `${this.warned && `${this.warned}; `}warning: ${message}`;
-    this.report(this.building, `warning: ${message}`);
-  };
-
-  /** The row's key (the recipient) for the journal and results; '' when there is none (build says why). */
-  keyOf(record: Record_): string {
-    try {
-      return this.o.key(record);
-    } catch {
-      return '';
-    }
   }
 
   /** Read and check a row: its request and identity, or undefined for an invalid row (counted, reported, listed). */
   read({ row, record, error }: InputRow, key: string): Row<Req> | undefined {
     try {
       if (error) throw new UsageError(error);
-      const req = this.build(record, row);
+      const { req, warning } = this.shared.build(record, row);
       const text = this.o.render(req);
-      return { row, key, req, text, id: identity(key, text), warning: this.warned };
+      return { row, key, req, text, id: identity(key, text), warning };
     } catch (err) {
       const message = (err as Error).message;
       this.summary.failed++;
       this.summary.invalid++;
-      this.report(row, `invalid, not sent: ${message}`);
+      this.shared.report(row, `invalid, not sent: ${message}`);
       this.result(row, key, 'failed', '', `invalid: ${message}`, '');
       this.checkErrors();
       return undefined;
@@ -139,11 +90,12 @@ export class BatchRun<Req> {
 
   /** Send the row, or skip it and why. */
   classify(r: Row<Req>): Skip | typeof CHANGED | 'send' {
-    const slot = this.table.slot(r.id);
-    if (!this.table.firstSeen(slot)) return 'duplicate';
-    if (this.messaged && changedRow(this.table, this.messaged, r.id, r.key) !== undefined) return CHANGED;
-    const state = this.table.state(slot);
-    if (this.prior && state !== State.None) this.summary.matched!++;
+    const { table, prior } = this.files;
+    const slot = table.slot(r.id);
+    if (!table.firstSeen(slot)) return 'duplicate';
+    if (prior?.messaged && changedRow(table, prior.messaged, r.id, r.key) !== undefined) return CHANGED;
+    const state = table.state(slot);
+    if (prior && state !== State.None) this.summary.matched = (this.summary.matched ?? 0) + 1;
     if (state === State.Sent) return 'sent_before';
     if ((state === State.Intent || state === State.Uncertain) && !this.o.retryUncertain) return 'uncertain_before';
     return 'send';
@@ -154,10 +106,11 @@ export class BatchRun<Req> {
     this.summary.skipped++;
     if (why === 'duplicate') {
       this.summary.skipped_duplicate++;
-      this.report(r.row, 'duplicate of an earlier row (same recipient and message): sent once');
+      this.shared.report(r.row, 'duplicate of an earlier row (same recipient and message): sent once');
       return this.result(r.row, r.key, 'skipped', '', 'duplicate of an earlier row', r.warning);
     }
-    const rec = this.results && this.priorFile ? await recordAt(this.priorFile, this.table.offset(this.table.slot(r.id))!) : undefined;
+    const { table, prior, results } = this.files;
+    const rec = results && prior ? await recordAt(prior.file, table.offset(table.slot(r.id))!) : undefined;
     if (why === 'sent_before') {
       this.summary.skipped_sent++;
       this.result(r.row, r.key, 'sent', rec?.detail ?? '', 'sent by an earlier run', r.warning);
@@ -168,14 +121,14 @@ export class BatchRun<Req> {
   }
 
   private readonly slotFree = () =>
-    this.stop.state !== undefined || (this.pending < this.concurrency && !(this.results && this.results.waiting > MAX_WAITING));
+    this.stop.state !== undefined || (this.pending < this.shared.concurrency && !(this.files.results && this.files.results.waiting > MAX_WAITING));
 
   /** Wait for a free slot (and the check before the first send); false when the run stopped meanwhile. */
   async waitForSlot(): Promise<boolean> {
-    await this.wake.until(this.slotFree);
+    await this.shared.wake.until(this.slotFree);
     if (!this.stop.state && this.preflight) await this.checkFirst(this.preflight);
     if (this.stop.state) return false;
-    if (this.results) await this.results.drained();
+    if (this.files.results) await this.files.results.drained();
     return true;
   }
 
@@ -208,13 +161,13 @@ export class BatchRun<Req> {
       else this.notSent(r.row, r.key, r.warning);
     } finally {
       this.pending--;
-      this.wake.wake();
+      this.shared.wake.wake();
     }
   }
 
   /** A rate token, then the intent on disk: true when the request may go out. */
   private async intend(r: Row<Req>): Promise<boolean> {
-    const journal = this.journal!;
+    const { journal } = this.files;
     try {
       if (this.limiter) await this.limiter.take(this.stop.signal);
       if (this.stop.cancelled) return false;
@@ -238,7 +191,7 @@ export class BatchRun<Req> {
     } catch (err) {
       return this.refused(r, rowError(err));
     }
-    this.journal!.outcome('S', r.row, r.id, r.key, messageId);
+    this.files.journal.outcome('S', r.row, r.id, r.key, messageId);
     this.unreachableRows = 0;
     this.summary.sent++;
     this.result(r.row, r.key, 'sent', messageId, '', r.warning);
@@ -246,10 +199,10 @@ export class BatchRun<Req> {
 
   /** Failed or uncertain; a refused key stops the run, and so do a server that cannot be reached and --max-errors. */
   private refused(r: Row<Req>, e: RowError): void {
-    this.journal!.outcome(e.verdict, r.row, r.id, r.key, e.message);
+    this.files.journal.outcome(e.verdict, r.row, r.id, r.key, e.message);
     const status = e.verdict === 'U' ? 'uncertain' : 'failed';
     this.summary[status]++;
-    this.report(r.row, `${status}: ${e.message}`);
+    this.shared.report(r.row, `${status}: ${e.message}`);
     this.result(r.row, r.key, status, '', e.message, r.warning);
     this.unreachableRows = e.unreachable ? this.unreachableRows + 1 : 0;
     if (e.stops) this.stop.halt(e.message, 'auth');
@@ -271,12 +224,12 @@ export class BatchRun<Req> {
 
   /** Wait for the rows in flight. */
   async drain(): Promise<void> {
-    await this.wake.until(() => this.pending === 0);
-    this.progress.stop();
+    await this.shared.wake.until(() => this.pending === 0);
+    this.shared.progress.stop();
   }
 
   private result(row: number, key: string, status: ResultStatus, id: string, error: string, warning: string): void {
-    this.results?.add(row, key, status, id, warning && error ? `${error}; ${warning}` : error || warning);
+    this.files.results?.add(row, key, status, id, warning && error ? `${error}; ${warning}` : error || warning);
   }
 
   private checkErrors(): void {

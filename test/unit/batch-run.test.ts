@@ -1,0 +1,101 @@
+// BatchRun built from a RunFiles in memory: what the run does with the table, the earlier run
+// and the journal it is given, without a command, a lock or an input file.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { IdTable, identity, State } from '../../src/batch/identity.js';
+import { Journal } from '../../src/batch/journal.js';
+import type { PriorRun, RunFiles } from '../../src/batch/run-files.js';
+import { RunState } from '../../src/batch/run-state.js';
+import { BatchRun, CHANGED } from '../../src/batch/run.js';
+import type { BatchOptions } from '../../src/batch/types.js';
+import { tempDir } from '../helpers/cli.js';
+import { testIO } from '../helpers/io.js';
+
+const dir = tempDir('chatcrm-batch-run-unit-');
+type Req = { to: string; text: string };
+
+function options(over: Partial<BatchOptions<Req>> = {}): BatchOptions<Req> {
+  return {
+    file: 'in.csv', timeoutMs: 5_000, io: testIO(), signal: new AbortController().signal, label: 'test',
+    resultColumns: { key: 'to', id: 'message_id' },
+    checkColumns: () => undefined,
+    key: (r) => String(r.to),
+    build: (r) => ({ to: String(r.to), text: String(r.text) }),
+    render: (req) => req.text,
+    send: async (req) => `wamid.${req.to}`,
+    ...over,
+  };
+}
+
+let journals = 0;
+async function runOf(o: BatchOptions<Req>, files: Omit<RunFiles, 'journal'>) {
+  const path = join(dir, `${++journals}.journal`);
+  const journal = await Journal.open(path, { v: 2 });
+  const state = new RunState(o);
+  return { run: new BatchRun(o, state, { ...files, journal }), state, journal, path };
+}
+
+/** An earlier run that recorded `states` (identity → state); no file is read unless a results file asks for it. */
+function priorOf(table: IdTable, messaged: IdTable | null = null): PriorRun {
+  return { scan: { table, completed: false, legacy: 0 }, file: undefined as never, messaged, sent: table.count(State.Sent) };
+}
+
+const row = (n: number, to: string, text: string) => ({ row: n, record: { to, text } });
+
+describe('BatchRun from its files', () => {
+  it('a new run: a repeated row is a duplicate, every other row is sent', async () => {
+    const { run, journal } = await runOf(options(), { table: new IdTable(), prior: null, results: null });
+    const kinds = [row(1, '111', 'hi'), row(2, '222', 'hi'), row(3, '111', 'hi')].map((r) => run.classify(run.read(r, r.record.to)!));
+    expect(kinds).toEqual(['send', 'send', 'duplicate']);
+    await journal.close();
+  });
+
+  it('a resume: the rows the earlier run sent or left uncertain are skipped, and counted as matched', async () => {
+    const table = new IdTable();
+    table.set(table.slot(identity('111', 'hi')), State.Sent, 0);
+    table.set(table.slot(identity('222', 'hi')), State.Uncertain, 0);
+    table.set(table.slot(identity('333', 'hi')), State.Failed, 0);
+    const { run, state, journal } = await runOf(options(), { table, prior: priorOf(table), results: null });
+    const kinds = ['111', '222', '333', '444'].map((to, i) => run.classify(run.read(row(i + 1, to, 'hi'), to)!));
+    expect(kinds).toEqual(['sent_before', 'uncertain_before', 'send', 'send']);
+    expect(state.summary.matched).toBe(3);
+    await journal.close();
+  });
+
+  it('--retry-uncertain sends the row an earlier run left uncertain', async () => {
+    const table = new IdTable();
+    table.set(table.slot(identity('222', 'hi')), State.Uncertain, 0);
+    const { run, journal } = await runOf(options({ retryUncertain: true }), { table, prior: priorOf(table), results: null });
+    expect(run.classify(run.read(row(1, '222', 'hi'), '222')!)).toBe('send');
+    await journal.close();
+  });
+
+  it('another message to a recipient the earlier run reached is a changed row, unless its recipients are not given (--new-message)', async () => {
+    const table = new IdTable();
+    table.set(table.slot(identity('111', 'hi')), State.Sent, 0);
+    const messaged = new IdTable();
+    messaged.set(messaged.slot(identity('111', '')), State.Sent, 0);
+    const changed = await runOf(options(), { table, prior: priorOf(table, messaged), results: null });
+    expect(changed.run.classify(changed.run.read(row(1, '111', 'hello'), '111')!)).toBe(CHANGED);
+    await changed.journal.close();
+
+    const table2 = new IdTable();
+    table2.set(table2.slot(identity('111', 'hi')), State.Sent, 0);
+    const newMessage = await runOf(options(), { table: table2, prior: priorOf(table2), results: null });
+    expect(newMessage.run.classify(newMessage.run.read(row(1, '111', 'hello'), '111')!)).toBe('send');
+    await newMessage.journal.close();
+  });
+
+  it('a sent row goes to the journal it was given: its intent, then its outcome with the id the server gave', async () => {
+    const { run, state, journal, path } = await runOf(options(), { table: new IdTable(), prior: null, results: null });
+    const r = run.read(row(1, '111', 'hi'), '111')!;
+    expect(await run.waitForSlot()).toBe(true);
+    run.dispatch(r);
+    await run.drain();
+    await journal.close();
+    expect(state.summary.sent).toBe(1);
+    const records = readFileSync(path, 'utf8').split('\n').filter((l) => /^[IS]\t/.test(l));
+    expect(records).toEqual([`I\t1\t${r.id}\t111\thi`, `S\t1\t${r.id}\t111\twamid.111`]);
+  });
+});
