@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IdTable, identity, State } from '../../src/batch/identity.js';
 import { Journal } from '../../src/batch/journal.js';
-import type { PriorRun, RunFiles } from '../../src/batch/run-files.js';
+import { openRunFiles, type PriorRun, type RunFiles } from '../../src/batch/run-files.js';
 import { RunState } from '../../src/batch/run-state.js';
 import { BatchRun, CHANGED } from '../../src/batch/run.js';
 import type { BatchOptions } from '../../src/batch/types.js';
@@ -97,5 +97,13 @@ describe('BatchRun from its files', () => {
     expect(state.summary.sent).toBe(1);
     const records = readFileSync(path, 'utf8').split('\n').filter((l) => /^[IS]\t/.test(l));
     expect(records).toEqual([`I\t1\t${r.id}\t111\thi`, `S\t1\t${r.id}\t111\twamid.111`]);
+  });
+
+  it('opening files that fail part way undoes what it did: no SIGTERM or SIGHUP listened to, the error names the flag', async () => {
+    const o = options({ results: join(dir, 'undo.csv') });
+    const before = [process.listenerCount('SIGTERM'), process.listenerCount('SIGHUP')];
+    const opening = openRunFiles(o, new RunState(o), join(dir, 'no-such-dir', 'undo.journal'), undefined, undefined);
+    await expect(opening).rejects.toThrow(/^--journal: /);
+    expect([process.listenerCount('SIGTERM'), process.listenerCount('SIGHUP')]).toEqual(before);
   });
 });
