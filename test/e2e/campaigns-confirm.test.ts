@@ -3,6 +3,7 @@
 // one they need --yes (exit 2, nothing sent); --dry-run needs neither.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeWith, hasTmux, tempDir } from '../helpers/cli.js';
+import { draftCampaign, numbers } from '../helpers/campaigns.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { openTerminal, type Terminal } from '../helpers/tmux.js';
 
@@ -12,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const recipients = (n: number) => Array.from({ length: n }, (_, i) => `1555770${String(i).padStart(4, '0')}`);
-const draft = (name: string, n = 3) => sb.store.insert('campaigns', { name, status: 'draft', recipients: recipients(n), message: { type: 'text', text: { body: name } } });
+const draft = (name: string, n = 3) => draftCampaign(sb, name, numbers(15557700000, n));
 const sentTo = (id: string) => sb.store.list('messages', (m) => m.campaign_id === id).length;
 
 describe('without a terminal', () => {
@@ -63,7 +63,7 @@ describe('without a terminal', () => {
   });
 
   it('recurring --off stops sends and needs no --yes', async () => {
-    const c = sb.store.insert('campaigns', { name: 'Recurs', status: 'sent', recipients: recipients(2), is_recurring: true, recurring_pattern: 'daily' });
+    const c = sb.store.insert('campaigns', { name: 'Recurs', status: 'sent', recipients: numbers(15557700000, 2), is_recurring: true, recurring_pattern: 'daily' });
     const r = await sb.run(['campaigns', 'recurring', c._id, '--off']);
     expect(r.exitCode).toBe(0);
     expect(sb.store.get('campaigns', c._id)!.is_recurring).toBe(false);

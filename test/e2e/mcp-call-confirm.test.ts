@@ -4,6 +4,7 @@
 // otherwise (exit 2, no tools/call), --dry-run needs neither. Counted per recipient.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeWith, hasTmux, tempDir } from '../helpers/cli.js';
+import { freshDrafts } from '../helpers/campaigns.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { openTerminal, type Terminal } from '../helpers/tmux.js';
 
@@ -13,11 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-let n = 0;
-const draft = (name: string, size = 3) => {
-  const recipients = Array.from({ length: size }, () => String(15557300000 + n++));
-  return { c: sb.store.insert('campaigns', { name, status: 'draft', recipients, message: { type: 'text', text: { body: name } } }), recipients };
-};
+const drafts = freshDrafts(15557300000);
+const draft = (name: string, size = 3) => drafts(sb, name, size);
 /** Messages each recipient has had from the sandbox. */
 const received = (to: string[]) => to.map((t) => sb.store.list('messages', (m) => m.to === t).length);
 const toolCalls = (since: number) => sb.received.slice(since).filter((q) => (q.body as { method?: string })?.method === 'tools/call');

@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ElicitRequestSchema, type ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStdio, textOf, type Served } from '../helpers/mcp-serve.js';
+import { freshDrafts } from '../helpers/campaigns.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -16,11 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-let n = 0;
-const draft = (name: string, size = 3) => {
-  const recipients = Array.from({ length: size }, () => String(15557400000 + n++));
-  return { c: sb.store.insert('campaigns', { name, status: 'draft', recipients, message: { type: 'text', text: { body: name } } }), recipients };
-};
+const drafts = freshDrafts(15557400000);
+const draft = (name: string, size = 3) => drafts(sb, name, size);
 /** Messages each recipient has had from the sandbox. */
 const received = (to: string[]) => to.map((t) => sb.store.list('messages', (m) => m.to === t).length);
 

@@ -5,6 +5,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveHttp, serveStdio, textOf, type Served } from '../helpers/mcp-serve.js';
+import { draftCampaign, numbers } from '../helpers/campaigns.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -14,9 +15,7 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const TEXT = { type: 'text', text: { body: 'Hello from an agent' } };
-const recipients = (n: number) => Array.from({ length: n }, (_, i) => `1555880${String(i).padStart(4, '0')}`);
-const campaign = (name: string, n: number | unknown = 3) =>
-  sb.store.insert('campaigns', { name, status: 'draft', recipients: typeof n === 'number' ? recipients(n) : n, message: { type: 'text', text: { body: name } } });
+const campaign = (name: string, n: number | unknown = 3) => draftCampaign(sb, name, typeof n === 'number' ? numbers(15558800000, n) : n);
 const sentTo = (id: string) => sb.store.list('messages', (m) => m.campaign_id === id).length;
 const sendCalls = () => sb.calls('mcp.rpc').filter((c) => (c.body as { params?: { name?: string } }).params?.name === 'send_campaign').length;
 
