@@ -1,6 +1,7 @@
 // The layout of src/ (src/README.md): one file per area in each layer, named as the command line
 // names the area; no import circles; files small enough to read in one go.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,14 @@ function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]);
   return specs.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts'))).filter((f) => existsSync(f));
+}
+
+/** The imports of files under `from`/ that reach into any of the folders `to`, as `file → import`. */
+function arrows(files: string[], from: string, to: string[], root = SRC): string[] {
+  const targets = to.map((d) => join(root, d) + '/');
+  return files
+    .filter((f) => f.startsWith(join(root, from) + '/'))
+    .flatMap((f) => importsOf(f).filter((g) => targets.some((d) => g.startsWith(d))).map((g) => `${relative(root, f)} → ${relative(root, g)}`));
 }
 
 /** Every import circle, as the files on it (empty when there is none). */
@@ -96,7 +105,7 @@ describe('src/ layout', () => {
   });
 
   it('has no import from commands/ or the layers below back up to manifest/', () => {
-    const below = ['commands', 'core', 'api', 'batch', 'config', 'schemas', 'webhook'].map((d) => join(SRC, d));
+    const below = ['commands', 'ops', 'core', 'api', 'batch', 'config', 'schemas', 'webhook'].map((d) => join(SRC, d));
     const up = files
       .filter((f) => below.some((d) => f.startsWith(d + '/')))
       .flatMap((f) => importsOf(f).filter((g) => g.startsWith(join(SRC, 'manifest') + '/')).map((g) => `${relative(SRC, f)} → ${relative(SRC, g)}`));
@@ -138,6 +147,21 @@ describe('src/ layout', () => {
       { name: 'method', lines: 87 },
       { name: expect.stringMatching(/^\(anonymous, line \d+\)$/), lines: 83 },
     ]);
+  });
+
+  it('has no import from mcp/ into commands/, nor from ops/ up to commands/ or mcp/ (both entry points read ops/)', () => {
+    expect(arrows(files, 'mcp', ['commands'])).toEqual([]);
+    expect(arrows(files, 'ops', ['commands', 'mcp', 'manifest', 'sandbox'])).toEqual([]);
+  });
+
+  it('finds an import from mcp/ into commands/, static or lazy (the check itself)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'layout-'));
+    for (const f of ['mcp/a.ts', 'mcp/b.ts', 'commands/x/c.ts']) mkdirSync(dirname(join(dir, f)), { recursive: true });
+    writeFileSync(join(dir, 'mcp/a.ts'), "import { c } from '../commands/x/c.js';\n");
+    writeFileSync(join(dir, 'mcp/b.ts'), "const m = await import('../commands/x/c.js');\n");
+    writeFileSync(join(dir, 'commands/x/c.ts'), 'export const c = 1;\n');
+    expect(arrows([join(dir, 'mcp/a.ts'), join(dir, 'mcp/b.ts')], 'mcp', ['commands'], dir)).toEqual(['mcp/a.ts → commands/x/c.ts', 'mcp/b.ts → commands/x/c.ts']);
+    rmSync(dir, { recursive: true });
   });
 
   it('cites only documents the repository holds (docs/service-api.md and docs/contract.md, not outside files)', () => {

@@ -6,10 +6,10 @@
 // and any tool whose server marks it destructive (`destructiveHint: true`).
 import type { CmdSpec } from '../../core/command-types.js';
 import type { Context } from '../../core/context.js';
-import { sanitizeCell } from '../../core/sanitize.js';
 import type { Tool } from '../../mcp/client.js';
 import type { ToolDef } from '../../mcp/serve/catalog.js';
-import { describeAudience, readAudience } from '../campaigns/audience.js';
+import { describeArgs } from '../../mcp/serve/elicit.js';
+import { describeAudience, readAudience } from '../../ops/audience.js';
 
 /** The catalog's gated tools by every name a tool endpoint may give them. */
 async function gatedTools(commands: CmdSpec[]): Promise<Map<string, ToolDef>> {
@@ -21,16 +21,6 @@ async function gatedTools(commands: CmdSpec[]): Promise<Map<string, ToolDef>> {
     if (t.relay) gated.set(t.relay, t);
   }
   return gated;
-}
-
-/** `segment_id=6b04…, ids=["a","b"]`: the arguments that name the target (`confirm` says nothing of it). */
-export function describeArgs(args: Record<string, unknown>): string {
-  const shown = Object.entries(args)
-    .filter(([k]) => k !== 'confirm')
-    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(', ');
-  const text = shown.length > 200 ? `${shown.slice(0, 199)}…` : shown;
-  return text ? `with ${sanitizeCell(text)}` : 'with no arguments';
 }
 
 /** Ask before calling `tool` when it is gated; returns at once for any other tool. */

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { operations, pathParams, type Operation, type OperationId } from '../../api/operations.js';
 import type { CmdSpec, OpSpec } from '../../manifest/types.js';
+import { behaviourOf } from '../../ops/behaviour.js';
 import { loadSchema } from '../../schemas/index.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -78,11 +79,6 @@ const FILE_ARG = { type: 'string', minLength: 1, description: 'the file to uploa
 const READS = new Set<OperationId>(['messageStatus.get']);
 /** Operations that message recipients (publishing a campaign sends it to its audience). */
 export const SENDS = new Set<OperationId>(['chat.send', 'chat.sendFile', 'chat.groupSend', 'campaigns.publish']);
-/**
- * Operations that message a campaign's whole audience, now or on a schedule: gated like the
- * destructive tools (--allow-destructive, `confirm: true`), as the CLI asks before them.
- */
-const AUDIENCE = new Set<OperationId>(['campaigns.publish', 'campaigns.setupRecurring']);
 /** Why `confirm: true` is asked for. */
 const CONFIRM = {
   undo: { type: 'boolean', const: true, description: 'must be true: this cannot be undone' },
@@ -159,8 +155,11 @@ export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree
   const name = entry?.name ?? NAMES[id] ?? `${snake(area)}_${snake(verb)}`;
   const cmd = entry?.cmd ?? tree.byName.get(VIA_FLAG[id] ?? name);
   const spec: OpSpec | undefined = cmd?.op;
+  // Operations that message a campaign's whole audience (ops/behaviour.ts), now or on a schedule, are
+  // gated like the destructive tools (--allow-destructive, `confirm: true`), as the CLI asks before them.
+  const audience = behaviourOf(id).audience !== undefined;
   // Every DELETE is gated, not only the commands that ask: removing a segment's members too.
-  const destructive = Boolean(spec?.destructive) || op.method === 'DELETE' || AUDIENCE.has(id);
+  const destructive = Boolean(spec?.destructive) || op.method === 'DELETE' || audience;
   const properties: Record<string, JsonObject> = {};
   const required: string[] = [];
 
@@ -193,7 +192,7 @@ export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree
     required.push('file');
   }
   if (destructive && !properties.confirm) {
-    properties.confirm = AUDIENCE.has(id) ? CONFIRM.audience : CONFIRM.undo;
+    properties.confirm = audience ? CONFIRM.audience : CONFIRM.undo;
     required.push('confirm');
   }
   const readOnly = op.method === 'GET' || READS.has(id);
@@ -204,8 +203,8 @@ export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree
     inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), ...(loose ? {} : { additionalProperties: false }) },
     readOnly,
     destructive,
-    sends: SENDS.has(id) || AUDIENCE.has(id),
-    ...(AUDIENCE.has(id) ? { audience: true } : {}),
+    sends: SENDS.has(id) || audience,
+    ...(audience ? { audience: true } : {}),
     op: id,
     upload: op.multipart,
     path,
