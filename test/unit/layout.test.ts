@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { operations, sandboxOperations } from '../../src/api/operations.js';
 import { commands } from '../../src/manifest/index.js';
 
 const SRC = resolve(import.meta.dirname, '../../src');
@@ -29,6 +30,12 @@ function arrows(files: string[], from: string, to: string[], root = SRC): string
   return files
     .filter((f) => f.startsWith(join(root, from) + '/'))
     .flatMap((f) => importsOf(f).filter((g) => targets.some((d) => g.startsWith(d))).map((g) => `${relative(root, f)} → ${relative(root, g)}`));
+}
+
+/** Comparisons of a value to an operation id written out (`op === 'chat.send'`, `case 'flows.list':`), as `file: text`. */
+function opIdBranches(file: string, text: string, ids: Set<string>): string[] {
+  const found = [...text.matchAll(/[!=]==\s*'([\w]+\.[\w]+)'|'([\w]+\.[\w]+)'\s*[!=]==|\bcase\s+'([\w]+\.[\w]+)'\s*:/g)];
+  return found.filter((m) => ids.has(m[1] ?? m[2] ?? m[3])).map((m) => `${file}: ${m[0]}`);
 }
 
 /** Every import circle, as the files on it (empty when there is none). */
@@ -165,6 +172,16 @@ describe('src/ layout', () => {
     writeFileSync(join(dir, 'commands/x/c.ts'), 'export const c = 1;\n');
     expect(arrows([join(dir, 'mcp/a.ts'), join(dir, 'mcp/b.ts')], 'mcp', ['commands'], dir)).toEqual(['mcp/a.ts → commands/x/c.ts', 'mcp/b.ts → commands/x/c.ts']);
     rmSync(dir, { recursive: true });
+  });
+
+  it('branches on no operation id written out: what an operation does differently is a row of a table keyed by OperationId', () => {
+    const ids = new Set([...Object.keys(operations), ...Object.keys(sandboxOperations)]);
+    expect(files.flatMap((f) => opIdBranches(relative(SRC, f), readFileSync(f, 'utf8'), ids))).toEqual([]);
+  });
+
+  it('finds a branch on an operation id, in each form (the check itself)', () => {
+    const text = "if (op === 'chat.send') x();\nif ('flows.list' !== id) y();\nswitch (id) {\n  case 'mcp.rpc':\n}\nif (name === 'create.contact' || v === 'a.b') z();\nconst t = { 'chat.send': 1 };\n";
+    expect(opIdBranches('x.ts', text, new Set(['chat.send', 'flows.list', 'mcp.rpc']))).toEqual(["x.ts: === 'chat.send'", "x.ts: 'flows.list' !==", "x.ts: case 'mcp.rpc':"]);
   });
 
   it('cites only documents the repository holds (docs/service-api.md and docs/contract.md, not outside files)', () => {
