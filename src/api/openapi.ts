@@ -44,10 +44,15 @@ const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
  * sandbox): creates 201, jobs 202, the rest 200. Generators type each status (oapi-codegen's
  * JSON201), so an operation declared 200 that answers 201 loses its answer.
  */
-const CREATED = new Set<OperationId>(['auth.register', 'chatbots.scrape', 'chatbots.extractDoc', 'messageStatus.chatStatus']);
+const STATUS: Partial<Record<OperationId, '201' | '202'>> = {
+  'auth.register': '201',
+  'chatbots.scrape': '201',
+  'chatbots.extractDoc': '201',
+  'messageStatus.chatStatus': '201',
+  'contacts.export': '202',
+};
 export function successStatus(id: OperationId): '200' | '201' | '202' {
-  if (id === 'contacts.export') return '202';
-  return /\.create/.test(id) || CREATED.has(id) ? '201' : '200';
+  return STATUS[id] ?? (/\.create/.test(id) ? '201' : '200');
 }
 
 /** A record's shape as the CLI knows it: the columns its tables show (any other field may come too). */
@@ -100,30 +105,36 @@ function knownRecords(tree: ReturnType<typeof indexTree>): { schemas: Record<str
   return { schemas, data };
 }
 
+/** Answers that are not the service's envelope; each call makes new objects (YAML would alias shared ones). */
+const RESPONSES: Partial<Record<OperationId, (errors: JsonObject) => JsonObject>> = {
+  'contacts.exportDownload': (errors) => ({ '200': { description: 'the export file', content: { 'application/octet-stream': { schema: binary } } }, ...errors }),
+  'webhook.challenge': () => ({ '200': { description: 'the hub.challenge value, echoed', content: { 'text/plain': { schema: { type: 'string' } } } }, '403': { description: 'wrong verify token' } }),
+  'mcp.health': (errors) => ({ '200': { description: 'the tool endpoint is up' }, ...errors }),
+  'mcp.rpc': (errors) => ({
+    '200': {
+      description: 'a JSON-RPC 2.0 response, as JSON or as a text/event-stream of messages',
+      content: { 'application/json': { schema: { type: 'object' } }, 'text/event-stream': { schema: { type: 'string' } } },
+    },
+    '202': { description: 'a notification, accepted: no body' },
+    ...errors,
+  }),
+};
+
 function responses(id: OperationId, data: JsonObject | undefined): JsonObject {
   const errors = { '4XX': ref('ClientError'), '5XX': ref('ServerError') };
-  switch (id) {
-    case 'contacts.exportDownload':
-      return { '200': { description: 'the export file', content: { 'application/octet-stream': { schema: binary } } }, ...errors };
-    case 'webhook.challenge':
-      return { '200': { description: 'the hub.challenge value, echoed', content: { 'text/plain': { schema: { type: 'string' } } } }, '403': { description: 'wrong verify token' } };
-    case 'mcp.health':
-      return { '200': { description: 'the tool endpoint is up' }, ...errors };
-    case 'mcp.rpc':
-      return {
-        '200': {
-          description: 'a JSON-RPC 2.0 response, as JSON or as a text/event-stream of messages',
-          content: { 'application/json': { schema: { type: 'object' } }, 'text/event-stream': { schema: { type: 'string' } } },
-        },
-        '202': { description: 'a notification, accepted: no body' },
-        ...errors,
-      };
-  }
+  const own = RESPONSES[id];
+  if (own) return own(errors);
   const envelope = { $ref: '#/components/schemas/Envelope' };
   const schema = data ? { allOf: [envelope, { type: 'object', properties: { data } }] } : envelope;
   const description = { '200': 'success', '201': 'created', '202': 'accepted: a job was started' }[successStatus(id)];
   return { [successStatus(id)]: { description, content: { 'application/json': { schema } } }, ...errors };
 }
+
+/** Parameters the channel provider's side of the webhook carries (no tool has them). */
+const PARAMETERS: Partial<Record<OperationId, () => JsonObject[]>> = {
+  'webhook.event': () => [{ name: 'x-hub-signature-256', in: 'header', required: true, description: 'sha256=<hex>: HMAC-SHA256 of the exact body bytes with the app secret', schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } }],
+  'webhook.challenge': () => ['hub.mode', 'hub.verify_token', 'hub.challenge'].map((q) => ({ name: q, in: 'query', required: true, schema: q === 'hub.mode' ? { const: 'subscribe' } : { type: 'string' } })),
+};
 
 function parametersOf(id: OperationId, tool: ToolDef): JsonObject[] {
   const parameters: JsonObject[] = [
@@ -133,13 +144,7 @@ function parametersOf(id: OperationId, tool: ToolDef): JsonObject[] {
       return { name: q, in: 'query', required: false, description, schema };
     }),
   ];
-  if (id === 'webhook.event') {
-    parameters.push({ name: 'x-hub-signature-256', in: 'header', required: true, description: 'sha256=<hex>: HMAC-SHA256 of the exact body bytes with the app secret', schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } });
-  }
-  if (id === 'webhook.challenge') {
-    for (const q of ['hub.mode', 'hub.verify_token', 'hub.challenge']) parameters.push({ name: q, in: 'query', required: true, schema: q === 'hub.mode' ? { const: 'subscribe' } : { type: 'string' } });
-  }
-  return parameters;
+  return [...parameters, ...(PARAMETERS[id]?.() ?? [])];
 }
 
 function operationObject(id: OperationId, tool: ToolDef, data: JsonObject | undefined): JsonObject {
@@ -228,12 +233,18 @@ export async function openApiDocument(version: string, commands: CmdSpec[], base
   };
 }
 
+/** JSON bodies no request schema describes: the tool endpoint's JSON-RPC, the webhook's events. */
+const BODIES: Partial<Record<OperationId, () => JsonObject>> = {
+  'mcp.rpc': () => RPC_REQUEST,
+  'webhook.event': () => ({ type: 'object', description: 'an inbound event; its kinds and fields are not specified' }),
+};
+
 function requestBody(id: OperationId, schema: JsonObject | undefined, defaultBody?: JsonObject): { required: boolean; content: JsonObject } | undefined {
   const form = MULTIPART[id];
   if (form) return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', ...form } } } };
   if (schema) return { required: true, content: { 'application/json': { schema } } };
-  if (id === 'mcp.rpc') return { required: true, content: { 'application/json': { schema: RPC_REQUEST } } };
+  const other = BODIES[id];
+  if (other) return { required: true, content: { 'application/json': { schema: other() } } };
   if (defaultBody) return { required: false, content: { 'application/json': { schema: { type: 'object', description: 'optional; the CLI sends {}' } } } };
-  if (id === 'webhook.event') return { required: true, content: { 'application/json': { schema: { type: 'object', description: 'an inbound event; its kinds and fields are not specified' } } } };
   return undefined;
 }

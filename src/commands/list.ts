@@ -4,12 +4,9 @@
 // the previous one (a server ignoring `page`) ends the loop with a warning.
 import type { Context } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
-import { morePages, pageCount, recordId, shapeOf } from '../core/output/shape.js';
+import { MAX_LIMIT, morePages, pageCount, recordId, shapeOf } from '../core/output/shape.js';
 import type { View } from '../core/output/print.js';
 import type { OutputFormat } from '../config/settings.js';
-
-/** The service caps page sizes at 100; --all asks for that many a page. */
-export const MAX_LIMIT = 100;
 
 export interface PageFlags {
   page?: number;

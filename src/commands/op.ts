@@ -1,10 +1,11 @@
 // The generic runner for commands declared as one operation (manifest `op`): path params
 // from positional args, body from --data overridden by flags, validated by the
-// operation's schema before anything is sent.
+// operation's schema and its rules in ops/behaviour.ts before anything is sent.
 import { checkPathId, getOperation, pathParams } from '../api/operations.js';
 import { readJsonArg, type Context } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
 import { flagName, type CmdSpec, type OpSpec, type Run } from '../core/command-types.js';
+import { checked, normalized } from '../ops/behaviour.js';
 import { loadSchema } from '../schemas/index.js';
 import { parseOrUsage, type FieldFlags } from '../schemas/problems.js';
 
@@ -82,7 +83,8 @@ export async function buildOpRequest(ctx: Context, spec: OpSpec, input: Paramete
   }
   if (body === undefined && spec.defaultBody) body = { ...spec.defaultBody };
 
-  if (op.body) body = parseOrUsage(await loadSchema(op.body), body ?? {}, flagOf) as Record<string, unknown>;
+  // What the operation does past its schema (ops/behaviour.ts) is what its tool in `mcp serve` does too.
+  if (op.body) body = await checked(spec.id, parseOrUsage(await loadSchema(op.body), normalized(spec.id, body ?? {}, flagOf), flagOf) as Record<string, unknown>, flagOf);
   const query: Record<string, string> = {};
   for (const [opt, q] of Object.entries(spec.query ?? {})) {
     const v = input.opts[opt];

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
 import { ApiError, NetworkError } from '../../src/core/errors.js';
-import { describeAudience, readAudience } from '../../src/commands/campaigns/audience.js';
+import { describeAudience, readAudience } from '../../src/ops/audience.js';
 
 const api = (answer: unknown): ApiClient =>
   ({

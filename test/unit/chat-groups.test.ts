@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canUseGroups, isScanDevice } from '../../src/commands/chat/groups.js';
+import { canUseGroups, isScanDevice } from '../../src/ops/groups.js';
 
 describe('group capability of a sender', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from '../../src/commands/chat/recipient.js';
+import { normalizePhone } from '../../src/ops/recipient.js';
 import { UsageError } from '../../src/core/errors.js';
 import { colorPolicy } from '../../src/core/io.js';
 

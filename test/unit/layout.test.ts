@@ -1,9 +1,11 @@
 // The layout of src/ (src/README.md): one file per area in each layer, named as the command line
 // names the area; no import circles; files small enough to read in one go.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { operations, sandboxOperations } from '../../src/api/operations.js';
 import { commands } from '../../src/manifest/index.js';
 
 const SRC = resolve(import.meta.dirname, '../../src');
@@ -20,6 +22,20 @@ function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]);
   return specs.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts'))).filter((f) => existsSync(f));
+}
+
+/** The imports of files under `from`/ that reach into any of the folders `to`, as `file → import`. */
+function arrows(files: string[], from: string, to: string[], root = SRC): string[] {
+  const targets = to.map((d) => join(root, d) + '/');
+  return files
+    .filter((f) => f.startsWith(join(root, from) + '/'))
+    .flatMap((f) => importsOf(f).filter((g) => targets.some((d) => g.startsWith(d))).map((g) => `${relative(root, f)} → ${relative(root, g)}`));
+}
+
+/** Comparisons of a value to an operation id written out (`op === 'chat.send'`, `case 'flows.list':`), as `file: text`. */
+function opIdBranches(file: string, text: string, ids: Set<string>): string[] {
+  const found = [...text.matchAll(/[!=]==\s*'([\w]+\.[\w]+)'|'([\w]+\.[\w]+)'\s*[!=]==|\bcase\s+'([\w]+\.[\w]+)'\s*:/g)];
+  return found.filter((m) => ids.has(m[1] ?? m[2] ?? m[3])).map((m) => `${file}: ${m[0]}`);
 }
 
 /** Every import circle, as the files on it (empty when there is none). */
@@ -96,7 +112,7 @@ describe('src/ layout', () => {
   });
 
   it('has no import from commands/ or the layers below back up to manifest/', () => {
-    const below = ['commands', 'core', 'api', 'batch', 'config', 'schemas', 'webhook'].map((d) => join(SRC, d));
+    const below = ['commands', 'ops', 'core', 'api', 'batch', 'config', 'schemas', 'webhook'].map((d) => join(SRC, d));
     const up = files
       .filter((f) => below.some((d) => f.startsWith(d + '/')))
       .flatMap((f) => importsOf(f).filter((g) => g.startsWith(join(SRC, 'manifest') + '/')).map((g) => `${relative(SRC, f)} → ${relative(SRC, g)}`));
@@ -138,6 +154,34 @@ describe('src/ layout', () => {
       { name: 'method', lines: 87 },
       { name: expect.stringMatching(/^\(anonymous, line \d+\)$/), lines: 83 },
     ]);
+  });
+
+  it('has no import from mcp/ into commands/ (what both need is in ops/ or below)', () => {
+    expect(arrows(files, 'mcp', ['commands'])).toEqual([]);
+  });
+
+  it('has no import from ops/ up to the entry points that read it (commands/, mcp/, manifest/, sandbox/)', () => {
+    expect(arrows(files, 'ops', ['commands', 'mcp', 'manifest', 'sandbox'])).toEqual([]);
+  });
+
+  it('finds an import from mcp/ into commands/, static or lazy (the check itself)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'layout-'));
+    for (const f of ['mcp/a.ts', 'mcp/b.ts', 'commands/x/c.ts']) mkdirSync(dirname(join(dir, f)), { recursive: true });
+    writeFileSync(join(dir, 'mcp/a.ts'), "import { c } from '../commands/x/c.js';\n");
+    writeFileSync(join(dir, 'mcp/b.ts'), "const m = await import('../commands/x/c.js');\n");
+    writeFileSync(join(dir, 'commands/x/c.ts'), 'export const c = 1;\n');
+    expect(arrows([join(dir, 'mcp/a.ts'), join(dir, 'mcp/b.ts')], 'mcp', ['commands'], dir)).toEqual(['mcp/a.ts → commands/x/c.ts', 'mcp/b.ts → commands/x/c.ts']);
+    rmSync(dir, { recursive: true });
+  });
+
+  it('branches on no operation id written out: what an operation does differently is a row of a table keyed by OperationId', () => {
+    const ids = new Set([...Object.keys(operations), ...Object.keys(sandboxOperations)]);
+    expect(files.flatMap((f) => opIdBranches(relative(SRC, f), readFileSync(f, 'utf8'), ids))).toEqual([]);
+  });
+
+  it('finds a branch on an operation id, in each form (the check itself)', () => {
+    const text = "if (op === 'chat.send') x();\nif ('flows.list' !== id) y();\nswitch (id) {\n  case 'mcp.rpc':\n}\nif (name === 'create.contact' || v === 'a.b') z();\nconst t = { 'chat.send': 1 };\n";
+    expect(opIdBranches('x.ts', text, new Set(['chat.send', 'flows.list', 'mcp.rpc']))).toEqual(["x.ts: === 'chat.send'", "x.ts: 'flows.list' !==", "x.ts: case 'mcp.rpc':"]);
   });
 
   it('cites only documents the repository holds (docs/service-api.md and docs/contract.md, not outside files)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkTemplate } from '../../src/schemas/templates.js';
 import { parseButton, parseExample } from '../../src/commands/templates/body.js';
-import { layout, renderTemplate, wrap } from '../../src/commands/templates/render.js';
+import { layout, renderTemplate, wrap } from '../../src/ops/render-template.js';
 
 const base = { business_account_id: 'acc', template_name: 'promo', category: 'MARKETING', language: 'en_US', template_type: 'standard', message_body: 'Hello' };
 const paths = (t: Record<string, unknown>) => checkTemplate({ ...base, ...t }).problems.map((p) => p.path);

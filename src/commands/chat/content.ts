@@ -9,6 +9,7 @@ import { UsageError } from '../../core/errors.js';
 import { flagName } from '../../core/command-types.js';
 import { sendFileRequest, sendRequest, type Message } from '../../schemas/chat.js';
 import { parseOrUsage, type FieldFlags } from '../../schemas/problems.js';
+import { MAX_FILE_BYTES, normalized } from '../../ops/behaviour.js';
 
 /** The content flags (commander's camelCase names); exactly one is given. */
 export const CONTENT = ['text', 'image', 'video', 'audio', 'document', 'location', 'template', 'react', 'message'] as const;
@@ -27,8 +28,6 @@ const MODIFIERS: Record<string, readonly ContentKind[]> = {
 };
 /** Made once: contentKind runs for every row of a batch. */
 const MODIFIER_ENTRIES = Object.entries(MODIFIERS);
-
-export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
 export interface Content {
   message: Message;
@@ -164,7 +163,7 @@ export interface SendCall {
  */
 export function sendCall(sender_id: string, to: string, content: Content, flags: FieldFlags = {}): SendCall {
   if (content.file) {
-    const body = parseOrUsage(sendFileRequest, { sender_id, to, message: content.message }, flags);
+    const body = parseOrUsage(sendFileRequest, normalized('chat.sendFile', { sender_id, to, message: content.message }, flags), flags);
     const form = multipart([
       { name: 'sender_id', value: sender_id },
       { name: 'to', value: to },
@@ -173,5 +172,5 @@ export function sendCall(sender_id: string, to: string, content: Content, flags:
     ]);
     return { op: 'chat.sendFile', options: { form } };
   }
-  return { op: 'chat.send', options: { json: parseOrUsage(sendRequest, { sender_id, to, message: content.message }, flags) } };
+  return { op: 'chat.send', options: { json: parseOrUsage(sendRequest, normalized('chat.send', { sender_id, to, message: content.message }, flags), flags) } };
 }

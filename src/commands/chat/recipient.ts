@@ -1,17 +1,8 @@
-// Recipient and sender resolution shared by every chat command.
+// Choosing a sender on a terminal (chat send, login); the recipient and the sender of a
+// request are resolved in ops/recipient.ts.
 import type { ApiClient } from '../../api/client.js';
-import { UsageError } from '../../core/errors.js';
-import type { Context } from '../../core/context.js';
 import type { Prompter } from '../../core/prompter.js';
 import { sanitizeCell } from '../../core/sanitize.js';
-
-/** `+1 (555) 123-4567` → `15551234567`; letters or a length outside 6–15 digits is invalid. */
-export function normalizePhone(input: string, flag = '--to'): string {
-  const digits = input.replace(/[\s\-()+.]/g, '');
-  if (!/^\d+$/.test(digits)) throw new UsageError(`${flag}: "${input}" is not a phone number (digits only, after removing spaces, -, ( ) and +)`);
-  if (digits.length < 6 || digits.length > 15) throw new UsageError(`${flag}: "${input}" has ${digits.length} digit${digits.length === 1 ? '' : 's'}; a phone number has 6 to 15`);
-  return digits;
-}
 
 /**
  * A sender chosen from the workspace's senders (any failure to list them: typed instead).
@@ -38,12 +29,4 @@ export async function chooseSender(api: ApiClient, prompter: Prompter, o: { mess
     ],
   });
   return choice || undefined;
-}
-
-export function resolveSender(ctx: Context, flag: unknown): string {
-  const sender = typeof flag === 'string' && flag !== '' ? flag : ctx.settings.defaultSender;
-  if (!sender) {
-    throw new UsageError('--sender: no sender given and the profile has no default-sender; list them with `chatcrm chat senders`, then pass --sender ID or run `chatcrm profiles set default-sender ID`');
-  }
-  return sender;
 }

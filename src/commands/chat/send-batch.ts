@@ -13,7 +13,7 @@ import type { Run } from '../../core/command-types.js';
 import { sentId, waitSpec, type WaitSpec } from '../message-status/wait.js';
 import { isSignal } from '../../batch/stop.js';
 import { buildContent, CONTENT, contentKind, sendCall, type SendCall } from './content.js';
-import { normalizePhone, resolveSender } from './recipient.js';
+import { normalizePhone, resolveSender } from '../../ops/recipient.js';
 
 /** Flags that make up the message, and may hold placeholders. */
 const MESSAGE_FLAGS = [...CONTENT, 'caption', 'filename', 'name', 'address', 'language', 'var', 'headerMedia', 'emoji'];

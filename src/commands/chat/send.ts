@@ -4,7 +4,8 @@ import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../core/command-types.js';
 import { finishSend, waitSpec } from '../message-status/wait.js';
 import { buildContent, CONTENT, contentKind, sendCall } from './content.js';
-import { chooseSender, normalizePhone, resolveSender } from './recipient.js';
+import { normalizePhone, resolveSender } from '../../ops/recipient.js';
+import { chooseSender } from './recipient.js';
 
 /**
  * On a terminal, what the flags leave out is asked for, each question naming the flag that

@@ -1,6 +1,7 @@
 // contacts create: tool create_contact (phone normalised like chat --to).
 import type { Run } from '../../core/command-types.js';
-import { contactArgs, FLAG_NAMES, keyValues } from './args.js';
+import { contactArgs } from '../../ops/contacts.js';
+import { FLAG_NAMES, keyValues } from './args.js';
 import { runTool } from '../mcp/tool.js';
 
 export const run: Run = async (ctx, { opts }) => {

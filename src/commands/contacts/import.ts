@@ -11,11 +11,11 @@ import type { Run } from '../../core/command-types.js';
 import { McpError, createMcpClient, type McpClient, type ToolResult } from '../../mcp/client.js';
 import { errorText, resultText } from '../../mcp/result.js';
 import { checkArgs, type JsonSchema } from '../../mcp/schema.js';
-import { normalizePhone } from '../chat/recipient.js';
-import { contactArgs, type ContactNames } from './args.js';
+import { normalizePhone } from '../../ops/recipient.js';
+// A row's columns are named as the tool's arguments.
+import { ARG_NAMES as COLUMNS, contactArgs } from '../../ops/contacts.js';
 
 const TOOL = 'create_contact';
-const COLUMNS: ContactNames = { phone: 'phone_number', name: 'name', email: 'email', tag: 'tags' };
 
 const cell = (record: Record_, column: string): string | undefined => {
   const v = record[column];

@@ -1,23 +1,20 @@
 // flows list: one table row per flow with its state. The service may give the state as
-// `status` or only as the is_active / is_paused flags; the table shows one `state` column.
+// `status` or only as the is_active / is_paused flags; the table shows one `state` column
+// (the operation's decorate, ops/behaviour.ts, as the tool of `mcp serve` does).
 import type { View } from '../../core/output/print.js';
 import type { Run } from '../../core/command-types.js';
+import { BEHAVIOURS } from '../../ops/behaviour.js';
 import { runList } from '../list.js';
 
 export const COLUMNS = ['_id', 'name', 'keyword', 'platform', 'state', 'updated_at'];
 export const VIEW: View = { columns: COLUMNS, drop: ['updated_at', 'platform', 'keyword'], cut: ['name'] };
-
-export function stateOf(r: Record<string, unknown>): string {
-  if (typeof r.status === 'string') return r.status;
-  return r.is_paused ? 'paused' : r.is_active ? 'active' : 'draft';
-}
 
 export const run: Run = async (ctx, { opts }) => {
   const status = typeof opts.status === 'string' ? opts.status : undefined;
   const api = await ctx.api();
   await runList(ctx, opts, {
     view: VIEW,
-    map: (r) => void (r.state ??= stateOf(r)),
+    map: BEHAVIOURS['flows.list']?.decorate,
     fetch: async (page, limit) => {
       const res = await api.call('flows.list', { query: { status, page, limit } });
       return res.dryRun ? undefined : res.body;

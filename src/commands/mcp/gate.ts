@@ -6,36 +6,27 @@
 // and any tool whose server marks it destructive (`destructiveHint: true`).
 import type { CmdSpec } from '../../core/command-types.js';
 import type { Context } from '../../core/context.js';
-import { sanitizeCell } from '../../core/sanitize.js';
 import type { Tool } from '../../mcp/client.js';
-import type { ToolDef } from '../../mcp/serve/catalog.js';
-import { describeAudience, readAudience } from '../campaigns/audience.js';
+import type { gatedTools } from '../../mcp/serve/catalog.js';
+import { describeArgs } from '../../mcp/serve/elicit.js';
+import { describeAudience, readAudience } from '../../ops/audience.js';
+
+type Gated = ReturnType<typeof gatedTools>[number];
 
 /** The catalog's gated tools by every name a tool endpoint may give them. */
-async function gatedTools(commands: CmdSpec[]): Promise<Map<string, ToolDef>> {
-  const { buildCatalog } = await import('../../mcp/serve/catalog.js');
-  const gated = new Map<string, ToolDef>();
-  for (const t of await buildCatalog(commands)) {
-    if (!t.destructive && !t.sends) continue;
+async function gatedByName(commands: CmdSpec[]): Promise<Map<string, Gated>> {
+  const { gatedTools } = await import('../../mcp/serve/catalog.js');
+  const gated = new Map<string, Gated>();
+  for (const t of gatedTools(commands)) {
     gated.set(t.name, t);
     if (t.relay) gated.set(t.relay, t);
   }
   return gated;
 }
 
-/** `segment_id=6b04…, ids=["a","b"]`: the arguments that name the target (`confirm` says nothing of it). */
-export function describeArgs(args: Record<string, unknown>): string {
-  const shown = Object.entries(args)
-    .filter(([k]) => k !== 'confirm')
-    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(', ');
-  const text = shown.length > 200 ? `${shown.slice(0, 199)}…` : shown;
-  return text ? `with ${sanitizeCell(text)}` : 'with no arguments';
-}
-
 /** Ask before calling `tool` when it is gated; returns at once for any other tool. */
 export async function confirmTool(ctx: Context, commands: () => Promise<CmdSpec[]>, tool: Tool, args: Record<string, unknown>): Promise<void> {
-  const gated = (await gatedTools(await commands())).get(tool.name);
+  const gated = (await gatedByName(await commands())).get(tool.name);
   const hinted = (tool.annotations as { destructiveHint?: unknown } | undefined)?.destructiveHint === true;
   if (!gated && !hinted) return;
   const effect = gated?.audience ? "messages the campaign's whole audience" : gated?.sends && !gated.destructive ? 'sends a message' : 'cannot be undone';

@@ -2,7 +2,7 @@
 import { multipart, type Part } from '../../api/multipart.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../core/command-types.js';
-import { uploadFile } from '../upload.js';
+import { uploadFile } from '../../ops/upload.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
   const id = args.MATERIAL_ID as string | undefined;

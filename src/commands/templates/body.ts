@@ -8,7 +8,7 @@ import { sanitizeCell } from '../../core/sanitize.js';
 import { convert } from '../op.js';
 import { problemLine, type FieldFlags } from '../../schemas/problems.js';
 import { BUTTON_TYPES, checkTemplate, OTP_FIELDS, type Button, type CreateRequest } from '../../schemas/templates.js';
-import { normalizePhone } from '../chat/recipient.js';
+import { normalizePhone } from '../../ops/recipient.js';
 import { readDataFile } from '../flows/file.js';
 
 /** option (camelCase) → request field, for the plain value flags. */

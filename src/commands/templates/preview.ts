@@ -1,7 +1,7 @@
 // templates preview: offline, with the same inputs and checks as create.
 import type { Run } from '../../core/command-types.js';
 import { templateBody } from './body.js';
-import { layout, renderTemplate } from './render.js';
+import { layout, renderTemplate } from '../../ops/render-template.js';
 
 export const run: Run = async (ctx, { opts }) => {
   const t = await templateBody(ctx, opts, { preview: true });

@@ -4,7 +4,7 @@ import type { Run } from '../../core/command-types.js';
 import { sampleEvent } from '../../webhook/events.js';
 import { readPayload, readSecret } from '../../webhook/input.js';
 import { SIGNATURE_HEADER, sign } from '../../webhook/signature.js';
-import { normalizePhone } from '../chat/recipient.js';
+import { normalizePhone } from '../../ops/recipient.js';
 
 export const run: Run = async (ctx, { opts }) => {
   if (opts.file !== undefined && opts.event !== undefined) throw new UsageError('give either --file or --event, not both');

@@ -4,8 +4,7 @@
 // the file with it.
 import type { ApiClient } from '../../api/client.js';
 import { CliError, EXIT } from '../../core/errors.js';
-import { morePages, recordId, shapeOf } from '../../core/output/shape.js';
-import { MAX_LIMIT } from '../list.js';
+import { MAX_LIMIT, morePages, recordId, shapeOf } from '../../core/output/shape.js';
 import { AREA, isSecretField, isServerField, refArea, references, type AreaDef, type AreaName } from './areas.js';
 import type { FileRecord } from './schema.js';
 

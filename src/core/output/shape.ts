@@ -76,6 +76,9 @@ export function shapeOf(body: unknown): Shape {
   return { item: keys.length ? rest : undefined, message };
 }
 
+/** The service caps page sizes at 100; --all, and lookups that must see every record, ask for that many a page. */
+export const MAX_LIMIT = 100;
+
 /**
  * Where a list answer stands: how many pages, whether another follows. `undefined` when the
  * answer does not say (a bare array, a list without pagination): callers then fetch until an

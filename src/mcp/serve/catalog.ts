@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { operations, pathParams, type Operation, type OperationId } from '../../api/operations.js';
 import type { CmdSpec, OpSpec } from '../../manifest/types.js';
+import { behaviourOf } from '../../ops/behaviour.js';
 import { loadSchema } from '../../schemas/index.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -78,11 +79,6 @@ const FILE_ARG = { type: 'string', minLength: 1, description: 'the file to uploa
 const READS = new Set<OperationId>(['messageStatus.get']);
 /** Operations that message recipients (publishing a campaign sends it to its audience). */
 export const SENDS = new Set<OperationId>(['chat.send', 'chat.sendFile', 'chat.groupSend', 'campaigns.publish']);
-/**
- * Operations that message a campaign's whole audience, now or on a schedule: gated like the
- * destructive tools (--allow-destructive, `confirm: true`), as the CLI asks before them.
- */
-const AUDIENCE = new Set<OperationId>(['campaigns.publish', 'campaigns.setupRecurring']);
 /** Why `confirm: true` is asked for. */
 const CONFIRM = {
   undo: { type: 'boolean', const: true, description: 'must be true: this cannot be undone' },
@@ -151,16 +147,32 @@ export function asObject(s: JsonObject): JsonObject {
   return { type: 'object', properties, ...(required.length ? { required } : {}), ...(loose ? { additionalProperties: {} } : { additionalProperties: false }) };
 }
 
-/** The tool of an operation; `chatcrm openapi` describes every operation through it too. */
-export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree>): Promise<ToolDef> {
-  const op: Operation = operations[id];
+/** An operation's tool name and the command it comes from (the one whose options it takes). */
+function commandOf(id: OperationId, tree: ReturnType<typeof indexTree>) {
   const entry = tree.byOp.get(id);
   const [area, verb] = id.split('.');
   const name = entry?.name ?? NAMES[id] ?? `${snake(area)}_${snake(verb)}`;
-  const cmd = entry?.cmd ?? tree.byName.get(VIA_FLAG[id] ?? name);
-  const spec: OpSpec | undefined = cmd?.op;
+  return { name, toolset: entry?.top ?? snake(area), cmd: entry?.cmd ?? tree.byName.get(VIA_FLAG[id] ?? name) };
+}
+
+type Gating = Pick<ToolDef, 'destructive' | 'sends' | 'audience'>;
+
+/** What --allow-destructive and `confirm: true` hold back, and what --max-sends counts. */
+function gatingOf(id: OperationId, spec: OpSpec | undefined): Gating {
+  // Operations that message a campaign's whole audience (ops/behaviour.ts), now or on a schedule, are
+  // gated like the destructive tools, as the CLI asks before them.
+  const audience = behaviourOf(id).audience !== undefined;
   // Every DELETE is gated, not only the commands that ask: removing a segment's members too.
-  const destructive = Boolean(spec?.destructive) || op.method === 'DELETE' || AUDIENCE.has(id);
+  const destructive = Boolean(spec?.destructive) || operations[id].method === 'DELETE' || audience;
+  return { destructive, sends: SENDS.has(id) || audience, ...(audience ? { audience: true } : {}) };
+}
+
+/** The tool of an operation; `chatcrm openapi` describes every operation through it too. */
+export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree>): Promise<ToolDef> {
+  const op: Operation = operations[id];
+  const { name, toolset, cmd } = commandOf(id, tree);
+  const spec: OpSpec | undefined = cmd?.op;
+  const gating = gatingOf(id, spec);
   const properties: Record<string, JsonObject> = {};
   const required: string[] = [];
 
@@ -192,20 +204,18 @@ export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree
     properties.file = FILE_ARG;
     required.push('file');
   }
-  if (destructive && !properties.confirm) {
-    properties.confirm = AUDIENCE.has(id) ? CONFIRM.audience : CONFIRM.undo;
+  if (gating.destructive && !properties.confirm) {
+    properties.confirm = gating.audience ? CONFIRM.audience : CONFIRM.undo;
     required.push('confirm');
   }
   const readOnly = op.method === 'GET' || READS.has(id);
   return {
     name,
-    toolset: entry?.top ?? snake(area),
+    toolset,
     description: `${cmd?.summary ?? op.summary} (${op.method} ${op.path})`,
     inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), ...(loose ? {} : { additionalProperties: false }) },
     readOnly,
-    destructive,
-    sends: SENDS.has(id) || AUDIENCE.has(id),
-    ...(AUDIENCE.has(id) ? { audience: true } : {}),
+    ...gating,
     op: id,
     upload: op.multipart,
     path,
@@ -288,4 +298,12 @@ export async function buildCatalog(commands: CmdSpec[]): Promise<ToolDef[]> {
   const ids = (Object.keys(operations) as OperationId[]).filter((id) => !NOT_TOOLS[id]);
   const tools = await Promise.all(ids.map((id) => toolFor(id, tree)));
   return [...tools, ...relayTools(tree), ...(await offlineTools(tree))];
+}
+
+/** The tools gated (destructive or sending), from the operations and the tree alone: `mcp call` asks about them without building every schema. */
+export function gatedTools(commands: CmdSpec[]): (Gating & Pick<ToolDef, 'name' | 'relay'>)[] {
+  const tree = indexTree(commands);
+  const ids = (Object.keys(operations) as OperationId[]).filter((id) => !NOT_TOOLS[id]);
+  const ops = ids.map((id) => ({ name: commandOf(id, tree).name, ...gatingOf(id, commandOf(id, tree).cmd?.op) }));
+  return [...ops, ...relayTools(tree)].filter((t) => t.destructive || t.sends);
 }

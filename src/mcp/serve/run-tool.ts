@@ -15,9 +15,9 @@ import { shapeOf, isObj } from '../../core/output/shape.js';
 import { scrub } from '../../core/redact.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { parseOrUsage, problemLine } from '../../schemas/problems.js';
-import { MAX_FILE_BYTES } from '../../commands/chat/content.js';
+import { behaviourOf, checked, normalized, SERVICE_TOOLS } from '../../ops/behaviour.js';
 import { checkArgs } from '../schema.js';
-import { SENDS, type JsonObject, type ToolDef } from './catalog.js';
+import type { JsonObject, ToolDef } from './catalog.js';
 import { askUser, asksFirst, type Ask } from './elicit.js';
 
 export interface ToolResult {
@@ -38,7 +38,7 @@ export interface Safety {
 /** A file inside the upload folder (symbolic links resolved first), else a UsageError naming `file`. */
 async function uploadPath(dir: string, file: unknown): Promise<string> {
   if (typeof file !== 'string' || file.trim() === '') throw new UsageError('file: required (a file inside the upload folder)');
-  const [{ realpath }, { resolve, sep }, { uploadFile }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('../../commands/upload.js')]);
+  const [{ realpath }, { resolve, sep }, { uploadFile }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('../../ops/upload.js')]);
   const root = await realpath(dir);
   let full: string;
   try {
@@ -58,23 +58,6 @@ export function profileDefaults(ctx: Context): Record<string, string> {
   );
 }
 
-
-/** Checks the CLI runs after the zod schema, before sending (flows' graph, templates' rules). */
-async function offlineRules(op: OperationId, body: JsonObject): Promise<JsonObject> {
-  if (op === 'flows.create' || op === 'flows.update') {
-    const { checkFlow } = await import('../../schemas/flows.js');
-    const r = checkFlow(body, op === 'flows.update');
-    if (!r.value) throw new UsageError(problemLine(r.problems));
-    return r.value as JsonObject;
-  }
-  if (op === 'templates.create') {
-    const { checkTemplate } = await import('../../schemas/templates.js');
-    const r = checkTemplate(body);
-    if (!r.value) throw new UsageError(problemLine(r.problems));
-    return r.value as JsonObject;
-  }
-  return body;
-}
 
 /** The most of a downloaded file a result carries: it lands in an agent's context. */
 export const MAX_FILE_TEXT = 1024 * 1024;
@@ -163,7 +146,7 @@ export class ToolRunner {
       const { problems, warnings } = checkFlow(args.flow);
       return this.result({ valid: problems.length === 0, problems, warnings });
     }
-    const [{ checkTemplate }, { renderTemplate, layout }] = await Promise.all([import('../../schemas/templates.js'), import('../../commands/templates/render.js')]);
+    const [{ checkTemplate }, { renderTemplate, layout }] = await Promise.all([import('../../schemas/templates.js'), import('../../ops/render-template.js')]);
     const r = checkTemplate({ business_account_id: 'preview', ...args, template_type: 'standard' });
     if (!r.value) throw new UsageError(problemLine(r.problems));
     const rendered = renderTemplate(r.value);
@@ -177,50 +160,33 @@ export class ToolRunner {
     if (tool.body) {
       const taken = new Set([...tool.path, ...tool.query, ...(tool.destructive && !tool.body.fields.includes('confirm') ? ['confirm'] : [])]);
       const body = Object.fromEntries(Object.entries(args).filter(([k]) => tool.body!.fields.includes(k) || (tool.body!.loose && !taken.has(k))));
-      if (op === 'chat.send' && typeof body.to === 'string') {
-        const { normalizePhone } = await import('../../commands/chat/recipient.js');
-        body.to = normalizePhone(body.to, 'to');
-      }
-      json = await offlineRules(op, parseOrUsage(tool.body.zod, body) as JsonObject);
+      json = await checked(op, parseOrUsage(tool.body.zod, normalized(op, body)) as JsonObject);
     } else if (tool.defaultBody) json = { ...tool.defaultBody };
+    const behaviour = behaviourOf(op);
     let form: MultipartBody | undefined;
     if (tool.upload) {
       const path = await uploadPath(this.safety.uploadDir!, args.file);
-      if (SENDS.has(op) && (await stat(path)).size > MAX_FILE_BYTES) throw new UsageError(`file: ${String(args.file)} is larger than 16 MB, the most a message can carry`);
+      if (behaviour.maxFileBytes !== undefined && (await stat(path)).size > behaviour.maxFileBytes) throw new UsageError(`file: ${String(args.file)} is larger than 16 MB, the most a message can carry`);
       const { multipart } = await import('../../api/multipart.js');
       const fields = Object.entries(json ?? {}).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
       form = multipart([...fields, { name: 'file', path }]);
       json = undefined;
     }
 
-    if (op === 'chat.groups' || op === 'chat.groupMembers' || op === 'chat.groupSend') {
-      const { groupSender } = await import('../../commands/chat/groups.js');
-      await groupSender(this.ctx, op === 'chat.groupSend' ? json?.sender_id : query.sender_id);
-    }
+    await behaviour.guard?.(this.ctx, { query, json });
     if (this.safety.dryRun) return this.dryRun(op, { params, query, json, form });
     await this.countSend(tool, args);
     const res = await (await this.client).call(op, { params, query, json, form });
     if (res.stream) return this.result(await fileText(res.stream, params, res.headers['content-type']));
     const shape = shapeOf(res.body);
-    if (op === 'flows.list' && shape.records) {
-      const { stateOf } = await import('../../commands/flows/list.js');
-      for (const r of shape.records) r.state ??= stateOf(r);
-    }
+    if (behaviour.decorate) shape.records?.forEach(behaviour.decorate);
     return this.result(JSON.parse(JSON.stringify(shape)) as JsonObject);
   }
 
   /** A tool of the service's tool endpoint, with the checks of the CLI command that calls it. */
   private async relay(tool: ToolDef, name: string, args: JsonObject): Promise<ToolResult> {
-    const { confirm: _confirm, ...relayed_ } = args;
-    let relayed: JsonObject = relayed_;
-    if (name === 'create_contact') {
-      const { contactArgs } = await import('../../commands/contacts/args.js');
-      const a = args as Record<string, string | undefined> & { tags?: string[]; custom_fields?: Record<string, string> };
-      relayed = contactArgs(
-        { phone: a.phone_number, name: a.name, email: a.email, source: a.source, status: a.status, tags: a.tags, customFields: a.custom_fields },
-        { phone: 'phone_number', name: 'name', email: 'email', tag: 'tags' },
-      );
-    }
+    const { confirm: _confirm, ...given } = args;
+    const relayed = SERVICE_TOOLS[name]?.args(given) ?? given;
     await this.countSend(tool, args);
     const [{ createMcpClient }, { errorText }] = await Promise.all([import('../client.js'), import('../result.js')]);
     let request: DryRunRequest | undefined;
@@ -256,11 +222,11 @@ export class ToolRunner {
     let n = 1;
     if (tool.audience) {
       const id = String(args.campaign_id);
-      if (tool.op === 'campaigns.setupRecurring') {
+      if (behaviourOf(tool.op).audience === 'schedule') {
         if (args.is_recurring !== true) return;
         throw new UsageError(`max-sends: a recurring campaign ${id} is sent on the service's schedule, which --max-sends ${max} cannot count; nothing was sent`);
       }
-      const { readAudience, describeAudience } = await import('../../commands/campaigns/audience.js');
+      const { readAudience, describeAudience } = await import('../../ops/audience.js');
       const audience = await readAudience(await this.client, id);
       if (audience.size === undefined) throw new UsageError(`max-sends: ${describeAudience(audience)} cannot be counted against --max-sends ${max}; nothing was sent`);
       n = audience.size;

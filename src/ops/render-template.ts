@@ -1,6 +1,6 @@
 // How a recipient sees a template: header, body with the examples filled in, footer, and
 // buttons. Pure: lines of text, boxed for a terminal or plain for pipes.
-import type { CreateRequest } from '../../schemas/templates.js';
+import type { CreateRequest } from '../schemas/templates.js';
 
 export interface Rendered {
   header?: string;

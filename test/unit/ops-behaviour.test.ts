@@ -1,0 +1,106 @@
+// The behaviour table (src/ops/behaviour.ts): what an operation does past its row is read from one
+// place by the CLI and by the tools of `mcp serve`, so both send the same body.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { operations } from '../../src/api/operations.js';
+import { buildContent, sendCall } from '../../src/commands/chat/content.js';
+import { createContext } from '../../src/core/context.js';
+import { UsageError } from '../../src/core/errors.js';
+import { indexTree, toolFor } from '../../src/mcp/serve/catalog.js';
+import { ToolRunner } from '../../src/mcp/serve/run-tool.js';
+import { BEHAVIOURS, behaviourOf, checked, normalized, SERVICE_TOOLS } from '../../src/ops/behaviour.js';
+import { normalizePhone } from '../../src/ops/recipient.js';
+import { tempDir } from '../helpers/cli.js';
+import { testIO } from '../helpers/io.js';
+
+const PHONE = '+49 151-234 5678';
+const DIGITS = '491512345678';
+
+/** A context that sends nothing: the tool runner's --dry-run captures the request instead. */
+function testContext() {
+  const env = { CHATCRM_BASE_URL: 'http://127.0.0.1:9', CHATCRM_API_KEY: 'sk_test_behaviour', CHATCRM_CONFIG_DIR: tempDir() };
+  return createContext(testIO(), { json: true }, new AbortController().signal, 'test', env);
+}
+
+/** The body `mcp serve`'s chat_send tool would send for these arguments (--dry-run). */
+async function toolBody(args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const ctx = testContext();
+  try {
+    const result = await new ToolRunner(ctx, { dryRun: true }).call(await toolFor('chat.send', indexTree([])), args);
+    expect(result.isError, result.content[0].text).toBeUndefined();
+    return (result.structuredContent as { request: { body: Record<string, unknown> } }).request.body;
+  } finally {
+    await ctx.close();
+  }
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the behaviour table', () => {
+  it('is keyed by operations of the table only', () => {
+    for (const id of Object.keys(BEHAVIOURS)) expect(Object.keys(operations), id).toContain(id);
+  });
+
+  it('gives the empty behaviour to an operation it does not list, and to no operation (a relayed tool)', () => {
+    expect(behaviourOf('segments.list')).toEqual({});
+    expect(behaviourOf(undefined)).toEqual({});
+    expect(normalized('segments.create', { name: ' x ' })).toEqual({ name: ' x ' });
+  });
+
+  it('chat.send: the CLI and the tool send the same digits for a number with spaces and dashes, through the one normaliser', async () => {
+    const normalize = vi.spyOn(BEHAVIOURS['chat.send']!, 'normalize');
+    const cli = sendCall('sender-1', PHONE, buildContent({ text: 'hi' }), { to: '--to' }).options.json as Record<string, unknown>;
+    const tool = await toolBody({ sender_id: 'sender-1', to: PHONE, message: { type: 'text', text: { body: 'hi' } } });
+    expect(normalize).toHaveBeenCalledTimes(2);
+    expect(cli).toEqual({ sender_id: 'sender-1', to: DIGITS, message: { type: 'text', text: { body: 'hi' } } });
+    expect(tool).toEqual(cli);
+  });
+
+  it('chat.send: a number that is not one is refused naming the flag (CLI) or the argument (tool)', () => {
+    expect(() => normalized('chat.send', { to: '12-ab' }, { to: '--to' })).toThrow(/^--to: "12-ab" is not a phone number/);
+    expect(() => normalized('chat.send', { to: '12345' })).toThrow(/^to: "12345" has 5 digits/);
+    expect(() => normalized('chat.send', { to: '123456' })).not.toThrow();
+  });
+
+  it('chat.send: any text normalises exactly as normalizePhone does, or is refused as it is (seeded)', () => {
+    const text = fc.string({ unit: fc.constantFrom('0', '1', '9', ' ', '-', '(', ')', '+', '.', 'a', '٣', '\n'), maxLength: 20 });
+    fc.assert(
+      fc.property(text, (to) => {
+        let expected: string | Error;
+        try {
+          expected = normalizePhone(to, 'to');
+        } catch (err) {
+          expected = err as Error;
+        }
+        if (expected instanceof Error) expect(() => normalized('chat.send', { to })).toThrow(expected.message);
+        else expect(normalized('chat.send', { to, sender_id: 's' })).toEqual({ to: expected, sender_id: 's' });
+      }),
+      { seed: 35, numRuns: 400 },
+    );
+  });
+
+  it('flows.create and flows.update: the graph is checked, an update may be partial', async () => {
+    await expect(checked('flows.update', { name: 'New' })).resolves.toEqual({ name: 'New' });
+    await expect(checked('flows.create', { name: 'New' })).rejects.toThrow(UsageError);
+    await expect(checked('flows.create', { name: 'a', keyword: 'k', return_to: 'main' }, { return_to: '--return-to' })).rejects.toThrow(/--return-to/);
+  });
+
+  it('flows.list: a record without a state gets the one the CLI shows', () => {
+    const rows: Record<string, unknown>[] = [{ status: 'archived' }, { is_paused: true, is_active: true }, { is_active: true }, {}, { state: 'kept' }];
+    rows.forEach(BEHAVIOURS['flows.list']!.decorate!);
+    expect(rows.map((r) => r.state)).toEqual(['archived', 'paused', 'active', 'draft', 'kept']);
+  });
+
+  it('campaigns: publishing sends now, a recurrence on the service schedule; file cap only on the upload that sends', () => {
+    expect([behaviourOf('campaigns.publish').audience, behaviourOf('campaigns.setupRecurring').audience, behaviourOf('campaigns.insights').audience]).toEqual(['now', 'schedule', undefined]);
+    expect(behaviourOf('chat.sendFile').maxFileBytes).toBe(16 * 1024 * 1024);
+    expect(behaviourOf('replyMaterials.create').maxFileBytes).toBeUndefined();
+  });
+
+  it('create_contact: the tool arguments are checked as `contacts create` checks its flags, naming the argument', () => {
+    expect(SERVICE_TOOLS.create_contact!.args({ phone_number: '+1 (555) 010-0000', name: 'Ana', tags: ['vip'] })).toEqual({ phone_number: '15550100000', name: 'Ana', tags: ['vip'] });
+    expect(() => SERVICE_TOOLS.create_contact!.args({ phone_number: '+1 555', name: 'Ana' })).toThrow(/^phone_number: /);
+    expect(() => SERVICE_TOOLS.create_contact!.args({ phone_number: '15550100000', name: 'Ana', email: 'nope' })).toThrow(/^email: /);
+    expect(SERVICE_TOOLS.list_contacts).toBeUndefined();
+  });
+});
