@@ -160,9 +160,8 @@ export const run: Run = async (ctx, { args, opts }) => {
       return sent.keep(sentId(accepted(res)));
     },
     async describe(call) {
-      const api = await ctx.api();
       let request: DryRunRequest | undefined;
-      await new (api.constructor as new (o: ApiClient['opts']) => ApiClient)({ ...api.opts, dryRunOut: (r) => (request = r) }).call(call.op, call.options);
+      await (await ctx.newClient({ dryRunOut: (r) => (request = r) })).call(call.op, call.options);
       return request;
     },
   });

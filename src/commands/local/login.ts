@@ -147,9 +147,8 @@ export const run: Run = async (ctx, { opts }) => {
   const existing = readConfig(s.configDir).profiles?.[a.name] ?? {};
 
   // A client for the key being checked: ctx.api() would use the stored profile's key.
-  const { ApiClient } = await import('../../api/client.js');
   let current = '';
-  const client = new ApiClient({ ...(await ctx.api()).opts, baseUrl: a.baseUrl, mcpUrl: a.mcpUrl ?? a.baseUrl, allowHttp: a.allowHttp, apiKey: () => current });
+  const client = await ctx.newClient({ baseUrl: a.baseUrl, mcpUrl: a.mcpUrl ?? a.baseUrl, allowHttp: a.allowHttp, apiKey: () => current });
   const { key, user } = await checkedKey(ctx, opts, client, prompter, (k) => (current = k), prompter && !opts.withKey ? keptKey(a.name, s.configDir) : undefined);
   if (s.dryRun) {
     ctx.io.err('(dry run: no profile was saved)');
