@@ -1,7 +1,7 @@
 // What every batch command shares around the engine: its flag values, a client that Ctrl-C does
 // not abort mid-request, and how a summary becomes the summary line and an exit code.
 import type { ApiClient } from '../api/client.js';
-import type { Context } from '../core/context.js';
+import type { Context } from '../runtime/context.js';
 import { AuthError, CliError, EXIT, InterruptedError, NetworkError, UsageError } from '../core/errors.js';
 import { isSignal, signalExit } from './stop.js';
 import type { BatchOptions, BatchSummary } from './types.js';

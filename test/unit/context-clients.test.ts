@@ -1,7 +1,7 @@
 // ctx.api() is the command's one shared client; ctx.newClient() makes others. Asking for the
 // shared one as another kind is a bug in the CLI: it throws rather than hand back the first one.
 import { expect, it } from 'vitest';
-import { createContext } from '../../src/core/context.js';
+import { createContext } from '../../src/runtime/context.js';
 import { tempDir } from '../helpers/cli.js';
 import { testIO } from '../helpers/io.js';
 

@@ -3,7 +3,7 @@
 // carry the name and the recipients in the answers seen, so they are read, and a missing or
 // unreadable count is said to be unknown rather than guessed.
 import type { ApiClient } from '../../api/client.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
 import { isObj, shapeOf } from '../../core/output/shape.js';
 

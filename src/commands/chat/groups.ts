@@ -2,11 +2,11 @@
 // list, that the sender may use groups, so a refused sender never reaches a group endpoint.
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { checkPathId } from '../../api/operations.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import type { View } from '../../core/output/print.js';
 import { morePages, shapeOf } from '../../core/output/shape.js';
 import { sanitizeCell } from '../../core/sanitize.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { MAX_LIMIT, pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
 import { parseOrUsage } from '../../schemas/problems.js';

@@ -1,7 +1,7 @@
 // Recipient and sender resolution shared by every chat command.
 import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../core/errors.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import type { Prompter } from '../../core/prompter.js';
 import { sanitizeCell } from '../../core/sanitize.js';
 

@@ -6,7 +6,7 @@ import { runBatch } from '../../batch/engine.js';
 import type { Record_ } from '../../batch/reader.js';
 import { UsageError } from '../../core/errors.js';
 import { recordId, shapeOf } from '../../core/output/shape.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { McpError, createMcpClient, type McpClient, type ToolResult } from '../../mcp/client.js';
 import { errorText, resultText } from '../../mcp/result.js';
 import { checkArgs, type JsonSchema } from '../../mcp/schema.js';

@@ -1,7 +1,7 @@
 // flows list: one table row per flow with its state. The service may give the state as
 // `status` or only as the is_active / is_paused flags; the table shows one `state` column.
 import type { View } from '../../core/output/print.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { runList } from '../list.js';
 
 export const COLUMNS = ['_id', 'name', 'keyword', 'platform', 'state', 'updated_at'];

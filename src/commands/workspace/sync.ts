@@ -1,7 +1,7 @@
 // workspace sync FILE|- [--prune] [--only ...]: the plan shown, confirmed (a terminal asks;
 // --yes otherwise), then applied in its order with progress on a terminal and a summary.
 // --dry-run reads the workspace for real and prints the requests it would send.
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { Applier, Ids, summaryLine } from './apply.js';
 import { countPlan } from './plan.js';
 import { loadPlan } from './load.js';

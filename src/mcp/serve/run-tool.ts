@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { DryRunRequest } from '../../api/types.js';
 import type { MultipartBody } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf, isObj } from '../../core/output/shape.js';
 import { scrub } from '../../core/redact.js';

@@ -3,11 +3,11 @@
 import type { ApiClient } from '../api/client.js';
 import type { ClientOptions, DryRunRequest } from '../api/types.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
-import { UsageError } from './errors.js';
-import type { IO } from './io.js';
-import { sanitizeCell } from './sanitize.js';
-import type { PrintOptions, View } from './output/print.js';
-import type { Prompter } from './prompter.js';
+import { UsageError } from '../core/errors.js';
+import type { IO } from '../core/io.js';
+import { sanitizeCell } from '../core/sanitize.js';
+import type { PrintOptions, View } from '../core/output/print.js';
+import type { Prompter } from '../core/prompter.js';
 
 export interface Context {
   io: IO;
@@ -76,7 +76,7 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
       return { format: s.output, fields: s.fields, quiet: s.quiet, query: s.query, wrote: client?.wrote };
     },
     async print(body, view) {
-      const { printResult } = await import('./output/print.js');
+      const { printResult } = await import('../core/output/print.js');
       return printResult(io, body, ctx.printOptions(), view);
     },
     async confirm(question, better) {
@@ -87,7 +87,7 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
       const ok = await (await ctx.prompter()).confirm({ message: sanitizeCell(asked), default: false });
       if (!ok) throw new UsageError('Cancelled: nothing was sent', 'cancelled');
     },
-    prompter: () => (prompter ??= import('./prompter.js').then((m) => m.createPrompter(io, signal))),
+    prompter: () => (prompter ??= import('../core/prompter.js').then((m) => m.createPrompter(io, signal))),
     async close() {
       await client?.close();
     },
