@@ -1,6 +1,7 @@
 // ctx.api() is the command's one shared client; ctx.newClient() makes others. Asking for the
 // shared one as another kind is a bug in the CLI: it throws rather than hand back the first one.
 import { expect, it } from 'vitest';
+import { batchClient } from '../../src/batch/command.js';
 import { createContext } from '../../src/runtime/context.js';
 import { tempDir } from '../helpers/cli.js';
 import { testIO } from '../helpers/io.js';
@@ -48,4 +49,14 @@ it('makes a new client with the overrides over the settings, never the shared on
   const shared = await ctx.api();
   expect([own, other]).not.toContain(shared);
   expect(shared.opts.longRunning).toBe(false);
+});
+
+it('gives a batch a long-running client of its own that Ctrl-C does not abort, whatever the command made first', async () => {
+  const ctx = testContext();
+  const shared = await ctx.api();
+  const client = await batchClient(ctx);
+  expect(client).not.toBe(shared);
+  expect(client.opts).toMatchObject({ longRunning: true, signal: undefined });
+  expect(client.opts.apiKey()).toBe('k-test');
+  expect(shared.opts.signal).toBe(ctx.signal);
 });
