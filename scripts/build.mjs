@@ -147,7 +147,7 @@ async function toCommonJS(code) {
  * The API core: what every command that calls the service loads (context, settings, output,
  * client, operations, schema lookup). Its chunks of our own code share one file.
  */
-const CORE_ENTRIES = ['src/core/context.ts', 'src/api/client.ts', 'src/commands/op.ts'];
+const CORE_ENTRIES = ['src/runtime/context.ts', 'src/api/client.ts', 'src/commands/op.ts'];
 const CORE_PACK = 'chunks/core.js';
 
 /**

@@ -158,7 +158,7 @@ export async function run(argv: string[]): Promise<number> {
   const runner: Runner = async (spec, cmd, actionArgs) => {
     const flags = cmd.optsWithGlobals() as GlobalFlags;
     // Loaded here, not at start: --help and usage errors need none of it (nor node:fs/promises).
-    const { createContext } = await import('./core/context.js');
+    const { createContext } = await import('./runtime/context.js');
     const ctx = createContext(io, flags, controller.signal, VERSION, process.env, { newProfile: spec.newProfile });
     const positional = actionArgs.slice(0, spec.args?.length ?? 0) as (string | string[] | undefined)[];
     const args = Object.fromEntries((spec.args ?? []).map((a, i) => [a.name, positional[i]]));

@@ -3,7 +3,7 @@
 // table, the command tree, the zod schemas); multipart forms, the tool endpoint and the
 // webhook are described here. The spec shows no response bodies: an answer is the generic
 // envelope of docs/service-api.md 10, with a `data` schema where the CLI knows the record.
-import type { CmdSpec } from '../core/command-types.js';
+import type { CmdSpec } from '../runtime/command-types.js';
 import { indexTree, toolFor, type JsonObject, type ToolDef } from '../mcp/serve/catalog.js';
 import { getOperation, operations, type OperationId } from './operations.js';
 

@@ -1,7 +1,7 @@
 // What every batch command shares around the engine: its flag values, a client that Ctrl-C does
 // not abort mid-request, and how a summary becomes the summary line and an exit code.
 import type { ApiClient } from '../api/client.js';
-import type { Context } from '../core/context.js';
+import type { Context } from '../runtime/context.js';
 import { AuthError, CliError, EXIT, InterruptedError, NetworkError, UsageError } from '../core/errors.js';
 import { isSignal, signalExit } from './stop.js';
 import type { BatchOptions, BatchSummary } from './types.js';
@@ -58,12 +58,10 @@ export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonO
  * dispatching on ctx.signal and lets the requests in flight finish and be journaled.
  */
 export async function batchClient(ctx: Context): Promise<ApiClient> {
-  const base = await ctx.api({ longRunning: true });
-  const Client = base.constructor as new (opts: ApiClient['opts']) => ApiClient;
   // One key for the whole run, read once: without CHATCRM_API_KEY each read parses the
   // credentials file, synchronously, on every request.
   let key: string | undefined;
-  return new Client({ ...base.opts, apiKey: () => (key ??= base.opts.apiKey()), signal: undefined });
+  return ctx.newClient({ longRunning: true, apiKey: () => (key ??= ctx.settings.apiKey()), signal: undefined });
 }
 
 const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;

@@ -3,9 +3,9 @@
 // resume skip rows "sent by an earlier run", or hand our results to its owner. So a file an
 // earlier run left must be ours, and writable by nobody else (ssh's rule for its keys); root is
 // no exception. Non-root users would otherwise meet it as `cannot make ... private: EPERM`.
-import { lstatSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
-import { shellQuote } from '../config/store.js';
+import { modeText, shellQuote, untrusted } from '../core/private-file.js';
 
 /** `uid 1000 (ann)`: the name from /etc/passwd when it has one. */
 export function ownerName(uid: number): string {
@@ -23,28 +23,22 @@ export function ownerName(uid: number): string {
 
 /**
  * Refuse `path` (named by `flag`) when it is not ours, or (`private`) when group or others may
- * write it. Absent files, devices and FIFOs (`--results /dev/null`) pass.
+ * write it. Absent files, devices and FIFOs (`--results /dev/null`) pass; a symbolic link is
+ * refused where the file is opened.
  */
 export function refuseForeign(path: string, flag: string, opts: { private: boolean }, uid = process.getuid?.()): void {
-  if (uid === undefined) return; // Windows: no owners to compare
-  let st;
-  try {
-    st = lstatSync(path);
-  } catch {
-    return;
-  }
-  if (!st.isFile()) return;
+  const bad = untrusted(path, opts.private ? 0o022 : 0, uid);
   const q = shellQuote(path);
-  if (st.uid !== uid) {
+  if (bad?.kind === 'owner') {
     throw new UsageError(
-      `${flag}: ${path} is owned by ${ownerName(st.uid)}, not by you (${ownerName(uid)}): another user could have written it, so it is not used; ` +
+      `${flag}: ${path} is owned by ${ownerName(bad.uid)}, not by you (${ownerName(uid!)}): another user could have written it, so it is not used; ` +
         `if it is yours, take it back (sudo chown "$(id -u)" ${q} && chmod 600 ${q}), otherwise name another file with ${flag}`,
     );
   }
-  if (opts.private && st.mode & 0o022) {
-    const who = st.mode & 0o020 ? (st.mode & 0o002 ? 'its group and others' : 'its group') : 'others';
+  if (bad?.kind === 'mode') {
+    const who = bad.mode & 0o020 ? (bad.mode & 0o002 ? 'its group and others' : 'its group') : 'others';
     throw new UsageError(
-      `${flag}: ${path} can be written by ${who} (mode ${(st.mode & 0o777).toString(8).padStart(4, '0')}): another user could have written it, so it is not used; ` +
+      `${flag}: ${path} can be written by ${who} (mode ${modeText(bad.mode)}): another user could have written it, so it is not used; ` +
         `if its content is yours, make it private (chmod 600 ${q}), otherwise name another file with ${flag}`,
     );
   }

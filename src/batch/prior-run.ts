@@ -2,7 +2,7 @@
 // left (moved aside with --restart, read with --resume, or a refusal that says what to do).
 import { existsSync, realpathSync, renameSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { flagName } from '../core/command-types.js';
+import { flagName } from '../runtime/command-types.js';
 import { UsageError } from '../core/errors.js';
 import { refuseSymlink } from '../core/private-file.js';
 import { IdTable, State } from './identity.js';

@@ -3,7 +3,7 @@
 // /api, a server that is not running. Loaded only when a command fails.
 import { keyOrigin, settingSources } from './local/sources.js';
 import { readKey } from '../config/store.js';
-import type { Context } from '../core/context.js';
+import type { Context } from '../runtime/context.js';
 import { ApiError, AuthError, NetworkError, ResponseError, withDetail } from '../core/errors.js';
 
 /** Where a refused key came from, and how to use another (as gh does for GH_TOKEN). */

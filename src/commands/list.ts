@@ -2,7 +2,7 @@
 // page, followed in any response shape shapeOf() knows. jsonl, csv and json stream page by
 // page; table and yaml (and --query, which sees every record) collect. A page that repeats
 // the previous one (a server ignoring `page`) ends the loop with a warning.
-import type { Context } from '../core/context.js';
+import type { Context } from '../runtime/context.js';
 import { UsageError } from '../core/errors.js';
 import { MAX_LIMIT, morePages, pageCount, recordId, shapeOf } from '../core/output/shape.js';
 import type { View } from '../core/output/print.js';

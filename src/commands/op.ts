@@ -2,9 +2,9 @@
 // from positional args, body from --data overridden by flags, validated by the
 // operation's schema and its rules in ops/behaviour.ts before anything is sent.
 import { checkPathId, getOperation, pathParams } from '../api/operations.js';
-import { readJsonArg, type Context } from '../core/context.js';
+import { readJsonArg, type Context } from '../runtime/context.js';
 import { UsageError } from '../core/errors.js';
-import { flagName, type CmdSpec, type OpSpec, type Run } from '../core/command-types.js';
+import { flagName, type CmdSpec, type OpSpec, type Run } from '../runtime/command-types.js';
 import { checked, normalized } from '../ops/behaviour.js';
 import { loadSchema } from '../schemas/index.js';
 import { parseOrUsage, type FieldFlags } from '../schemas/problems.js';

@@ -2,7 +2,7 @@
 // (`Delete flow "Pizza orders" (6b089cd3f97e4fec06e5b94b)?`) when the area's `get` operation can fetch it in one
 // request. Loaded only when the question is really asked (a TTY, no --yes, no --dry-run).
 import { getOperation, operations, pathParams, type OperationId, type SandboxOperationId } from '../api/operations.js';
-import type { Context } from '../core/context.js';
+import type { Context } from '../runtime/context.js';
 import { shapeOf } from '../core/output/shape.js';
 
 /** Fields a record is known by, in the order the service's areas use them. */

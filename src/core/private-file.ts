@@ -38,21 +38,48 @@ export interface Distrust {
  * write). Undefined when it is (or is absent); `replace` is the fix for a link or a non-file.
  */
 export function distrust(file: string, mask: number, replace: string): Distrust | undefined {
-  if (process.platform === 'win32') return undefined;
+  const bad = untrusted(file, mask);
+  const q = shellQuote(file);
+  switch (bad?.kind) {
+    case undefined:
+      return undefined;
+    case 'link':
+      return { why: 'is a symbolic link', fix: `rm ${q} and ${replace}` };
+    case 'not-file':
+      return { why: 'is not a regular file', fix: `rm -r ${q} and ${replace}` };
+    case 'owner':
+      return { why: `is owned by another user (uid ${bad.uid})`, fix: `sudo chown "$(id -u)" ${q} && chmod 600 ${q}` };
+    case 'mode':
+      return { why: `can be ${mask & 0o044 ? 'read' : 'written'} by others (mode ${modeText(bad.mode)})`, fix: `chmod 600 ${q}` };
+  }
+}
+
+/** What another user may have done to a file: planted a link or a non-file, owned it, or (through `mask`) read or written it. */
+export type Untrusted = { kind: 'link' | 'not-file' } | { kind: 'owner'; uid: number } | { kind: 'mode'; mode: number };
+
+/**
+ * The one ownership check (ssh's rule) behind the credentials, the sandbox's state and a batch's
+ * files: undefined for a regular file owned by `uid` that grants no bit of `mask`, an absent or
+ * unreadable file (its reader says why), and on Windows (no owners to compare). Each caller
+ * words the finding for its file.
+ */
+export function untrusted(file: string, mask: number, uid = process.getuid?.()): Untrusted | undefined {
+  if (uid === undefined) return undefined;
   let st;
   try {
     st = lstatSync(file);
   } catch {
-    return undefined; // absent: nothing to protect; unreadable: the reader says why
+    return undefined;
   }
-  const q = shellQuote(file);
-  if (st.isSymbolicLink()) return { why: 'is a symbolic link', fix: `rm ${q} and ${replace}` };
-  if (!st.isFile()) return { why: 'is not a regular file', fix: `rm -r ${q} and ${replace}` };
-  if (process.getuid && st.uid !== process.getuid()) return { why: `is owned by another user (uid ${st.uid})`, fix: `sudo chown "$(id -u)" ${q} && chmod 600 ${q}` };
-  const mode = (st.mode & 0o777).toString(8).padStart(4, '0');
-  if (st.mode & mask) return { why: `can be ${mask & 0o044 ? 'read' : 'written'} by others (mode ${mode})`, fix: `chmod 600 ${q}` };
+  if (st.isSymbolicLink()) return { kind: 'link' };
+  if (!st.isFile()) return { kind: 'not-file' };
+  if (st.uid !== uid) return { kind: 'owner', uid: st.uid };
+  if (st.mode & mask) return { kind: 'mode', mode: st.mode };
   return undefined;
 }
+
+/** `0644`: a file's permission bits as chmod takes them. */
+export const modeText = (mode: number) => (mode & 0o777).toString(8).padStart(4, '0');
 
 /** fs/promises' open, loaded when a file is opened (not at start: credentials load this module on every command). */
 const open: OpenFile = (path, flags, mode) => process.getBuiltinModule('node:fs/promises').open(path, flags, mode);

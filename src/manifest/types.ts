@@ -1,9 +1,9 @@
 // The command tree is data: names, summaries, options, examples and a lazy loader (or an
 // operation to call). program.ts turns it into commander commands; scripts/gen.mjs turns it
-// into completions and docs/commands.md. The node types live in core/command-types.ts.
-import type { Example, OptSpec } from '../core/command-types.js';
+// into completions and docs/commands.md. The node types live in runtime/command-types.ts.
+import type { Example, OptSpec } from '../runtime/command-types.js';
 
-export type { ArgSpec, CmdSpec, Example, Loader, OpSpec, OptSpec, Run, RunInput } from '../core/command-types.js';
+export type { ArgSpec, CmdSpec, Example, Loader, OpSpec, OptSpec, Run, RunInput } from '../runtime/command-types.js';
 
 /** The command line of an example, as help prints it. */
 export const exampleCmd = (e: Example): string => (typeof e === 'string' ? e : e.cmd);

@@ -7,7 +7,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { ApiResponse } from '../api/types.js';
 import { errorMessage } from '../api/errors-body.js';
-import type { Context } from '../core/context.js';
+import type { Context } from '../runtime/context.js';
 import { ApiError, AuthError, CliError, EXIT } from '../core/errors.js';
 import type { JsonSchema } from './schema.js';
 import { sseMessages } from './sse.js';

@@ -1,7 +1,7 @@
 // Printing a tool result: JSON text as a table when it holds records (through ctx.print,
 // so -o/--fields/-q work), other JSON pretty-printed, plain text as it is. A result with
 // isError is a refusal (exit 5) carrying the tool's own message.
-import type { Context } from '../core/context.js';
+import type { Context } from '../runtime/context.js';
 import type { View } from '../core/output/print.js';
 import { shapeOf } from '../core/output/shape.js';
 import { sanitizeText } from '../core/sanitize.js';

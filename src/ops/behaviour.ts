@@ -4,7 +4,7 @@
 // sender's group capability confirmed and a record filled in the same way whoever asks. An
 // operation absent from the table is its row and its schema, nothing more.
 import type { OperationId, SandboxOperationId } from '../api/operations.js';
-import type { Context } from '../core/context.js';
+import type { Context } from '../runtime/context.js';
 import { UsageError } from '../core/errors.js';
 import { problemLine, type FieldFlags, type Problem } from '../schemas/problems.js';
 import { toolContactArgs } from './contacts.js';

@@ -1,7 +1,7 @@
 // Group commands and group tools first check, with the sender list, that the sender may use
 // groups, so a refused sender never reaches a group endpoint.
 import { CliError, EXIT } from '../core/errors.js';
-import type { Context } from '../core/context.js';
+import type { Context } from '../runtime/context.js';
 import { MAX_LIMIT, shapeOf } from '../core/output/shape.js';
 import { sanitizeCell } from '../core/sanitize.js';
 import { resolveSender } from './recipient.js';

@@ -1,7 +1,7 @@
 // Who a message goes to and from, the same for a command's flags, a batch row and a tool's
 // arguments: a phone number as the service takes it, the sender from the flag or the profile.
 import { UsageError } from '../core/errors.js';
-import type { Context } from '../core/context.js';
+import type { Context } from '../runtime/context.js';
 
 /** `+1 (555) 123-4567` → `15551234567`; letters or a length outside 6–15 digits is invalid. */
 export function normalizePhone(input: string, flag = '--to'): string {

@@ -3,7 +3,7 @@
 // SandboxOptions in one place: a bad value is a usage error naming the flag.
 import { parseDelay } from '../core/duration.js';
 import { UsageError } from '../core/errors.js';
-import type { CmdSpec } from '../core/command-types.js';
+import type { CmdSpec } from '../runtime/command-types.js';
 import { parseFault, parseLatency } from './faults.js';
 import { loadSeedFile } from './seed-file.js';
 import type { SandboxOptions } from './server.js';

@@ -1,6 +1,6 @@
 // The webhook commands' inputs: the app secret (never from argv) and the payload bytes.
 import { readFile } from 'node:fs/promises';
-import type { Context } from '../core/context.js';
+import type { Context } from '../runtime/context.js';
 import { UsageError } from '../core/errors.js';
 
 const WHERE = 'set CHATCRM_WEBHOOK_SECRET, pass --secret-file FILE, or keep it in the profile with `chatcrm login --webhook-secret-file FILE`';

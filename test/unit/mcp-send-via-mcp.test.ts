@@ -1,7 +1,7 @@
 // sendViaMcp (the body of `chat send --via-mcp`) run in-process against an in-process sandbox.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendViaMcp } from '../../src/commands/chat/send-via-mcp.js';
-import { createContext } from '../../src/core/context.js';
+import { createContext } from '../../src/runtime/context.js';
 import { UsageError } from '../../src/core/errors.js';
 import { testIO } from '../helpers/io.js';
 import { tempDir } from '../helpers/cli.js';

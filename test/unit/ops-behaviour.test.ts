@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { operations } from '../../src/api/operations.js';
 import { buildContent, sendCall } from '../../src/commands/chat/content.js';
-import { createContext } from '../../src/core/context.js';
+import { createContext } from '../../src/runtime/context.js';
 import { UsageError } from '../../src/core/errors.js';
 import { indexTree, toolFor } from '../../src/mcp/serve/catalog.js';
 import { ToolRunner } from '../../src/mcp/serve/run-tool.js';

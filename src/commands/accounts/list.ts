@@ -6,7 +6,7 @@ import type { OperationId } from '../../api/operations.js';
 import { morePages, shapeOf } from '../../core/output/shape.js';
 import type { Prompter } from '../../core/prompter.js';
 import { sanitizeCell } from '../../core/sanitize.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 
 export interface Account {

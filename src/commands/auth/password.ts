@@ -2,9 +2,9 @@
 // Passwords come from a hidden prompt on a TTY or from --password-stdin, never argv;
 // the other flags are validated first, so nobody types a password for a doomed request.
 import { UsageError } from '../../core/errors.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { REDACTED } from '../../core/redact.js';
-import type { OpSpec, Run, RunInput } from '../../core/command-types.js';
+import type { OpSpec, Run, RunInput } from '../../runtime/command-types.js';
 import { buildOpRequest } from '../op.js';
 
 export interface PasswordField {

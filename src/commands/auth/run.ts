@@ -1,5 +1,5 @@
 // The auth commands that carry passwords, each an operation plus its password fields.
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { maskToken, withPasswords } from './password.js';
 
 export const register: Run = withPasswords(

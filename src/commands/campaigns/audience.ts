@@ -1,6 +1,6 @@
 // The question `campaigns send/publish/recurring` ask before a campaign goes out, naming its
 // audience (ops/audience.ts reads it).
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
 import { describeAudience, readAudience } from '../../ops/audience.js';
 

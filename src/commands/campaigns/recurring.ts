@@ -1,7 +1,7 @@
 // campaigns recurring ID (--pattern P | --off): `{ is_recurring, recurring_pattern }`.
-import { readJsonArg } from '../../core/context.js';
+import { readJsonArg } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { recurring } from '../../schemas/campaigns.js';
 import { parseOrUsage } from '../../schemas/problems.js';
 import { confirmCampaign } from './audience.js';

@@ -1,10 +1,10 @@
 // campaigns send CAMPAIGN_ID: tool send_campaign. With --wait delivered|read, the campaign's
 // insights are then followed until every message it sent reached the status or failed: the
 // funnel as bars on a terminal (the renderer of `campaigns insights`), the counts as data with -o json.
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { printToolResult } from '../../mcp/result.js';
 import { runTool, withMcp } from '../mcp/tool.js';
 import { pollCall, pollUntil, type WaitSpec, waitSpec } from '../message-status/wait.js';

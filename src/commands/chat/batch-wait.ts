@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { BatchSummary } from '../../batch/types.js';
 import { formatDuration } from '../../batch/progress.js';
 import { writeAtomic } from '../../core/atomic-write.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { csvText } from '../../core/sanitize.js';
 import { follow, funnel, funnelText, settled, waitError, type Followed, type WaitSpec } from '../message-status/wait.js';
 

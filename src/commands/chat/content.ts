@@ -6,7 +6,7 @@ import type { CallOptions } from '../../api/types.js';
 import { multipart } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
 import { UsageError } from '../../core/errors.js';
-import { flagName } from '../../core/command-types.js';
+import { flagName } from '../../runtime/command-types.js';
 import { sendFileRequest, sendRequest, type Message } from '../../schemas/chat.js';
 import { parseOrUsage, type FieldFlags } from '../../schemas/problems.js';
 import { MAX_FILE_BYTES, normalized } from '../../ops/behaviour.js';

@@ -3,11 +3,11 @@
 // group endpoint.
 import { UsageError } from '../../core/errors.js';
 import { checkPathId } from '../../api/operations.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import type { View } from '../../core/output/print.js';
 import { MAX_LIMIT, morePages, shapeOf } from '../../core/output/shape.js';
 import { sanitizeCell } from '../../core/sanitize.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
 import { parseOrUsage } from '../../schemas/problems.js';

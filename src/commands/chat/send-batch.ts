@@ -7,9 +7,9 @@ import { batchClient, batchFlags, finishBatch } from '../../batch/command.js';
 import { runBatch } from '../../batch/engine.js';
 import { columnName, type Record_ } from '../../batch/reader.js';
 import { accepted } from '../../batch/outcome.js';
-import { readTextArg } from '../../core/context.js';
+import { readTextArg } from '../../runtime/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { sentId, waitSpec, type WaitSpec } from '../message-status/wait.js';
 import { isSignal } from '../../batch/stop.js';
 import { buildContent, CONTENT, contentKind, sendCall, type SendCall } from './content.js';
@@ -160,9 +160,8 @@ export const run: Run = async (ctx, { args, opts }) => {
       return sent.keep(sentId(accepted(res)));
     },
     async describe(call) {
-      const api = await ctx.api();
       let request: DryRunRequest | undefined;
-      await new (api.constructor as new (o: ApiClient['opts']) => ApiClient)({ ...api.opts, dryRunOut: (r) => (request = r) }).call(call.op, call.options);
+      await (await ctx.newClient({ dryRunOut: (r) => (request = r) })).call(call.op, call.options);
       return request;
     },
   });

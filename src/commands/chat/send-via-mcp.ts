@@ -1,5 +1,5 @@
 // chat send --via-mcp: a text message through the tool send_chat_message.
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { runTool } from '../mcp/tool.js';
 import { normalizePhone } from '../../ops/recipient.js';
 

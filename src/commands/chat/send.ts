@@ -1,7 +1,7 @@
 // chat send: one message of any type, validated against the spec's schema before anything is sent.
-import { readJsonArg, type Context } from '../../core/context.js';
+import { readJsonArg, type Context } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { finishSend, waitSpec } from '../message-status/wait.js';
 import { buildContent, CONTENT, contentKind, sendCall } from './content.js';
 import { normalizePhone, resolveSender } from '../../ops/recipient.js';

@@ -1,7 +1,7 @@
 // chatbots extract-doc FILE: the document streamed as multipart field `file`.
 import { multipart, type Part } from '../../api/multipart.js';
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { uploadFile } from '../../ops/upload.js';
 
 export const run: Run = async (ctx, { args, opts }) => {

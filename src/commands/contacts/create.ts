@@ -1,5 +1,5 @@
 // contacts create: tool create_contact (phone normalised like chat --to).
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { contactArgs } from '../../ops/contacts.js';
 import { FLAG_NAMES, keyValues } from './args.js';
 import { runTool } from '../mcp/tool.js';

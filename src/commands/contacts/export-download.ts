@@ -9,8 +9,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../../core/errors.js';
 import { openPrivate, refuseSymlink } from '../../core/private-file.js';
-import type { Context } from '../../core/context.js';
-import type { Run } from '../../core/command-types.js';
+import type { Context } from '../../runtime/context.js';
+import type { Run } from '../../runtime/command-types.js';
 
 /** The file name goes into a URL path and, by default, into the current folder: no paths. */
 export function checkFileName(name: string): string {

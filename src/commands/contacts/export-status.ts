@@ -1,8 +1,8 @@
 // contacts export-status JOB_ID [--wait]: one read, or poll (spinner on a TTY) until the
 // job completes or fails, or the wait times out.
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
-import type { Context } from '../../core/context.js';
-import type { Run } from '../../core/command-types.js';
+import type { Context } from '../../runtime/context.js';
+import type { Run } from '../../runtime/command-types.js';
 import { shapeOf } from '../../core/output/shape.js';
 
 export interface Job {

@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
-import type { CmdSpec, Run } from '../../core/command-types.js';
+import type { CmdSpec, Run } from '../../runtime/command-types.js';
 import { buildOpRequest, opRunner } from '../op.js';
 import { failed, readJob, waitFlags } from './export-status.js';
 

@@ -1,13 +1,12 @@
 // contacts import FILE: the tool create_contact once per CSV/JSONL row, through the batch
 // engine (journal, --resume, uncertain rows, results), like chat send-batch.
-import type { ApiClient } from '../../api/client.js';
 import type { DryRunRequest } from '../../api/types.js';
 import { batchClient, batchFlags, finishBatch } from '../../batch/command.js';
 import { runBatch } from '../../batch/engine.js';
 import type { Record_ } from '../../batch/reader.js';
 import { UsageError } from '../../core/errors.js';
 import { recordId, shapeOf } from '../../core/output/shape.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { McpError, createMcpClient, type McpClient, type ToolResult } from '../../mcp/client.js';
 import { errorText, resultText } from '../../mcp/result.js';
 import { checkArgs, type JsonSchema } from '../../mcp/schema.js';
@@ -127,9 +126,8 @@ export const run: Run = async (ctx, { args, opts }) => {
       },
       // --dry-run shows the first row's request, as send-batch does: the tools/call it would post.
       async describe(toolArgs) {
-        const api = await ctx.api();
         let request: DryRunRequest | undefined;
-        const capture = new (api.constructor as new (o: ApiClient['opts']) => ApiClient)({ ...api.opts, dryRunOut: (r) => (request = r) });
+        const capture = await ctx.newClient({ dryRunOut: (r) => (request = r) });
         await (await createMcpClient(ctx, capture)).callTool(TOOL, toolArgs);
         return request;
       },

@@ -1,7 +1,7 @@
 // contacts list: tool list_contacts, a page at a time or --all of them.
 import { toolValue } from '../../mcp/result.js';
 import type { View } from '../../core/output/print.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { runList } from '../list.js';
 import { withMcp } from '../mcp/tool.js';
 

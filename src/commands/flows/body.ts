@@ -1,7 +1,7 @@
 // The flow body of create and update: a file (JSON or YAML) overridden by flags, checked
 // offline (shape and graph) before anything is sent. Warnings go to stderr and do not fail.
-import type { Context } from '../../core/context.js';
-import { flagName } from '../../core/command-types.js';
+import type { Context } from '../../runtime/context.js';
+import { flagName } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { checkFlow } from '../../schemas/flows.js';
 import { problemLine } from '../../schemas/problems.js';

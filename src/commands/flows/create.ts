@@ -1,5 +1,5 @@
 // flows create: from a JSON/YAML file, flags, or both (flags win); validated offline first.
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { flowBody } from './body.js';
 
 export const run: Run = async (ctx, { opts }) => {

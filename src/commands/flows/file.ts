@@ -1,7 +1,7 @@
 // Flow and template files: JSON or YAML (by extension; anything else is tried as JSON, then
 // YAML), or `-` for stdin. The result must be an object.
 import { extname } from 'node:path';
-import { readTextArg, type Context } from '../../core/context.js';
+import { readTextArg, type Context } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
 

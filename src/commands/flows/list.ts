@@ -2,7 +2,7 @@
 // `status` or only as the is_active / is_paused flags; the table shows one `state` column
 // (the operation's decorate, ops/behaviour.ts, as the tool of `mcp serve` does).
 import type { View } from '../../core/output/print.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { BEHAVIOURS } from '../../ops/behaviour.js';
 import { runList } from '../list.js';
 

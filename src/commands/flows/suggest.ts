@@ -6,7 +6,7 @@ import { extname } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
 import { shapeOf, isObj } from '../../core/output/shape.js';
-import { flagName, type Run } from '../../core/command-types.js';
+import { flagName, type Run } from '../../runtime/command-types.js';
 import { checkFlow, suggestRequest } from '../../schemas/flows.js';
 import { parseOrUsage } from '../../schemas/problems.js';
 

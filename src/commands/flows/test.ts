@@ -1,6 +1,6 @@
 // flows test: run a flow on a test message; the answer says what matched and where it landed.
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { testRequest } from '../../schemas/flows.js';
 import { parseOrUsage } from '../../schemas/problems.js';
 

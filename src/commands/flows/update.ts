@@ -1,6 +1,6 @@
 // flows update: a partial file and/or flags; only the given fields are sent.
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { flowBody } from './body.js';
 
 export const run: Run = async (ctx, { args, opts }) => {

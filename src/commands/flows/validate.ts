@@ -1,5 +1,5 @@
 // flows validate FILE: the offline checks of create/update, every problem on its own line.
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { checkFlow } from '../../schemas/flows.js';
 import { readDataFile } from './file.js';
 

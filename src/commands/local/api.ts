@@ -5,9 +5,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { errorMessage } from '../../api/errors-body.js';
 import type { RequestOptions } from '../../api/types.js';
 import type { Part } from '../../api/multipart.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { nestFields, parseField, parseHeader, queryString, type Field } from './api-args.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

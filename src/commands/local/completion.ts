@@ -1,7 +1,7 @@
 // chatcrm completion SHELL: the same script as completions/ (it asks `chatcrm __complete`).
 // Without SHELL, the error lists the shells and the per-user line.
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { completionScript, SHELLS, type Shell } from '../../completion/scripts.js';
 
 export const run: Run = async (ctx, { args }) => {

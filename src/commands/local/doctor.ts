@@ -5,10 +5,10 @@ import type { ApiClient } from '../../api/client.js';
 import type { ApiResponse } from '../../api/types.js';
 import { readConfig } from '../../config/store.js';
 import { CliError, EXIT, exitCodeForStatus, type ExitCode } from '../../core/errors.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { errorMessage } from '../../api/errors-body.js';
 import type { OperationId } from '../../api/operations.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { describeUser, profileUser } from './profile-user.js';
 import { describeSource, keyOrigin, settingSources } from './sources.js';
 

@@ -4,10 +4,10 @@ import { keyInClear, type ApiClient } from '../../api/client.js';
 import { parseUrl, unsendableKey } from '../../config/settings.js';
 import { PROFILE_NAME, readConfig, readKey, updateConfig, writeKey, writeWebhookSecret, type Profile } from '../../config/store.js';
 import { readSecretFile } from '../../webhook/input.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { AuthError, UsageError } from '../../core/errors.js';
 import type { Prompter } from '../../core/prompter.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { chooseAccount } from '../accounts/list.js';
 import { chooseSender } from '../chat/recipient.js';
 import { profileUser, type User } from './profile-user.js';
@@ -147,9 +147,8 @@ export const run: Run = async (ctx, { opts }) => {
   const existing = readConfig(s.configDir).profiles?.[a.name] ?? {};
 
   // A client for the key being checked: ctx.api() would use the stored profile's key.
-  const { ApiClient } = await import('../../api/client.js');
   let current = '';
-  const client = new ApiClient({ ...(await ctx.api()).opts, baseUrl: a.baseUrl, mcpUrl: a.mcpUrl ?? a.baseUrl, allowHttp: a.allowHttp, apiKey: () => current });
+  const client = await ctx.newClient({ baseUrl: a.baseUrl, mcpUrl: a.mcpUrl ?? a.baseUrl, allowHttp: a.allowHttp, apiKey: () => current });
   const { key, user } = await checkedKey(ctx, opts, client, prompter, (k) => (current = k), prompter && !opts.withKey ? keptKey(a.name, s.configDir) : undefined);
   if (s.dryRun) {
     ctx.io.err('(dry run: no profile was saved)');

@@ -1,6 +1,6 @@
 // logout: forget a profile's stored key (and webhook secret); its other settings stay.
 import { readKey, readWebhookSecret, writeKey, writeWebhookSecret } from '../../config/store.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 
 export const run: Run = async (ctx) => {
   const { profileName, configDir } = ctx.settings;

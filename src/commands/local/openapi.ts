@@ -1,7 +1,7 @@
 // openapi: the service as an OpenAPI 3.1 document, YAML by default or JSON with -o json.
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 
 export const run: Run = async (ctx, { commands }) => {
   const format = ctx.settings.output;

@@ -1,9 +1,9 @@
 // profiles list|show|use|set|remove: the stored settings; keys are only ever shown masked.
 import { OUTPUT_FORMATS, parseUrl } from '../../config/settings.js';
 import { checkProfile, PROFILE_KEYS, profileNames, readConfig, readKey, readWebhookSecret, updateConfig, writeKey, writeWebhookSecret, type ConfigFile, type Profile, type ProfileKey } from '../../config/store.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 
 /** Enough to tell two keys apart, never enough to use one: the last 4 of a key of 16 or more. */
 export function keyTail(key: string): string | undefined {

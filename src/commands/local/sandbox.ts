@@ -1,7 +1,7 @@
 // chatcrm sandbox: serve the whole API locally until SIGINT/SIGTERM.
 import { shellQuote } from '../../config/store.js';
 import { EXIT, UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import type { SandboxFlags } from '../../sandbox/options.js';
 import type { Retention, SandboxOptions } from '../../sandbox/server.js';
 

@@ -1,6 +1,6 @@
 // Where each resolved setting came from (flag > env > profile > default), for whoami and doctor.
 import { readConfig, readKey } from '../../config/store.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'active' | 'default' | 'unset';
 

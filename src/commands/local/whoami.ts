@@ -1,7 +1,7 @@
 // whoami: which profile and addresses are in effect (and why), and who the key belongs to.
 import { NetworkError, withDetail } from '../../core/errors.js';
 import { isKeyError } from '../hints.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { profileUser } from './profile-user.js';
 import { describeSource, keyOrigin, settingSources } from './sources.js';
 

@@ -1,8 +1,8 @@
 // mcp call TOOL: arguments from --args (JSON|@file|-) overridden by --arg key=value,
 // typed and checked against the tool's input schema before the call is sent.
-import { readJsonArg } from '../../core/context.js';
+import { readJsonArg } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { ArgError, checkArgs, didYouMean, parseArgPairs } from '../../mcp/schema.js';
 import { printToolResult } from '../../mcp/result.js';
 import { confirmTool } from './gate.js';

@@ -4,8 +4,8 @@
 // gates: the catalog's destructive and sending tools, by their own names (a `chatcrm mcp serve
 // --http` endpoint) and by the service's tool they relay (`campaigns_send` → `send_campaign`);
 // and any tool whose server marks it destructive (`destructiveHint: true`).
-import type { CmdSpec } from '../../core/command-types.js';
-import type { Context } from '../../core/context.js';
+import type { CmdSpec } from '../../runtime/command-types.js';
+import type { Context } from '../../runtime/context.js';
 import type { Tool } from '../../mcp/client.js';
 import type { gatedTools } from '../../mcp/serve/catalog.js';
 import { describeArgs } from '../../mcp/serve/elicit.js';

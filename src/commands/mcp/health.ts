@@ -1,5 +1,5 @@
 // mcp health: GET {mcp_url}/healthz.
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 
 export const run: Run = async (ctx) => {
   const res = await (await ctx.api()).call('mcp.health');

@@ -1,6 +1,6 @@
 // mcp serve: the service's operations as MCP tools for AI agents, over stdio or local HTTP.
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 
 function intFlag(v: unknown, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (v === undefined) return undefined;

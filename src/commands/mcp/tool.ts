@@ -1,5 +1,5 @@
 // Call one tool and print its result; shared by every MCP-backed command.
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { createMcpClient, type McpClient } from '../../mcp/client.js';
 import { printToolResult } from '../../mcp/result.js';
 

@@ -1,5 +1,5 @@
 // mcp tools: the tools of the endpoint with their arguments (a `*` marks required ones).
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import type { Tool } from '../../mcp/client.js';
 import { typeLabel } from '../../mcp/schema.js';
 import { withMcp } from './tool.js';

@@ -2,8 +2,8 @@
 // out are named on stderr (the service answers with the messages it knows and says nothing of
 // the rest). With --wait, the known ones are followed until they settle (wait.ts).
 import { recordId, shapeOf } from '../../core/output/shape.js';
-import type { Context } from '../../core/context.js';
-import type { OpSpec, Run } from '../../core/command-types.js';
+import type { Context } from '../../runtime/context.js';
+import type { OpSpec, Run } from '../../runtime/command-types.js';
 import { buildOpRequest } from '../op.js';
 import { follow, funnelText, merge, waitError, type WaitSpec, waitSpec } from './wait.js';
 

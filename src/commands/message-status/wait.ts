@@ -4,7 +4,7 @@
 // shares this; what a stopped wait means is worded here too: the sends themselves are done.
 import { errorMessage } from '../../api/errors-body.js';
 import { parseRetryAfter, secs, sleep } from '../../api/retry.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { parseDelay } from '../../core/duration.js';
 import { ApiError, CliError, EXIT, InterruptedError, UsageError, withDetail } from '../../core/errors.js';
 import type { OperationId } from '../../api/operations.js';

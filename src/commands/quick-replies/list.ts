@@ -1,6 +1,6 @@
 // quick-replies list [--admin]: the same listing from one of two endpoints.
 import type { View } from '../../core/output/print.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { opRunner } from '../op.js';
 
 export const VIEW: View = { columns: ['_id', 'title', 'message', 'is_favorite'], drop: ['is_favorite'], cut: ['message', 'title'] };

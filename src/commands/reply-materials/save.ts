@@ -1,7 +1,7 @@
 // reply-materials create / update: multipart `title` + `file`, the file streamed from disk.
 import { multipart, type Part } from '../../api/multipart.js';
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { uploadFile } from '../../ops/upload.js';
 
 export const run: Run = async (ctx, { args, opts }) => {

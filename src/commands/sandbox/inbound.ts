@@ -1,8 +1,8 @@
 // sandbox inbound: a customer writes to a running sandbox (POST /_sandbox/simulate/inbound),
 // received as a signed /webhook/chat event would be, and forwarded by --forward-to.
-import { readTextArg } from '../../core/context.js';
+import { readTextArg } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { inbound } from '../../schemas/sandbox.js';
 import { parseOrUsage } from '../../schemas/problems.js';
 

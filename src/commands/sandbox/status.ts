@@ -1,5 +1,5 @@
 // sandbox status: the channel reports a status of a sent message (POST /_sandbox/simulate/status).
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { status } from '../../schemas/sandbox.js';
 import { parseOrUsage } from '../../schemas/problems.js';
 

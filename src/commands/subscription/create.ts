@@ -1,7 +1,7 @@
 // subscription create: the gateway picks the operation (create-gatewayone|two|three).
 import { UsageError } from '../../core/errors.js';
 import type { OperationId } from '../../api/operations.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { buildOpRequest } from '../op.js';
 
 const GATEWAYS = ['gatewayone', 'gatewaytwo', 'gatewaythree'] as const;

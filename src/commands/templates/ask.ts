@@ -1,7 +1,7 @@
 // templates create on a terminal: the values the flags and the file left out are asked for,
 // each question naming the flag that answers it (gh pr create's way), each answer checked
 // by the request schema's own rule for its field.
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { parseWithInput, problemsOf } from '../../schemas/problems.js';
 import { CATEGORIES, createRequest, variablesOf } from '../../schemas/templates.js';
 

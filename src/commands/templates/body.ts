@@ -1,8 +1,8 @@
 // The template create request from --file (JSON/YAML) and flags (flags win), checked with
 // the rules of schemas/templates.ts before anything is sent. Problems name the flag that
 // gave the field, or the field path inside the file.
-import type { Context } from '../../core/context.js';
-import { flagName } from '../../core/command-types.js';
+import type { Context } from '../../runtime/context.js';
+import { flagName } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { sanitizeCell } from '../../core/sanitize.js';
 import { convert } from '../op.js';

@@ -1,5 +1,5 @@
 // templates create: every variant of docs/service-api.md 4.2 from flags and/or --file, checked first.
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { templateBody } from './body.js';
 
 export const run: Run = async (ctx, { opts }) => {

@@ -1,5 +1,5 @@
 // templates preview: offline, with the same inputs and checks as create.
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { templateBody } from './body.js';
 import { layout, renderTemplate } from '../../ops/render-template.js';
 

@@ -1,7 +1,7 @@
 // webhook challenge: the provider's verification handshake; the endpoint must echo the challenge.
 import { randomInt } from 'node:crypto';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 
 export const run: Run = async (ctx, { opts }) => {
   if (typeof opts.verifyToken !== 'string' || opts.verifyToken === '') throw new UsageError('--verify-token: required');

@@ -1,6 +1,6 @@
 // webhook send: POST a payload to {base_url}/webhook/chat, signed over the exact bytes sent.
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { sampleEvent } from '../../webhook/events.js';
 import { readPayload, readSecret } from '../../webhook/input.js';
 import { SIGNATURE_HEADER, sign } from '../../webhook/signature.js';

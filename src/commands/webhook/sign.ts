@@ -1,5 +1,5 @@
 // webhook sign: print the signature of the exact bytes of a payload.
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { readPayload, readSecret } from '../../webhook/input.js';
 import { sign } from '../../webhook/signature.js';
 

@@ -1,6 +1,6 @@
 // webhook verify: exit 0 when the signature matches the payload, 1 otherwise.
 import { UsageError } from '../../core/errors.js';
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { readPayload, readSecret } from '../../webhook/input.js';
 import { verify } from '../../webhook/signature.js';
 

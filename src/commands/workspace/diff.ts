@@ -1,5 +1,5 @@
 // workspace diff FILE|- [--prune] [--only ...] [--exit-code]: the plan of a sync, sent nowhere.
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { EXIT } from '../../core/errors.js';
 import { loadPlan } from './load.js';
 import { planData, planLines } from './render.js';

@@ -1,6 +1,6 @@
 // workspace dump [-O FILE|-] [--only AREA,...]: the workspace's configuration as a file that
 // `workspace validate`, `diff` and `sync` read back (YAML, or JSON with -o json).
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
 import { parseOnly, type AreaName } from './areas.js';

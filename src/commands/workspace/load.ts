@@ -1,7 +1,7 @@
 // What diff and sync share: the file read, the server's state of the areas it lists read,
 // and the plan between them.
 import type { ApiClient } from '../../api/client.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { AREAS, parseOnly, references, type AreaName } from './areas.js';
 import { planSync, type Plan } from './plan.js';
 import { readWorkspace } from './read.js';

@@ -2,7 +2,7 @@
 // environment, then the schema, duplicate keys and references between records, every problem
 // named by file, line and field. parseWorkspace is pure (the unit tests and `validate` use it).
 import { LineCounter, parseDocument, isScalar, visit, type Document } from 'yaml';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
 import { issuePath } from '../../schemas/problems.js';
 import { checkFlow } from '../../schemas/flows.js';

@@ -1,8 +1,7 @@
 // workspace sync FILE|- [--prune] [--only ...]: the plan shown, confirmed (a terminal asks;
 // --yes otherwise), then applied in its order with progress on a terminal and a summary.
 // --dry-run reads the workspace for real and prints the requests it would send.
-import type { Run } from '../../core/command-types.js';
-import { clientOptions } from '../../core/context.js';
+import type { Run } from '../../runtime/command-types.js';
 import { Applier, Ids, summaryLine } from './apply.js';
 import { countPlan } from './plan.js';
 import { loadPlan } from './load.js';
@@ -10,7 +9,7 @@ import { planData, planLines } from './render.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
   // The plan needs the workspace as it is, even when the changes are only printed.
-  const reader = ctx.settings.dryRun ? new (await import('../../api/client.js')).ApiClient({ ...clientOptions(ctx), dryRun: false }) : await ctx.api();
+  const reader = ctx.settings.dryRun ? await ctx.newClient({ dryRun: false }) : await ctx.api();
   const loaded = await loadPlan(ctx, String(args.FILE), opts, reader).finally(() => (ctx.settings.dryRun ? reader.close() : undefined));
   const { plan, names } = loaded!;
   const json = ctx.settings.output === 'json';

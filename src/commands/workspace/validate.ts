@@ -1,5 +1,5 @@
 // workspace validate FILE|-: offline; every problem on its own line (file, line, field), exit 2.
-import type { Run } from '../../core/command-types.js';
+import type { Run } from '../../runtime/command-types.js';
 import { AREAS } from './areas.js';
 import { parseWorkspace, problemLine, readSource } from './read.js';
 

@@ -5,11 +5,11 @@
 // from everything that leaves.
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { ApiClient } from '../../api/client.js';
+import type { ApiClient } from '../../api/client.js';
 import type { DryRunRequest } from '../../api/types.js';
 import type { MultipartBody } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
-import { clientOptions, type Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf, isObj } from '../../core/output/shape.js';
 import { scrub } from '../../core/redact.js';
@@ -190,7 +190,7 @@ export class ToolRunner {
     await this.countSend(tool, args);
     const [{ createMcpClient }, { errorText }] = await Promise.all([import('../client.js'), import('../result.js')]);
     let request: DryRunRequest | undefined;
-    const api = this.safety.dryRun ? this.dryRunClient((req) => (request = req)) : await this.client;
+    const api = this.safety.dryRun ? await this.dryRunClient((req) => (request = req)) : await this.client;
     const client = await createMcpClient(this.ctx, api);
     try {
       const result = await client.callTool(name, relayed);
@@ -238,14 +238,14 @@ export class ToolRunner {
     this.sent += n;
   }
 
-  private dryRunClient(capture: (req: DryRunRequest) => void): ApiClient {
-    return new ApiClient({ ...clientOptions(this.ctx), dryRun: true, dryRunOut: capture });
+  private dryRunClient(capture: (req: DryRunRequest) => void): Promise<ApiClient> {
+    return this.ctx.newClient({ dryRun: true, dryRunOut: capture });
   }
 
   /** The request the call would send: a client of its own captures it, so calls never mix. */
   private async dryRun(op: OperationId, o: { params: Record<string, string>; query: Record<string, string>; json?: JsonObject; form?: MultipartBody }): Promise<ToolResult> {
     let request: DryRunRequest | undefined;
-    await this.dryRunClient((req) => (request = req)).call(op, o);
+    await (await this.dryRunClient((req) => (request = req))).call(op, o);
     return this.result({ dry_run: true, request: request as unknown as JsonObject });
   }
 }

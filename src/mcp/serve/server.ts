@@ -9,7 +9,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../runtime/context.js';
 import { InterruptedError, UsageError } from '../../core/errors.js';
 import { localTool, type JsonObject, type ToolDef } from './catalog.js';
 import type { Ask } from './elicit.js';

@@ -3,18 +3,29 @@
 import type { ApiClient } from '../api/client.js';
 import type { ClientOptions, DryRunRequest } from '../api/types.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
-import { UsageError } from './errors.js';
-import type { IO } from './io.js';
-import { sanitizeCell } from './sanitize.js';
-import type { PrintOptions, View } from './output/print.js';
-import type { Prompter } from './prompter.js';
+import { UsageError } from '../core/errors.js';
+import type { IO } from '../core/io.js';
+import { sanitizeCell } from '../core/sanitize.js';
+import type { PrintOptions, View } from '../core/output/print.js';
+import type { Prompter } from '../core/prompter.js';
 
 export interface Context {
   io: IO;
   flags: GlobalFlags;
   env: NodeJS.ProcessEnv;
   readonly settings: Settings;
+  /**
+   * The command's shared client, made on first use. `longRunning` (a batch, a server) is fixed
+   * when it is made: asking again for the other kind is a bug in the CLI and throws; no options
+   * take the shared client as it is.
+   */
   api(opts?: { longRunning?: boolean }): Promise<ApiClient>;
+  /**
+   * A client of the caller's own, never shared: the settings' options with `overrides` (a dry
+   * run that captures its request, a key being checked, a batch that Ctrl-C must not abort).
+   * The caller closes it if it may have opened a pool.
+   */
+  newClient(overrides?: Partial<ClientOptions>): Promise<ApiClient>;
   print(body: unknown, view?: View): Promise<void>;
   /** How results print: -o, --fields, -q, --query (and whether an unknown field is an error). */
   printOptions(): PrintOptions;
@@ -37,6 +48,7 @@ export interface Context {
 export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, version: string, env = process.env, { newProfile = false } = {}): Context {
   let settings: Settings | undefined;
   let client: ApiClient | undefined;
+  let shared: { longRunning: boolean; client: Promise<ApiClient> } | undefined;
   let prompter: Promise<Prompter> | undefined;
   const ctx: Context = {
     io,
@@ -47,18 +59,24 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
     get settings() {
       return (settings ??= resolveSettings(flags, env, (secret) => io.secret(secret), { newProfile }));
     },
-    async api(opts = {}) {
-      if (client) return client;
+    api(opts) {
+      const longRunning = Boolean(opts?.longRunning);
+      if (shared && opts && shared.longRunning !== longRunning) {
+        return Promise.reject(new Error(`internal error: the shared API client was made ${shared.longRunning ? '' : 'not '}long-running; ask ctx.newClient() for another kind`));
+      }
+      shared ??= { longRunning, client: ctx.newClient({ longRunning }).then((c) => (client = c)) };
+      return shared.client;
+    },
+    async newClient(overrides = {}) {
       const { ApiClient } = await import('../api/client.js');
-      client = new ApiClient(clientOptions(ctx, opts));
-      return client;
+      return new ApiClient({ ...clientOptions(ctx), ...overrides });
     },
     printOptions() {
       const s = ctx.settings;
       return { format: s.output, fields: s.fields, quiet: s.quiet, query: s.query, wrote: client?.wrote };
     },
     async print(body, view) {
-      const { printResult } = await import('./output/print.js');
+      const { printResult } = await import('../core/output/print.js');
       return printResult(io, body, ctx.printOptions(), view);
     },
     async confirm(question, better) {
@@ -69,7 +87,7 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
       const ok = await (await ctx.prompter()).confirm({ message: sanitizeCell(asked), default: false });
       if (!ok) throw new UsageError('Cancelled: nothing was sent', 'cancelled');
     },
-    prompter: () => (prompter ??= import('./prompter.js').then((m) => m.createPrompter(io, signal))),
+    prompter: () => (prompter ??= import('../core/prompter.js').then((m) => m.createPrompter(io, signal))),
     async close() {
       await client?.close();
     },
@@ -82,8 +100,8 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
   return ctx;
 }
 
-/** The API client's options from the settings; `mcp serve` overrides where trace and dry runs go. */
-export function clientOptions(ctx: Context, opts: { longRunning?: boolean } = {}): ClientOptions {
+/** The API client's options from the settings. */
+function clientOptions(ctx: Context): ClientOptions {
   const s = ctx.settings;
   return {
     baseUrl: s.baseUrl,
@@ -95,7 +113,6 @@ export function clientOptions(ctx: Context, opts: { longRunning?: boolean } = {}
     verbose: s.verbose,
     dryRun: s.dryRun,
     signal: ctx.signal,
-    longRunning: opts.longRunning,
     maxBody: s.maxBody,
     transport: s.transport,
     userAgent: `chatcrm/${ctx.version} node/${process.versions.node}`,

@@ -3,7 +3,7 @@
 // commands/ (which implement it), so that no import runs from commands/ back up to manifest/.
 import type { OperationId, SandboxOperationId } from '../api/operations.js';
 import type { Context } from './context.js';
-import type { View } from './output/print.js';
+import type { View } from '../core/output/print.js';
 
 export interface OptSpec {
   /** Commander flags, e.g. `--to <digits>`, `-O, --output-file <path>`, `--force`. */
