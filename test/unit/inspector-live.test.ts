@@ -56,6 +56,17 @@ describe('the live delta of each event', () => {
     expect(JSON.stringify(huge).length).toBeLessThan(MAX_TEXT + 2000);
   });
 
+  it('mentions: the first 50 shown, each whole when short, a long one cut', () => {
+    const { store, delta } = setup();
+    const names = Array.from({ length: 51 }, (_, i) => (i === 1 ? 'm'.repeat(MAX_TEXT + 2) : `name${i}`));
+    const doc = store.insert('messages', { message_id: 'w1', to: 'g', direction: 'outbound', status: 'sent', type: 'text', message: { type: 'text', text: { body: 'hi' }, mentions: names } });
+    const mentions = (delta({ kind: 'message', message: doc }).message as { content: { mentions: string[] } }).content.mentions;
+    expect(mentions).toHaveLength(50);
+    expect(mentions[0]).toBe('name0');
+    expect(mentions[1]).toBe(`${'m'.repeat(MAX_TEXT)}… (2 more characters)`);
+    expect(mentions[49]).toBe('name49');
+  });
+
   it('a reaction belongs to the thread of the message it reacts to', () => {
     const { store, out, delta } = setup();
     out('w1', '15550000001', 'Hello');

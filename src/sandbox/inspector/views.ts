@@ -77,7 +77,7 @@ export function contentOf(store: Store, message: unknown): Content {
   const mentions = Array.isArray(m.mentions) && m.mentions.length ? m.mentions.map(asText) : undefined;
   switch (type) {
     case 'text':
-      return { text: clip(asText(part.body ?? '')), mentions: mentions?.slice(0, 50).map(clip) };
+      return { text: clip(asText(part.body ?? '')), mentions: mentions?.slice(0, 50).map((m) => clip(m)) };
     case 'image':
     case 'video':
     case 'audio':
