@@ -1,11 +1,14 @@
 // The inspector's live deltas (inspector/live.ts): each event becomes what the page applies —
 // the message with its thread, a status's fields, a request row, a delivery, the record tables —
 // masked by the sandbox's mask, and bounded (a huge body is cut as the feed cuts it).
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SandboxEvent } from '../../src/sandbox/events.js';
+import { SandboxEvents, type SandboxEvent } from '../../src/sandbox/events.js';
+import type { SandboxEnv } from '../../src/sandbox/http.js';
 import type { Retention } from '../../src/sandbox/inspector.js';
-import { deltaOf, eventText, feedRequest, MAX_EVENT, MAX_REQUEST_TEXT, type LiveSources } from '../../src/sandbox/inspector/live.js';
+import { createLive, deltaOf, eventText, feedRequest, MAX_EVENT, MAX_REQUEST_TEXT, type LiveSources } from '../../src/sandbox/inspector/live.js';
 import { MAX_TEXT } from '../../src/sandbox/inspector/views.js';
 import { maskFor } from '../../src/sandbox/mask.js';
 import type { Received } from '../../src/sandbox/request.js';
@@ -142,5 +145,36 @@ describe('an event on the stream', () => {
       }),
       { seed: 36, numRuns: 200 },
     );
+  });
+});
+
+describe('the streams', () => {
+  /** A stream that records what it was sent, holding `unread` bytes its reader has not taken yet. */
+  const stream = (unread: number) => {
+    const sent: string[] = [];
+    const res = { writableLength: unread, writeHead: () => res, write: (t: string) => sent.push(t), end: () => undefined };
+    return { sent, res: res as unknown as ServerResponse, req: new EventEmitter() as IncomingMessage };
+  };
+
+  it('each event numbered once for every stream; one read too slowly (over 1 MiB unread) skips it, the next number shows the gap', () => {
+    const { store, sources } = setup();
+    const events = new SandboxEvents();
+    const live = createLive({ store, mask, events } as unknown as SandboxEnv, sources, {});
+    const quick = stream(0);
+    const slow = stream(1024 * 1024 + 1);
+    const full = stream(1024 * 1024);
+    for (const s of [quick, slow, full]) live.stream(s.req, s.res);
+    events.emit({ kind: 'reset' });
+    expect(live.seq()).toBe(1);
+    expect(quick.sent).toEqual(['retry: 1000\n\n', 'event: reset\ndata: {"seq":1,"kind":"reset"}\n\n']);
+    // Just at the limit: still sent.
+    expect(full.sent).toEqual(quick.sent);
+    expect(slow.sent).toEqual(['retry: 1000\n\n']);
+    // A stream closed is sent nothing more; the numbers go on.
+    quick.req.emit('close');
+    events.emit({ kind: 'reset' });
+    expect(quick.sent).toHaveLength(2);
+    expect(full.sent.at(-1)).toBe('event: reset\ndata: {"seq":2,"kind":"reset"}\n\n');
+    live.close();
   });
 });
