@@ -4,13 +4,12 @@
 // MiB, flat after warm-up: retention keeps the newest 10,000 messages), p99 and max latency,
 // then the inspector feed's size and time, and the state file's size. Runs on its own after
 // `npm run build`: node bench/sandbox-load.bench.mjs (SANDBOX_LOAD_SECONDS sets the length).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { rssMiB, start, stop } from './process.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const BIN = join(root, 'bin/chatcrm.js');
@@ -33,29 +32,6 @@ createServer((req, res) => {
   });
 }).listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port); });
 `;
-
-function start(args) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    // Keep reading: a closed pipe would stop the sandbox at its next line.
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`exited (${code}) before it listened: ${out}`)));
-  });
-}
-
-/** Resident memory of a process, MiB (Linux), or undefined. */
-function rssMiB(pid) {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-  } catch {
-    return undefined;
-  }
-}
 
 async function run(kind, dir) {
   const state = join(dir, `state-${kind}.json`);
@@ -81,9 +57,7 @@ async function run(kind, dir) {
     }
     return result;
   } finally {
-    const exited = once(server.child, 'exit');
-    server.child.kill('SIGTERM');
-    await exited;
+    await stop(server.child);
   }
 }
 

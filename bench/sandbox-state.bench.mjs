@@ -3,13 +3,12 @@
 // interleaved over 3 rounds, medians. Target: with --state ≥ 0.5x without (the state is saved
 // at most every 200 ms, off the request path). Runs on its own after `npm run build`:
 // node bench/sandbox-state.bench.mjs (SANDBOX_BENCH_SECONDS sets the run length).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { rssMiB, start, stop } from './process.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const BIN = join(root, 'bin/chatcrm.js');
@@ -17,19 +16,9 @@ const KEY = 'bench-key-0123456789';
 const SECONDS = Number(process.env.SANDBOX_BENCH_SECONDS ?? 4);
 const ROUNDS = 3;
 
-async function startSandbox(dir, state) {
+function startSandbox(dir, state) {
   const args = [BIN, 'sandbox', '--port', '0', '--api-key', KEY, ...(state ? ['--state', join(dir, `state-${Date.now()}.json`)] : [])];
-  const child = spawn(process.execPath, args, { env: { ...process.env, CHATCRM_CONFIG_DIR: join(dir, 'cfg'), CI: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    // Keep reading: a closed pipe would stop the sandbox at its next line.
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited (${code}) before it listened: ${out}`)));
-  });
+  return start(args, { CHATCRM_CONFIG_DIR: join(dir, 'cfg') });
 }
 
 async function measure(dir, state) {
@@ -48,18 +37,7 @@ async function measure(dir, state) {
     const after = rssMiB(sb.child.pid);
     return { rps: r.requests.average, p99: r.latency.p99, rss: before === undefined ? 'n/a' : `${before.toFixed(0)} → ${after.toFixed(0)} MiB` };
   } finally {
-    const exited = once(sb.child, 'exit');
-    sb.child.kill('SIGTERM');
-    await exited;
-  }
-}
-
-/** The sandbox's resident memory, MiB (Linux), or undefined. */
-function rssMiB(pid) {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-  } catch {
-    return undefined;
+    await stop(sb.child);
   }
 }
 

@@ -5,10 +5,10 @@
 // own polling would fill it, and each read would announce a request: an endless loop).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasKey } from './access.js';
-import { requestView } from './admin.js';
 import type { Delivery } from './forward.js';
 import type { SandboxEnv } from './http.js';
 import { changesState, cookieName, hasCookie, hostAllowed, sameOrigin, tokenOk } from './inspector/gate.js';
+import { createLive, feedRequest } from './inspector/live.js';
 import { conversationsPage, olderMessages, records } from './inspector/views.js';
 import page from './inspector/index.html?raw';
 import script from './inspector/inspector.js?raw';
@@ -31,8 +31,6 @@ const FILES: Record<string, { type: string; body: string }> = {
   '/inspector.js': { type: 'text/javascript; charset=utf-8', body: script },
   '/inspector.css': { type: 'text/css; charset=utf-8', body: style },
 };
-
-const HEARTBEAT_MS = 15_000;
 
 export interface Inspector {
   /**
@@ -75,16 +73,17 @@ function answer(res: ServerResponse, status: number, type: string, body: string,
 const json = (res: ServerResponse, status: number, body: unknown) => answer(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 const refuse = (res: ServerResponse, status: number, message: string) => json(res, status, { success: false, message });
 
-/** The page's feed, one page whatever the history: ?threads=N (the newest N threads), ?thread=KEY (the open one). */
-function feed(env: SandboxEnv, sources: InspectorSources, url: URL) {
+/**
+ * The page's feed, one page whatever the history: ?threads=N (the newest N threads), ?thread=KEY
+ * (the open one). Masked as the live deltas are; `seq`: the last delta it already holds.
+ */
+function feed(env: SandboxEnv, sources: InspectorSources, url: URL, seq: number) {
   const page = conversationsPage(env.store, { limit: pageSize(url, 'threads', THREADS_PAGE), open: url.searchParams.get('thread') ?? undefined, messages: MESSAGES_PAGE });
   return {
-    conversations: page.threads,
-    conversations_total: page.total,
-    thread: page.open ?? null,
-    requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => requestView(r, env.mask)),
+    seq,
+    ...(env.mask({ conversations: page.threads, conversations_total: page.total, thread: page.open ?? null, records: records(env.store) }) as object),
+    requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => feedRequest(r, env.mask)),
     deliveries: sources.deliveries.slice(-FEED_ROWS).reverse().map(env.mask),
-    records: records(env.store),
     retention: sources.retention(),
   };
 }
@@ -97,27 +96,10 @@ function older(env: SandboxEnv, url: URL, res: ServerResponse): true {
 
 export function createInspector(env: SandboxEnv, sources: InspectorSources): Inspector {
   const { config } = env;
-  const streams = new Set<ServerResponse>();
-  // The page only needs to know that something changed, and what kind of thing: it asks again.
-  const stop = env.events.on((event) => {
-    const line = `event: ${event.kind}\ndata: ${JSON.stringify({ kind: event.kind })}\n\n`;
-    for (const s of streams) s.write(line);
-  });
-  const heartbeat = setInterval(() => {
-    for (const s of streams) s.write(': keep-alive\n\n');
-  }, HEARTBEAT_MS).unref();
-
-  const stream = (req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
-    // After a restart the browser tries again within a second.
-    res.write('retry: 1000\n\n');
-    streams.add(res);
-    req.on('close', () => streams.delete(res));
-    return true;
-  };
+  const live = createLive(env, sources, SECURITY_HEADERS);
   const feeds: Record<string, (url: URL, res: ServerResponse, req: IncomingMessage) => boolean> = {
-    '/_sandbox/events': (_url, res, req) => stream(req, res),
-    '/_sandbox/inspector': (url, res) => json(res, 200, { success: true, data: feed(env, sources, url) }),
+    '/_sandbox/events': (_url, res, req) => live.stream(req, res),
+    '/_sandbox/inspector': (url, res) => json(res, 200, { success: true, data: feed(env, sources, url, live.seq()) }),
     '/_sandbox/inspector/messages': (url, res) => older(env, url, res),
   };
 
@@ -160,12 +142,7 @@ export function createInspector(env: SandboxEnv, sources: InspectorSources): Ins
       if (!hasKey(req, config) && !hasCookie(req, config)) return deny(401, 'Authorization token missing or malformed');
       return own(url, res, req);
     },
-    close() {
-      stop();
-      clearInterval(heartbeat);
-      for (const s of streams) s.end();
-      streams.clear();
-    },
+    close: () => live.close(),
   };
 }
 

@@ -7,7 +7,12 @@ const KINDS = ['message', 'status', 'request', 'delivery', 'change', 'reset'];
 // The feed is paged: `threads` holds the newest threads (each with its last message), `shown`
 // the open thread's messages drawn so far (its newest page, and older pages loaded on demand).
 const THREADS_PAGE = 50;
-const state = { view: 'conversations', threads: [], total: 0, threadLimit: THREADS_PAGE, selected: undefined, shown: undefined, requests: [], deliveries: [], records: [] };
+// Rows the feed sends of requests and deliveries; the page keeps as many when deltas add more.
+const ROWS = 200;
+// Messages of the open thread kept drawn as live ones arrive: the oldest go ("Load older" brings them back).
+const MAX_SHOWN = 500;
+// `seq`: the number of the last live delta drawn (undefined before the first feed).
+const state = { view: 'conversations', threads: [], total: 0, threadLimit: THREADS_PAGE, selected: undefined, shown: undefined, requests: [], deliveries: [], records: [], retention: {}, seq: undefined };
 const $ = (id) => document.getElementById(id);
 
 /** An element: props are attributes (`class`, `text`, `on<event>` handled), children nodes or text. */
@@ -92,7 +97,7 @@ async function act(button, path, body) {
   } finally {
     button.disabled = false;
   }
-  await refresh();
+  // What the button changed comes back as a live delta: nothing to fetch.
 }
 
 // ---- Conversations -------------------------------------------------------------------------
@@ -212,7 +217,7 @@ async function loadOlder(button) {
 
 function renderThread() {
   const t = openThread();
-  $('view-conversations').classList.toggle('open', Boolean(t) && state.opened);
+  $('view-conversations').classList.toggle('open', Boolean(t && state.opened));
   $('thread-title').textContent = t ? t.title : 'No conversation yet';
   $('thread-sub').textContent = t ? [t.kind === 'group' ? 'Group' : t.phone !== t.title ? t.phone : '', t.sender_id && `via ${t.sender_id}`].filter(Boolean).join(' · ') : 'Send a message with chatcrm chat send: it shows here.';
   const list = $('messages');
@@ -252,7 +257,6 @@ async function sendReply(e) {
   } finally {
     button.disabled = false;
   }
-  await refresh();
 }
 
 // ---- Requests, deliveries, records ---------------------------------------------------------
@@ -301,9 +305,9 @@ function renderRecords() {
 }
 
 /** The sandbox keeps the newest messages, requests and deliveries: say when older ones went. */
-function renderDropped(retention) {
+function renderDropped() {
   const flags = { messages: '--max-messages', requests: '--max-requests', deliveries: '' };
-  const parts = Object.entries(retention || {}).filter(([, r]) => r.dropped > 0)
+  const parts = Object.entries(state.retention || {}).filter(([, r]) => r.dropped > 0)
     .map(([name, r]) => `${r.dropped.toLocaleString('en-US')} ${name} (keeps the newest ${r.limit.toLocaleString('en-US')}${flags[name] ? `, ${flags[name]}` : ''})`);
   $('dropped').textContent = parts.length ? `Older entries dropped: ${parts.join('; ')}.` : '';
   $('dropped').hidden = !parts.length;
@@ -311,7 +315,37 @@ function renderDropped(retention) {
 
 // ---- Loading and live updates --------------------------------------------------------------
 
+const VIEWS = [renderThreads, renderThread, renderRequests, renderDeliveries, renderRecords, renderDropped];
+
+/** Draw these views, each on its own: one that fails leaves the others drawn; the focused control keeps the focus. */
+function paint(views) {
+  const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.key;
+  for (const render of views) {
+    try {
+      render();
+    } catch (err) {
+      toast(`The page could not draw everything: ${err.message}`);
+    }
+  }
+  if (focused) document.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+}
+
+// Deltas come by the thousand a second under a load test: the views they touch are drawn once a frame.
+const dirty = new Set();
+let frame;
+function later(...views) {
+  for (const v of views) dirty.add(v);
+  frame ??= requestAnimationFrame(() => {
+    frame = undefined;
+    const views = VIEWS.filter((v) => dirty.has(v));
+    dirty.clear();
+    paint(views);
+  });
+}
+
 let loading;
+/** Deltas that came while the feed was loading: applied after it (those it already holds are skipped). */
+const pending = [];
 /** The feed (conversations, requests, deliveries, records), drawn; calls during a load make one more. */
 async function refresh() {
   if (loading) return void (loading.again = true);
@@ -322,52 +356,118 @@ async function refresh() {
     const query = `threads=${state.threadLimit}${asked ? `&thread=${encodeURIComponent(asked)}` : ''}`;
     feed = (await api(`/_sandbox/inspector?${query}`)).data;
   } catch {
-    // Shown by api(); the next event or reconnect tries again.
+    // Shown by api(); the next delta or reconnect tries again.
   }
   if (feed) draw(feed, asked);
   const again = loading.again;
   loading = undefined;
-  if (again) await refresh();
+  if (again) return refresh();
+  // Without a feed the deltas join nothing: the next one asks again.
+  for (const d of pending.splice(0)) if (feed) receive(d);
 }
 
 function draw(feed, asked) {
-  const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.key;
-  Object.assign(state, { threads: feed.conversations, total: feed.conversations_total, requests: feed.requests, deliveries: feed.deliveries, records: feed.records });
+  Object.assign(state, { threads: feed.conversations, total: feed.conversations_total, requests: feed.requests, deliveries: feed.deliveries, records: feed.records, retention: feed.retention, seq: feed.seq });
   // None asked, or the one asked is gone: the feed answered the newest. Another chosen meanwhile: the next load answers it.
   if (state.selected === asked) state.selected = feed.thread ? feed.thread.key : undefined;
   if (feed.thread && feed.thread.key === state.selected) mergeThread(feed.thread);
-  // Each view on its own: one that fails to draw leaves the others drawn.
-  for (const render of [renderThreads, renderThread, renderRequests, renderDeliveries, renderRecords, () => renderDropped(feed.retention)]) {
-    try {
-      render();
-    } catch (err) {
-      toast(`The page could not draw everything: ${err.message}`);
-    }
-  }
-  if (focused) document.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+  paint(VIEWS);
 }
 
-// At most one refresh every REFRESH_MS: under a load test events come by the thousand a second,
-// and the page asks for one page of each thing, not for every event.
-const REFRESH_MS = 250;
-let timer;
-const soon = () => {
-  timer ??= setTimeout(() => ((timer = undefined), refresh()), REFRESH_MS);
+/** A live message: its thread goes to the top of the list, and it joins the open thread's bubbles. */
+function addMessage({ thread, message, retention }) {
+  const i = state.threads.findIndex((t) => keyOf(t) === thread.key);
+  const old = i === -1 ? undefined : state.threads.splice(i, 1)[0];
+  if (!old) state.total++;
+  const reaction = message.content.reaction;
+  // The delta's thread is fresh (a contact named since shows its name). A reaction is drawn on
+  // its message: the row keeps showing the message before it.
+  state.threads.unshift({ ...thread, messages: reaction && old ? old.messages : [message] });
+  state.threads.length = Math.min(state.threads.length, state.threadLimit);
+  // No thread yet: the newest opens, as the feed would answer.
+  state.selected ??= thread.key;
+  if (state.selected === thread.key) {
+    if (!state.shown || state.shown.key !== thread.key) state.shown = { ...thread, messages: [], more: false };
+    const shown = state.shown;
+    const target = reaction && shown.messages.find((m) => m.id === reaction.message_id);
+    if (target) target.reactions = [...target.reactions, { emoji: reaction.emoji, direction: message.direction }];
+    else if (!shown.messages.some((m) => m.id === message.id)) shown.messages.push(message);
+    if (shown.messages.length > MAX_SHOWN) state.shown = { ...shown, messages: shown.messages.slice(-MAX_SHOWN), more: true };
+  }
+  if (retention) state.retention = retention;
+  later(renderThreads, renderThread, renderDropped);
+}
+
+/** What each live delta changes in what is drawn. */
+const APPLY = {
+  message: addMessage,
+  status({ message }) {
+    const patch = (m) => m.id === message.id && Object.assign(m, message);
+    for (const m of state.shown ? state.shown.messages : []) patch(m);
+    for (const t of state.threads) t.messages.forEach(patch);
+    later(renderThread, renderThreads);
+  },
+  request({ request, retention }) {
+    if (request) state.requests = [request, ...state.requests].slice(0, ROWS);
+    if (retention) state.retention = retention;
+    later(renderRequests, renderDropped);
+  },
+  // A forward attempt is announced when it starts and again when it ends: the same row.
+  delivery({ delivery }) {
+    state.deliveries = [delivery, ...state.deliveries.filter((x) => x.id !== delivery.id)].slice(0, ROWS);
+    later(renderDeliveries);
+  },
+  change({ records }) {
+    state.records = records;
+    later(renderRecords);
+  },
 };
+
+/**
+ * One delta from the stream. The feed says which deltas it holds (its `seq`); a number skipped
+ * (a delta the page missed), a reset or a delta too big to send: the feed again.
+ */
+function receive(d) {
+  if (loading) return void pending.push(d);
+  if (state.seq === undefined) return void refresh();
+  if (typeof d.seq !== 'number' || d.seq <= state.seq) return;
+  const apply = APPLY[d.kind];
+  if (d.seq !== state.seq + 1 || d.stale || !apply) return void refresh();
+  state.seq = d.seq;
+  try {
+    apply(d);
+  } catch {
+    refresh();
+  }
+}
 
 function connect() {
   const es = new EventSource('/_sandbox/events');
   es.onopen = () => {
     $('live').textContent = 'Live';
     $('live').className = 'live on';
+    // Open first, then the feed: every delta after the feed's arrives on this stream.
     refresh();
   };
-  for (const kind of KINDS) es.addEventListener(kind, soon);
+  const onEvent = (e) => {
+    let delta;
+    try {
+      delta = JSON.parse(e.data);
+    } catch {
+      delta = {};
+    }
+    receive(delta);
+  };
+  for (const kind of KINDS) es.addEventListener(kind, onEvent);
   es.onerror = () => {
     $('live').textContent = 'Reconnecting…';
     $('live').className = 'live';
-    // A refused stream (a restarted sandbox with a new token) is closed for good: try again.
-    if (es.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+    // A refused stream (a restarted sandbox with a new token) is closed for good: the feed's
+    // answer says why (its 401 toast), and the stream is tried again.
+    if (es.readyState === EventSource.CLOSED) {
+      refresh();
+      setTimeout(connect, 2000);
+    }
   };
 }
 
@@ -393,6 +493,5 @@ document.addEventListener('DOMContentLoaded', () => {
     state.opened = false;
     renderThread();
   });
-  refresh();
   connect();
 });

@@ -1,8 +1,8 @@
 // What the inspector page shows, as JSON: conversations (threads of messages, ready to draw)
-// and read-only tables of records. Built from the store on each request: the page asks again
-// whenever an event says something changed. Conversations come a page at a time (the newest
-// threads; the newest messages of one thread, then older ones on demand): whatever the
-// history, an answer stays a few hundred KB, and only the messages on the page are drawn.
+// and read-only tables of records. The feed builds a page of them from the store; a live delta
+// (live.ts) one message, with the same views. Conversations come a page at a time (the newest
+// threads; the newest messages of one thread, then older ones on demand), and a text is cut at
+// MAX_TEXT: whatever the history, an answer stays a few hundred KB.
 import { findTemplate } from '../domain.js';
 import type { Doc, Store } from '../store.js';
 import { asNumber, asObject, asText } from '../text.js';
@@ -10,6 +10,17 @@ import { asNumber, asObject, asText } from '../text.js';
 type Obj = Record<string, unknown>;
 const obj = asObject;
 const str = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : asText(v));
+
+/** Characters of one text the page shows (WhatsApp's longest text body is 4,096): the feed and a live delta stay small whatever was sent. */
+export const MAX_TEXT = 4096;
+/** A text cut at `max` characters, saying how many more there were. */
+export function clip(s: string, max = MAX_TEXT): string {
+  return s.length > max ? `${s.slice(0, max)}… (${s.length - max} more characters)` : s;
+}
+const clipped = (v: unknown): string | undefined => {
+  const s = str(v);
+  return s === undefined ? undefined : clip(s);
+};
 
 /** A message's content, in the terms the page draws: text, a media card, a place, a filled template. */
 export interface Content {
@@ -56,7 +67,7 @@ function fillTemplate(store: Store, t: Obj): Content['template'] {
   const vars = Array.isArray(t.body_variables) ? t.body_variables.map(asText) : [];
   const body = asText(template?.message_body ?? '');
   const text = body ? body.replace(/\{\{\s*(\d+)\s*\}\}/g, (m, n: string) => vars[Number(n) - 1] ?? m) : vars.join(' · ');
-  return { name: asText(template?.template_name ?? t.template_id ?? 'template'), language: str(t.language_code), text, header: str(obj(t.header_media).url) };
+  return { name: clip(asText(template?.template_name ?? t.template_id ?? 'template')), language: str(t.language_code), text: clip(text), header: str(obj(t.header_media).url) };
 }
 
 export function contentOf(store: Store, message: unknown): Content {
@@ -66,23 +77,23 @@ export function contentOf(store: Store, message: unknown): Content {
   const mentions = Array.isArray(m.mentions) && m.mentions.length ? m.mentions.map(asText) : undefined;
   switch (type) {
     case 'text':
-      return { text: asText(part.body ?? ''), mentions };
+      return { text: clip(asText(part.body ?? '')), mentions: mentions?.slice(0, 50).map((m) => clip(m)) };
     case 'image':
     case 'video':
     case 'audio':
     case 'document': {
       const file = obj(part.file);
       const size = typeof file.size === 'number' ? file.size : undefined;
-      return { media: { kind: type, url: str(part.url), caption: str(part.caption), filename: str(part.filename) ?? str(file.filename), size, mime: str(file.mime_type) } };
+      return { media: { kind: type, url: clipped(part.url), caption: clipped(part.caption), filename: clipped(part.filename) ?? clipped(file.filename), size, mime: clipped(file.mime_type) } };
     }
     case 'location':
-      return { location: { latitude: asNumber(part.latitude), longitude: asNumber(part.longitude), name: str(part.name), address: str(part.address) } };
+      return { location: { latitude: asNumber(part.latitude), longitude: asNumber(part.longitude), name: clipped(part.name), address: clipped(part.address) } };
     case 'template':
       return { template: fillTemplate(store, part) };
     case 'reaction':
-      return { reaction: { emoji: asText(part.emoji ?? ''), message_id: asText(part.message_id ?? '') } };
+      return { reaction: { emoji: clip(asText(part.emoji ?? '')), message_id: clip(asText(part.message_id ?? '')) } };
     default:
-      return { text: `[${type}]` };
+      return { text: clip(`[${type}]`) };
   }
 }
 
@@ -104,13 +115,13 @@ function messageView(store: Store, m: Doc): MessageView {
     direction: inbound ? 'inbound' : 'outbound',
     type: asText(m.type ?? obj(m.message).type ?? 'text'),
     status: inbound ? undefined : status,
-    error: str(obj(m.error).message) ?? str(m.error) ?? str(m.failure_reason),
+    error: clipped(str(obj(m.error).message) ?? str(m.error) ?? str(m.failure_reason)),
     at: timeOf(m),
     sent_at: str(m.sent_at),
     delivered_at: str(m.delivered_at),
     read_at: str(m.read_at),
     sender_id: str(m.sender_id),
-    author: inbound ? (str(m.name) ?? str(m.from)) : undefined,
+    author: inbound ? clipped(str(m.name) ?? str(m.from)) : undefined,
     content: contentOf(store, m.message),
     reactions: [],
   };
@@ -175,7 +186,7 @@ function messagesPage(store: Store, t: ThreadDocs, before: string | undefined, l
   const start = Math.max(0, end - limit);
   const messages = shown.slice(start, end).map((m) => {
     const view = messageView(store, m);
-    view.reactions = (reactions.get(view.id) ?? []).map((r) => ({ emoji: asText(obj(obj(r.message).reaction).emoji ?? ''), direction: isInbound(r) ? 'inbound' : 'outbound' }));
+    view.reactions = (reactions.get(view.id) ?? []).map((r) => ({ emoji: clip(asText(obj(obj(r.message).reaction).emoji ?? '')), direction: isInbound(r) ? 'inbound' : 'outbound' }));
     return view;
   });
   return { messages, more: start > 0 };
@@ -206,6 +217,18 @@ export function olderMessages(store: Store, key: string, before: string | undefi
   return thread && messagesPage(store, thread, before, limit);
 }
 
+/**
+ * One message as a live delta shows it: its view (as the feed draws it) and its thread without
+ * messages (the page adds the thread when new). A reaction belongs to the thread of its message.
+ */
+export function liveMessage(store: Store, m: Doc): { thread: ThreadView & { key: string }; message: MessageView } {
+  const target = reactionTarget(m);
+  const of = (target !== undefined && store.list('messages', (x) => idOf(x) === target)[0]) || m;
+  const key = threadKey(of);
+  const thread = threadView(store, { key, docs: [], last_at: timeOf(m), sender_id: str(m.sender_id) ?? str(of.sender_id) }, []);
+  return { thread: { key: threadKeyOf(key), ...thread }, message: messageView(store, m) };
+}
+
 function threadView(store: Store, t: ThreadDocs, messages: MessageView[]): ThreadView {
   const view: ThreadView = { ...t.key, title: titleOf(store, t.key), last_at: t.last_at, sender_id: t.sender_id, messages };
   if (t.key.kind === 'contact') view.phone = t.key.id;
@@ -226,7 +249,7 @@ const TABLES: Record<string, string[]> = {
   tags: ['name', 'color'],
 };
 
-const cell = (v: unknown): string => (Array.isArray(v) ? (v.length > 3 ? `${v.length} items` : v.map(asText).join(', ')) : asText(v));
+const cell = (v: unknown): string => clip(Array.isArray(v) ? (v.length > 3 ? `${v.length} items` : v.map(asText).join(', ')) : asText(v));
 
 export interface TableView {
   name: string;
