@@ -242,14 +242,7 @@ async function buildMcpSdk(modules, outfile, legal) {
  */
 async function buildSandboxModule(outdir, legal) {
   const entry = 'src/sandbox/public.ts';
-  // The command tree names the operations a --fault may target; its loaders (the commands' code,
-  // reached by dynamic imports) never run here, so they stay out of the file.
-  const noLoaders = {
-    name: 'no-manifest-loaders',
-    setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' && /[\\/]src[\\/]manifest[\\/]/.test(a.importer) ? { path: a.path, external: true } : undefined)),
-  };
-  const plugins = [...buildOptions.plugins, noLoaders];
-  const r = await build({ ...buildOptions, plugins, entryPoints: [entry], outdir: undefined, outfile: join(outdir, 'sandbox.js'), splitting: false, format: 'cjs', banner: {}, write: false, metafile: true });
+  const r = await build({ ...buildOptions, entryPoints: [entry], outdir: undefined, outfile: join(outdir, 'sandbox.js'), splitting: false, format: 'cjs', banner: {}, write: false, metafile: true });
   // Its legal comments join THIRD_PARTY_NOTICES, as the CLI's do.
   legal.push(...r.outputFiles.filter((f) => f.path.endsWith('.LEGAL.txt')).map((f) => f.text));
   writeFile(join(outdir, 'sandbox.js'), r.outputFiles.find((f) => f.path.endsWith('.js')).text);

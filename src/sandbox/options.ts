@@ -2,8 +2,8 @@
 // `startSandbox` from 'chatcrm/sandbox', which mirror them, checked and turned into
 // SandboxOptions in one place: a bad value is a usage error naming the flag.
 import { parseDelay } from '../core/duration.js';
+import { operationNames } from '../api/tool-names.js';
 import { UsageError } from '../core/errors.js';
-import type { CmdSpec } from '../core/command-types.js';
 import { parseFault, parseLatency } from './faults.js';
 import { loadSeedFile } from './seed-file.js';
 import type { SandboxOptions } from './server.js';
@@ -69,22 +69,10 @@ function forwardUrls(value: string | string[] | undefined): string[] {
   });
 }
 
-/** What a --fault may name: the `operationId` of `chatcrm openapi` (chat_send) or the table's id (chat.send). */
-export async function operationNames(commands: CmdSpec[]): Promise<Map<string, string>> {
-  const [{ operations }, { indexTree, toolFor }] = await Promise.all([import('../api/operations.js'), import('../mcp/serve/catalog.js')]);
-  const tree = indexTree(commands);
-  const names = new Map<string, string>();
-  for (const id of Object.keys(operations) as Array<keyof typeof operations>) {
-    names.set(id, id);
-    names.set((await toolFor(id, tree)).name, id);
-  }
-  return names;
-}
-
-/** Check the flags; `commands` (the command tree) names the operations a --fault may target. */
-export async function sandboxOptions(f: SandboxFlags, commands: () => Promise<CmdSpec[]>): Promise<SandboxOptions> {
+/** Check the flags. */
+export async function sandboxOptions(f: SandboxFlags): Promise<SandboxOptions> {
   const faults = list(f.fault);
-  const names = faults.length ? await operationNames(await commands()) : new Map<string, string>();
+  const names = faults.length ? operationNames() : new Map<string, string>();
   return {
     // Absent: the --state file's port, or a free one (server.ts).
     port: wholeNumber('--port', f.port, 0, 65535),
