@@ -9,27 +9,32 @@ import { loadSeedFile } from './seed-file.js';
 import type { SandboxOptions } from './server.js';
 
 export interface SandboxFlags {
+  /** 0 picks a free port; absent: the --state file's port, or a free one. */
   port?: string | number;
   host?: string;
+  /** Keep records, key, secret and tokens in this file across starts. */
   state?: string;
   apiKey?: string;
   webhookSecret?: string;
   verifyToken?: string;
+  /** A YAML or JSON seed file (senders, contacts, tags, templates, flows, plan features, key, secret). */
   seed?: string;
   seedRecords?: string | number;
-  /** `delivered,read` (a string, or a list). */
+  /** `delivered,read` (a string, or a list): every sent message moves on by itself. */
   autoStatus?: string | string[];
   /** `1s`, `500ms`, `2m`, or milliseconds as a number. */
   statusDelay?: string | number;
   failRate?: string | number;
   randomSeed?: string | number;
+  /** Your app's webhook URL(s): inbound messages and status changes are POSTed there, signed. */
   forwardTo?: string | string[];
+  /** `OPERATION:STATUS[:RATE]`, e.g. `chat_send:503:0.5`. */
   fault?: string | string[];
-  /** `MS` or `MIN-MAX`. */
+  /** Milliseconds, or `MIN-MAX`. */
   latency?: string | number;
-  /** The newest messages kept, 0 for all. */
+  /** The newest messages kept (default 10,000; 0 keeps all); records are never dropped. */
   maxMessages?: string | number;
-  /** The newest requests the log keeps, 0 for all. */
+  /** The newest requests the log keeps (default 1,000; 0 keeps all). */
   maxRequests?: string | number;
 }
 
