@@ -235,17 +235,20 @@ async function buildMcpSdk(modules, outfile, legal) {
   return { metafile: r.metafile, code: r.outputFiles.find((f) => f.path.endsWith('.js')).text };
 }
 
+const SANDBOX_ENTRY = 'src/sandbox/public.ts';
+/** The build of dist/sandbox.js, in memory (shared with test/unit/sandbox-bundle.test.ts). */
+export const sandboxBuild = (outfile) => ({ ...buildOptions, entryPoints: [SANDBOX_ENTRY], outdir: undefined, outfile, splitting: false, format: 'cjs', banner: {}, write: false, metafile: true });
+
 /**
  * `chatcrm/sandbox` (package.json exports): the sandbox for test suites, one self-contained file
  * (requiring main.js would run the CLI), and its types (sandboxTypes). Returns its metafile (for the notices).
  */
 async function buildSandboxModule(outdir, legal) {
-  const entry = 'src/sandbox/public.ts';
-  const r = await build({ ...buildOptions, entryPoints: [entry], outdir: undefined, outfile: join(outdir, 'sandbox.js'), splitting: false, format: 'cjs', banner: {}, write: false, metafile: true });
+  const r = await build(sandboxBuild(join(outdir, 'sandbox.js')));
   // Its legal comments join THIRD_PARTY_NOTICES, as the CLI's do.
   legal.push(...r.outputFiles.filter((f) => f.path.endsWith('.LEGAL.txt')).map((f) => f.text));
   writeFile(join(outdir, 'sandbox.js'), r.outputFiles.find((f) => f.path.endsWith('.js')).text);
-  writeFileSync(join(outdir, 'sandbox.d.ts'), await sandboxTypes(entry));
+  writeFileSync(join(outdir, 'sandbox.d.ts'), await sandboxTypes(SANDBOX_ENTRY));
   return r.metafile;
 }
 
