@@ -10,10 +10,10 @@
 // The module graph stays the one esbuild split, which test/unit/startup-modules.test.ts
 // inspects; test/unit/startup-loaded.test.ts checks what Node really loads from dist.
 import { build, transform } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { thirdPartyNotices } from './notices.mjs';
 
 // commander requires node:child_process at load time for executable subcommands, which
@@ -235,27 +235,60 @@ async function buildMcpSdk(modules, outfile, legal) {
   return { metafile: r.metafile, code: r.outputFiles.find((f) => f.path.endsWith('.js')).text };
 }
 
+const SANDBOX_ENTRY = 'src/sandbox/public.ts';
+/** The build of dist/sandbox.js, in memory (shared with test/unit/sandbox-bundle.test.ts). */
+export const sandboxBuild = (outfile) => ({ ...buildOptions, entryPoints: [SANDBOX_ENTRY], outdir: undefined, outfile, splitting: false, format: 'cjs', banner: {}, write: false, metafile: true });
+
 /**
  * `chatcrm/sandbox` (package.json exports): the sandbox for test suites, one self-contained file
- * (requiring main.js would run the CLI), and its types, which src/sandbox/public.ts writes out
- * without imports so that they are emitted from that file alone. Returns its metafile (for the notices).
+ * (requiring main.js would run the CLI), and its types (sandboxTypes). Returns its metafile (for the notices).
  */
 async function buildSandboxModule(outdir, legal) {
-  const entry = 'src/sandbox/public.ts';
-  // The command tree names the operations a --fault may target; its loaders (the commands' code,
-  // reached by dynamic imports) never run here, so they stay out of the file.
-  const noLoaders = {
-    name: 'no-manifest-loaders',
-    setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' && /[\\/]src[\\/]manifest[\\/]/.test(a.importer) ? { path: a.path, external: true } : undefined)),
-  };
-  const plugins = [...buildOptions.plugins, noLoaders];
-  const r = await build({ ...buildOptions, plugins, entryPoints: [entry], outdir: undefined, outfile: join(outdir, 'sandbox.js'), splitting: false, format: 'cjs', banner: {}, write: false, metafile: true });
+  const r = await build(sandboxBuild(join(outdir, 'sandbox.js')));
   // Its legal comments join THIRD_PARTY_NOTICES, as the CLI's do.
   legal.push(...r.outputFiles.filter((f) => f.path.endsWith('.LEGAL.txt')).map((f) => f.text));
   writeFile(join(outdir, 'sandbox.js'), r.outputFiles.find((f) => f.path.endsWith('.js')).text);
-  const ts = (await import('typescript')).default;
-  writeFileSync(join(outdir, 'sandbox.d.ts'), ts.transpileDeclaration(readFileSync(entry, 'utf8'), { fileName: entry }).outputText);
+  writeFileSync(join(outdir, 'sandbox.d.ts'), await sandboxTypes(SANDBOX_ENTRY));
   return r.metafile;
+}
+
+/**
+ * dist/sandbox.d.ts: the declarations of what `entry` exports and of every type they reach in
+ * src/, inlined into one file (the package holds no sources). Each file's declarations come from
+ * ts.transpileDeclaration (no type checking: the whole program's check took most of a minute),
+ * into a folder of the repository (removed after), where node_modules resolves for the bundler; then
+ * dts-bundle-generator (a TypeScript program and a printer; 10 small packages, where
+ * api-extractor is a report tool ten times its size and rollup-plugin-dts needs rollup) inlines
+ * what is used. A type from a library would be an import the package cannot satisfy: refused.
+ */
+async function sandboxTypes(entry) {
+  const [{ default: ts }, { generateDtsBundle }] = await Promise.all([import('typescript'), import('dts-bundle-generator')]);
+  const dir = mkdtempSync(fileURLToPath(new URL('../.sandbox-types-', import.meta.url)));
+  try {
+    return bundleTypes(ts, generateDtsBundle, entry, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The declarations of `entry` and of the files it imports, written under `dir`, bundled into one text. */
+function bundleTypes(ts, generateDtsBundle, entry, dir) {
+  const todo = [resolve(entry)];
+  const done = new Set();
+  for (let file; (file = todo.pop()); ) {
+    if (done.has(file)) continue;
+    done.add(file);
+    const dts = ts.transpileDeclaration(readFileSync(file, 'utf8'), { fileName: file, reportDiagnostics: false }).outputText;
+    writeFile(join(dir, relative('src', file)).replace(/\.ts$/, '.d.ts'), dts);
+    for (const [, spec] of dts.matchAll(/from '(\.{1,2}\/[^']+)\.js'/g)) todo.push(resolve(dirname(file), `${spec}.ts`));
+  }
+  const main = join(dir, relative('src', entry)).replace(/\.ts$/, '.d.ts');
+  // No @types/node nor DOM: the program stays small (Buffer, a global, is left as a name).
+  writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, types: [], lib: ['es2022'], skipLibCheck: true }, files: [relative(dir, main)] }));
+  const [bundle] = generateDtsBundle([{ filePath: main, output: { noBanner: true, exportReferencedTypes: false } }], { preferredConfigPath: join(dir, 'tsconfig.json') });
+  const imports = bundle.match(/^\s*(import|export .* from|\/\/\/ <reference)\b.*$/gm);
+  if (imports) throw new Error(`build: dist/sandbox.d.ts would import what the package does not hold:\n${imports.join('\n')}`);
+  return bundle;
 }
 
 /** main.js: the start-up chunks, where the other packed chunks are, and the loader that runs each once. */

@@ -26,8 +26,11 @@ if grep -E '^package/(src|test|node_modules|bench|scripts|examples)/|\.map$|[^d]
   echo "pack-check: the tarball contains sources, tests, source maps or build leftovers (above)" >&2
   exit 1
 fi
+# 900 KiB (it is ~790): the limit was 1 MiB until the tarball reached 1023 KiB with an editor
+# prompt's iconv-lite no question used (issue 29); close to the size, it catches a library
+# dragged in by accident.
 size="$(wc -c <"$tmp/$tarball")"
-[ "$size" -le 1048576 ] || { echo "pack-check: the tarball is $size bytes, over 1 MiB" >&2; exit 1; }
+[ "$size" -le 921600 ] || { echo "pack-check: the tarball is $size bytes, over 900 KiB" >&2; exit 1; }
 
 mkdir "$tmp/app"
 npm install --prefix "$tmp/app" --cache "$tmp/npm-cache" --offline --no-audit --no-fund --loglevel=error "$tmp/$tarball" >/dev/null ||

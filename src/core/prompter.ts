@@ -1,20 +1,27 @@
 // Questions on a terminal, for every command that asks one (login, confirmations, missing
 // values): drawn on stderr, since stdout carries results only; Ctrl-C (or the command's
-// signal) is an interruption (exit 130), not a crash. @inquirer/prompts loads on first use.
+// signal) is an interruption (exit 130), not a crash. The four prompts load on first use, each
+// package on its own: @inquirer/prompts would bundle its editor prompt too, and with it iconv-lite
+// and chardet (550 KB, half the packed tarball's compressed size of code no question uses).
 import { InterruptedError } from './errors.js';
 import type { IO } from './io.js';
 
-type Inquirer = typeof import('@inquirer/prompts');
+type Config<P> = P extends (config: infer C, ...rest: never[]) => unknown ? C : never;
 
 export interface Prompter {
-  input(c: Parameters<Inquirer['input']>[0]): Promise<string>;
-  password(c: Parameters<Inquirer['password']>[0]): Promise<string>;
+  input(c: Config<typeof import('@inquirer/input').default>): Promise<string>;
+  password(c: Config<typeof import('@inquirer/password').default>): Promise<string>;
   select(c: { message: string; default?: string; choices: { name: string; value: string }[] }): Promise<string>;
-  confirm(c: Parameters<Inquirer['confirm']>[0]): Promise<boolean>;
+  confirm(c: Config<typeof import('@inquirer/confirm').default>): Promise<boolean>;
 }
 
 export async function createPrompter(io: IO, signal: AbortSignal): Promise<Prompter> {
-  const p = await import('@inquirer/prompts');
+  const [{ default: input }, { default: password }, { default: select }, { default: confirm }] = await Promise.all([
+    import('@inquirer/input'),
+    import('@inquirer/password'),
+    import('@inquirer/select'),
+    import('@inquirer/confirm'),
+  ]);
   const context = { output: io.stderr, signal };
   const ask = async <T>(answer: Promise<T>): Promise<T> => {
     try {
@@ -26,9 +33,9 @@ export async function createPrompter(io: IO, signal: AbortSignal): Promise<Promp
     }
   };
   return {
-    input: (c) => ask(p.input(c, context)),
-    password: (c) => ask(p.password(c, context)),
-    select: (c) => ask(p.select<string>(c, context)),
-    confirm: (c) => ask(p.confirm(c, context)),
+    input: (c) => ask(input(c, context)),
+    password: (c) => ask(password(c, context)),
+    select: (c) => ask(select<string>(c, context)),
+    confirm: (c) => ask(confirm(c, context)),
   };
 }

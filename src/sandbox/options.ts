@@ -2,34 +2,39 @@
 // `startSandbox` from 'chatcrm/sandbox', which mirror them, checked and turned into
 // SandboxOptions in one place: a bad value is a usage error naming the flag.
 import { parseDelay } from '../core/duration.js';
+import { operationNames } from '../api/tool-names.js';
 import { UsageError } from '../core/errors.js';
-import type { CmdSpec } from '../runtime/command-types.js';
 import { parseFault, parseLatency } from './faults.js';
 import { loadSeedFile } from './seed-file.js';
 import type { SandboxOptions } from './server.js';
 
 export interface SandboxFlags {
+  /** 0 picks a free port; absent: the --state file's port, or a free one. */
   port?: string | number;
   host?: string;
+  /** Keep records, key, secret and tokens in this file across starts. */
   state?: string;
   apiKey?: string;
   webhookSecret?: string;
   verifyToken?: string;
+  /** A YAML or JSON seed file (senders, contacts, tags, templates, flows, plan features, key, secret). */
   seed?: string;
   seedRecords?: string | number;
-  /** `delivered,read` (a string, or a list). */
+  /** `delivered,read` (a string, or a list): every sent message moves on by itself. */
   autoStatus?: string | string[];
   /** `1s`, `500ms`, `2m`, or milliseconds as a number. */
   statusDelay?: string | number;
   failRate?: string | number;
   randomSeed?: string | number;
+  /** Your app's webhook URL(s): inbound messages and status changes are POSTed there, signed. */
   forwardTo?: string | string[];
+  /** `OPERATION:STATUS[:RATE]`, e.g. `chat_send:503:0.5`. */
   fault?: string | string[];
-  /** `MS` or `MIN-MAX`. */
+  /** Milliseconds, or `MIN-MAX`. */
   latency?: string | number;
-  /** The newest messages kept, 0 for all. */
+  /** The newest messages kept (default 10,000; 0 keeps all); records are never dropped. */
   maxMessages?: string | number;
-  /** The newest requests the log keeps, 0 for all. */
+  /** The newest requests the log keeps (default 1,000; 0 keeps all). */
   maxRequests?: string | number;
 }
 
@@ -69,22 +74,10 @@ function forwardUrls(value: string | string[] | undefined): string[] {
   });
 }
 
-/** What a --fault may name: the `operationId` of `chatcrm openapi` (chat_send) or the table's id (chat.send). */
-export async function operationNames(commands: CmdSpec[]): Promise<Map<string, string>> {
-  const [{ operations }, { indexTree, toolFor }] = await Promise.all([import('../api/operations.js'), import('../mcp/serve/catalog.js')]);
-  const tree = indexTree(commands);
-  const names = new Map<string, string>();
-  for (const id of Object.keys(operations) as Array<keyof typeof operations>) {
-    names.set(id, id);
-    names.set((await toolFor(id, tree)).name, id);
-  }
-  return names;
-}
-
-/** Check the flags; `commands` (the command tree) names the operations a --fault may target. */
-export async function sandboxOptions(f: SandboxFlags, commands: () => Promise<CmdSpec[]>): Promise<SandboxOptions> {
+/** Check the flags. */
+export async function sandboxOptions(f: SandboxFlags): Promise<SandboxOptions> {
   const faults = list(f.fault);
-  const names = faults.length ? await operationNames(await commands()) : new Map<string, string>();
+  const names = faults.length ? operationNames() : new Map<string, string>();
   return {
     // Absent: the --state file's port, or a free one (server.ts).
     port: wholeNumber('--port', f.port, 0, 65535),

@@ -1,87 +1,36 @@
 // `import { startSandbox } from 'chatcrm/sandbox'`: the sandbox for an integrator's test suite.
 // Options mirror the flags of `chatcrm sandbox` (checked by the same code); the answer gives
 // the address, the credentials, the simulators and what the sandbox received and forwarded.
-// The exported types are written out here, with no imports, so that scripts/build.mjs can
-// emit dist/sandbox.d.ts from this file alone.
-import { commands } from '../manifest/index.js';
-import { sandboxOptions } from './options.js';
+// Its types are the sandbox's own (the flags' SandboxFlags, Received, Delivery...): scripts/
+// build.mjs bundles their declarations into dist/sandbox.d.ts, one file with no imports.
+import type { InboundInput as ChannelInbound, Status } from './channel.js';
+import type { Delivery } from './forward.js';
+import { sandboxOptions, type SandboxFlags } from './options.js';
+import type { Received } from './request.js';
 import { startSandbox as start } from './server.js';
 
-export interface StartSandboxOptions {
-  /** 0 (the default) picks a free port. */
-  port?: number;
-  host?: string;
-  /** Keep records, key, secret and tokens in this file across starts. */
-  state?: string;
-  apiKey?: string;
-  webhookSecret?: string;
-  verifyToken?: string;
-  /** A YAML or JSON seed file (senders, contacts, tags, templates, flows, plan features, key, secret). */
-  seed?: string;
-  seedRecords?: number;
-  /** Your app's webhook URL(s): inbound messages and status changes are POSTed there, signed. */
-  forwardTo?: string | string[];
-  /** `delivered,read`: every sent message moves on by itself. */
-  autoStatus?: string;
-  /** `1s`, `200ms`, or milliseconds. */
-  statusDelay?: string | number;
-  failRate?: number;
-  randomSeed?: number;
-  /** `OPERATION:STATUS[:RATE]`, e.g. `chat_send:503:0.5`. */
-  fault?: string | string[];
-  /** Milliseconds, or `MIN-MAX`. */
-  latency?: string | number;
+/** The flags of `chatcrm sandbox`, camelCased; `port: 0` (the default) picks a free port. */
+export interface StartSandboxOptions extends SandboxFlags {
   /** Pauses between forward attempts in ms (default [1000, 2000, 4000, 8000]). */
   forwardBackoffMs?: number[];
-  /** The newest messages kept (default 10,000; 0 keeps all); records are never dropped. */
-  maxMessages?: number;
-  /** The newest requests `received` keeps (default 1,000; 0 keeps all). */
-  maxRequests?: number;
 }
 
-export interface ReceivedRequest {
-  seq: number;
-  at: string;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-  /** The operation id (`chat.send`), when the path is one. */
-  operation?: string;
-  status: number;
-  duration_ms: number;
-}
+/** A request the sandbox received. */
+export type ReceivedRequest = Received;
+/** One attempt at forwarding an event to a --forward-to URL. */
+export type ForwardDelivery = Delivery;
 
-export interface ForwardDelivery {
-  id: string;
-  event_id: string;
-  url: string;
-  event: 'message' | 'status';
-  message_id: string;
-  attempt: number;
-  started_at: string;
-  duration_ms: number;
-  ok: boolean;
-  status_code: number | null;
-  error: string | null;
-  signature: string;
-  response: string;
-}
-
-export interface InboundInput {
-  from: string;
-  sender_id?: string;
-  name?: string;
+/** A customer writes, as `POST /_sandbox/simulate/inbound` takes it, or with `text` for a text message. */
+export interface InboundInput extends Pick<ChannelInbound, 'from' | 'sender_id' | 'name'> {
   /** A message object; `text` is short for `{ type: 'text', text: { body } }`. */
-  message?: Record<string, unknown>;
+  message?: ChannelInbound['message'];
   text?: string;
 }
 
 /** A status report of the channel, as `POST /_sandbox/simulate/status` takes it. */
 export interface StatusInput {
   message_id: string;
-  status: 'delivered' | 'read' | 'failed';
+  status: Status;
   /** The reason, with failed. */
   error?: string;
 }
@@ -115,7 +64,7 @@ export interface RunningSandbox {
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const { forwardBackoffMs, ...flags } = options;
-  const sb = await start({ ...(await sandboxOptions(flags, async () => commands)), forwardBackoffMs });
+  const sb = await start({ ...(await sandboxOptions(flags)), forwardBackoffMs });
   const call = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
     const res = await fetch(`${sb.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': sb.config.apiKey }, body: JSON.stringify(body) });
     const answer = (await res.json()) as { data?: Record<string, unknown>; message?: string; errors?: string[] };

@@ -5,9 +5,9 @@ import type { Run } from '../../runtime/command-types.js';
 import type { SandboxFlags } from '../../sandbox/options.js';
 import type { Retention, SandboxOptions } from '../../sandbox/server.js';
 
-export const run: Run = async (ctx, { opts, commands }) => {
+export const run: Run = async (ctx, { opts }) => {
   const [{ startSandbox }, { sandboxOptions }] = await Promise.all([import('../../sandbox/server.js'), import('../../sandbox/options.js')]);
-  const options = await sandboxOptions(opts as SandboxFlags, commands);
+  const options = await sandboxOptions(opts as SandboxFlags);
   let sb;
   try {
     sb = await startSandbox({ ...options, log: (line) => ctx.io.err(line) });

@@ -13,7 +13,7 @@ const given = (v: string) => v.trim() !== '' || 'is required';
 
 /** Fills `body` in place; asks nothing when nothing is missing. */
 export async function askMissing(ctx: Context, body: Record<string, unknown>): Promise<void> {
-  // ctx.prompter() loads @inquirer/prompts once, on the first question.
+  // ctx.prompter() loads the prompts once, on the first question.
   const ask = () => ctx.prompter();
   const text = async (message: string, validate: (v: string) => true | string, def?: string) => (await (await ask()).input({ message, validate, default: def })).trim();
 

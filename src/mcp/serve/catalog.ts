@@ -4,6 +4,7 @@
 // from the same zod schema the CLI validates with, plus the path and query parameters.
 import * as z from 'zod/mini';
 import { operations, pathParams, type Operation, type OperationId } from '../../api/operations.js';
+import { snake, toolName } from '../../api/tool-names.js';
 import type { CmdSpec, OpSpec } from '../../manifest/types.js';
 import { behaviourOf } from '../../ops/behaviour.js';
 import { loadSchema } from '../../schemas/index.js';
@@ -51,15 +52,6 @@ export const NOT_TOOLS: Partial<Record<OperationId, string>> = {
   'auth.changePassword': 'carries a password',
 };
 
-/** Operations run by commands with code of their own, whose CLI name is not `<area> <verb>`. */
-const NAMES: Partial<Record<OperationId, string>> = {
-  'chat.sendFile': 'chat_send_file',
-  'chat.groups': 'chat_groups_list',
-  'chat.groupMembers': 'chat_groups_members',
-  'chat.groupSend': 'chat_groups_send',
-  'campaigns.setupRecurring': 'campaigns_recurring',
-  'quickReplies.admin': 'quick_replies_list_admin',
-};
 /** Operations reached through a flag of another command (`quick-replies list --admin`): that command's options apply. */
 const VIA_FLAG: Partial<Record<OperationId, string>> = { 'quickReplies.admin': 'quick_replies_list' };
 /** The list query flags a command may take; a tool takes the same ones (see LIST_OPTIONS). */
@@ -89,8 +81,6 @@ const INT_QUERY: Record<string, JsonObject> = {
   page: { type: 'integer', minimum: 1, description: 'page number (from 1)' },
   limit: { type: 'integer', minimum: 1, maximum: 100, description: 'records per page (1-100)' },
 };
-
-export const snake = (s: string) => s.replace(/-/g, '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 interface TreeEntry {
   name: string;
@@ -150,8 +140,8 @@ export function asObject(s: JsonObject): JsonObject {
 /** An operation's tool name and the command it comes from (the one whose options it takes). */
 function commandOf(id: OperationId, tree: ReturnType<typeof indexTree>) {
   const entry = tree.byOp.get(id);
-  const [area, verb] = id.split('.');
-  const name = entry?.name ?? NAMES[id] ?? `${snake(area)}_${snake(verb)}`;
+  const [area] = id.split('.');
+  const name = toolName(id);
   return { name, toolset: entry?.top ?? snake(area), cmd: entry?.cmd ?? tree.byName.get(VIA_FLAG[id] ?? name) };
 }
 
