@@ -70,7 +70,7 @@ function build(spec: CmdSpec, parent: Command, argv: string[], run: Runner): voi
       else named(s, cmd);
     }
   }
-  if (spec.run || spec.op) cmd.action(async (...argv: unknown[]) => run(spec, cmd, argv));
+  if (spec.load || spec.op) cmd.action(async (...argv: unknown[]) => run(spec, cmd, argv));
 }
 
 /** The value of -o/--output in raw argv, for reporting errors that happen before parsing. */
@@ -165,7 +165,7 @@ export async function run(argv: string[]): Promise<number> {
     // Validate global settings (-o, --timeout, --retries, --query) before any command work.
     resolvedOutput = ctx.settings.output;
     if (ctx.settings.query !== undefined) await import('./core/output/query.js').then((m) => m.checkQuery(ctx.settings.query!));
-    const loaded = spec.run ? await spec.run() : await import('./commands/op.js').then((m) => ({ run: m.opRunner(spec) }));
+    const loaded = spec.load ? await spec.load() : await import('./commands/op.js').then((m) => ({ run: m.opRunner(spec) }));
     const commands = () => import('./manifest/index.js').then((m) => m.commands);
     const result = await loaded.run(ctx, { args, opts: cmd.opts(), commands }).catch(async (err: unknown) => {
       throw (await import('./commands/hints.js')).withHint(ctx, err);

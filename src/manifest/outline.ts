@@ -34,7 +34,7 @@ export function outline(spec: CmdSpec): Outline {
     options: spec.options,
     examples: group ? spec.examples : undefined,
     op: spec.op?.data ? { data: true } : undefined,
-    run: spec.run || spec.op ? true : undefined,
+    run: spec.load || spec.op ? true : undefined,
     subcommands: spec.subcommands?.map(outline),
   };
 }

@@ -32,13 +32,13 @@ const tree: CmdSpec[] = [
           { flags: '--file <path>', description: 'a file' },
           { flags: '--secret <s>', description: 'hidden', hidden: true },
         ],
-        run: async () => ({ run: async () => undefined }),
+        load: async () => ({ run: async () => undefined }),
       },
-      { name: 'use', summary: 'Use a profile', args: [{ name: 'NAME', required: true, complete: 'profiles' }], run: async () => ({ run: async () => undefined }) },
-      { name: 'gone', summary: 'hidden', hidden: true, run: async () => ({ run: async () => undefined }) },
+      { name: 'use', summary: 'Use a profile', args: [{ name: 'NAME', required: true, complete: 'profiles' }], load: async () => ({ run: async () => undefined }) },
+      { name: 'gone', summary: 'hidden', hidden: true, load: async () => ({ run: async () => undefined }) },
     ],
   },
-  { name: 'other', summary: "It's other | piped", args: [{ name: 'FILE' }], run: async () => ({ run: async () => undefined }) },
+  { name: 'other', summary: "It's other | piped", args: [{ name: 'FILE' }], load: async () => ({ run: async () => undefined }) },
 ];
 
 const PROFILES = ['home', 'work'];
