@@ -11,7 +11,7 @@ import { buildProgram } from '../../src/program.js';
 
 /** Every group's path from the root (the root first): what `chatcrm <path> --help` shows. */
 function groups(level: Outline[], path: string[] = []): string[][] {
-  return level.filter((s) => s.subcommands && !s.run).flatMap((s) => [[...path, s.name], ...groups(s.subcommands!, [...path, s.name])]);
+  return level.filter((s) => s.subcommands && !s.runnable).flatMap((s) => [[...path, s.name], ...groups(s.subcommands!, [...path, s.name])]);
 }
 const paths = [[], ...groups(OUTLINE)];
 

@@ -15,7 +15,7 @@ describe('the areas table and the outline', () => {
     expect(OUTLINE.map((o) => o.name)).toEqual(commands.map((c) => c.name));
     expect(JSON.parse(JSON.stringify(OUTLINE))).toEqual(OUTLINE);
     const send = OUTLINE.find((o) => o.name === 'chat')!.subcommands!.find((s) => s.name === 'send')!;
-    expect(send.run).toBe(true);
+    expect(send.runnable).toBe(true);
     expect(send.options?.map((o) => o.flags)).toContain('--to <digits>');
   });
 });
