@@ -1,5 +1,5 @@
-// Bundles src/ into dist/ with split chunks: main.js holds the command tree and the
-// dispatcher; every command implementation, heavy library and sandbox area is a chunk
+// Bundles src/ into dist/ with split chunks: main.js holds the command tree's outline and
+// what locates the command in argv; every command implementation, heavy library and sandbox area is a chunk
 // loaded only when that command runs.
 //
 // esbuild splits only ES modules, but Node starts CommonJS faster: its ES module loader

@@ -4,7 +4,7 @@
 import { fstatSync } from 'node:fs';
 import { answer } from './completion/complete.js';
 import { createIO } from './core/io.js';
-import { groupHelp, helpArgv } from './dispatch.js';
+import { groupHelp, helpArgv } from './locate.js';
 import { fdStream, writeOut } from './out.js';
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {

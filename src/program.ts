@@ -10,7 +10,7 @@ import { GLOBAL_OPTIONS, type CmdSpec, type OptSpec } from './manifest/types.js'
 import { createIO, type IO } from './core/io.js';
 import { CliError, EXIT, exitCodeFor, InterruptedError, UsageError, type ErrorCode } from './core/errors.js';
 import type { GlobalFlags } from './config/settings.js';
-import { commandIndex } from './dispatch.js';
+import { commandIndex } from './locate.js';
 
 declare const __VERSION__: string;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
