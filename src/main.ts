@@ -20,7 +20,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     writeOut(help);
     return 0;
   }
-  return import('./program.js').then((m) => m.run(words));
+  return import('./program.js').then((m) => m.runCli(words));
 }
 
 // Not a top-level await: the bundle is converted to CommonJS (scripts/build.mjs).

@@ -132,7 +132,7 @@ export async function buildProgram(argv: string[], io: IO, runner: Runner): Prom
 }
 
 /** Run the command argv names (after main.ts's helpArgv). */
-export async function run(argv: string[]): Promise<number> {
+export async function runCli(argv: string[]): Promise<number> {
   // The profile's output counts once settings are read (a profile set to json gets json errors).
   let resolvedOutput: string | undefined;
   const wantsJson = () => argv.includes('--json') || /^jsonl?$/.test(outputFlag(argv) ?? resolvedOutput ?? process.env.CHATCRM_OUTPUT ?? '');
