@@ -166,7 +166,7 @@ export async function runCli(argv: string[]): Promise<number> {
     resolvedOutput = ctx.settings.output;
     if (ctx.settings.query !== undefined) await import('./core/output/query.js').then((m) => m.checkQuery(ctx.settings.query!));
     const loaded = spec.load ? await spec.load() : await import('./commands/op.js').then((m) => ({ run: m.opRunner(spec) }));
-    const commands = () => import('./manifest/index.js').then((m) => m.commands);
+    const commands = () => import('./manifest/index.js').then((m) => m.loadCommands());
     const result = await loaded.run(ctx, { args, opts: cmd.opts(), commands }).catch(async (err: unknown) => {
       throw (await import('./commands/hints.js')).withHint(ctx, err);
     });

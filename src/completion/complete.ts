@@ -91,9 +91,9 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** The operationIds of `chatcrm openapi`: the whole command tree, loaded for this value alone. */
 async function faultOperations(): Promise<string[]> {
-  const [{ commands }, { operationNames }] = await Promise.all([import('../manifest/index.js'), import('../sandbox/options.js')]);
+  const [{ loadCommands }, { operationNames }] = await Promise.all([import('../manifest/index.js'), import('../sandbox/options.js')]);
   // The names map both spellings a --fault accepts; the table's own ids (chat.send) have a dot.
-  return [...(await operationNames(commands)).keys()].filter((n) => !n.includes('.')).sort();
+  return [...(await operationNames(await loadCommands())).keys()].filter((n) => !n.includes('.')).sort();
 }
 
 /** The `__complete` command: the answer for the shell scripts. */

@@ -3,7 +3,7 @@
 // the address, the credentials, the simulators and what the sandbox received and forwarded.
 // The exported types are written out here, with no imports, so that scripts/build.mjs can
 // emit dist/sandbox.d.ts from this file alone.
-import { commands } from '../manifest/index.js';
+import { loadCommands } from '../manifest/index.js';
 import { sandboxOptions } from './options.js';
 import { startSandbox as start } from './server.js';
 
@@ -115,7 +115,7 @@ export interface RunningSandbox {
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const { forwardBackoffMs, ...flags } = options;
-  const sb = await start({ ...(await sandboxOptions(flags, async () => commands)), forwardBackoffMs });
+  const sb = await start({ ...(await sandboxOptions(flags, loadCommands)), forwardBackoffMs });
   const call = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
     const res = await fetch(`${sb.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': sb.config.apiKey }, body: JSON.stringify(body) });
     const answer = (await res.json()) as { data?: Record<string, unknown>; message?: string; errors?: string[] };

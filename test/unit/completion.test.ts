@@ -9,9 +9,11 @@ import { complete } from '../../src/completion/complete.js';
 import { generatedFiles, reference } from '../../src/completion/generate.js';
 import { completionScript } from '../../src/completion/scripts.js';
 import { allNodes, globalFlags, rootNode } from '../../src/completion/tree.js';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
 import { BIN, cleanEnv, describeWith, tempDir } from '../helpers/cli.js';
+
+const commands = await loadCommands();
 
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 
@@ -356,7 +358,7 @@ describe('the generated files', () => {
     expect(md).not.toContain('--secret');
   });
 
-  it('lists every generated file', () => {
-    expect(Object.keys(generatedFiles()).sort()).toEqual(['completions/_chatcrm', 'completions/chatcrm.bash', 'completions/chatcrm.fish', 'completions/chatcrm.ps1', 'docs/commands.md']);
+  it('lists every generated file', async () => {
+    expect(Object.keys(await generatedFiles()).sort()).toEqual(['completions/_chatcrm', 'completions/chatcrm.bash', 'completions/chatcrm.fish', 'completions/chatcrm.ps1', 'docs/commands.md']);
   });
 });

@@ -4,8 +4,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
 import type { AreaModule } from '../../src/sandbox/http.js';
+
+const commands = await loadCommands();
 
 const SRC = resolve(import.meta.dirname, '../../src');
 
