@@ -1,5 +1,5 @@
-// Bundles src/ into dist/ with split chunks: main.js holds the command tree and the
-// dispatcher; every command implementation, heavy library and sandbox area is a chunk
+// Bundles src/ into dist/ with split chunks: main.js holds the command tree's outline and
+// what locates the command in argv; every command implementation, heavy library and sandbox area is a chunk
 // loaded only when that command runs.
 //
 // esbuild splits only ES modules, but Node starts CommonJS faster: its ES module loader
@@ -32,29 +32,40 @@ const lazyChildProcess = {
   },
 };
 
+/** The dynamic imports of the manifest stay unresolved (commands' loaders, never called), but areas.ts's: the tree itself. */
+const noManifestLoaders = {
+  name: 'no-manifest-loaders',
+  setup: (b) =>
+    b.onResolve({ filter: /.*/ }, (a) =>
+      a.kind === 'dynamic-import' && /[\\/]src[\\/]manifest[\\/]/.test(a.importer) && !/[\\/]areas\.ts$/.test(a.importer) ? { path: a.path, external: true } : undefined,
+    ),
+};
+
 /**
  * src/manifest/outline-data.ts evaluated here, at build time: dist holds the outline of the command
  * tree as JSON, so that a start (help, completion, finding the command) never runs the manifest.
- * The manifest is bundled on its own for this; its loaders (dynamic imports) stay unresolved,
- * since nothing calls them. Each top-level command's subtree is a JSON string parsed on first use.
+ * The manifest is bundled on its own for this (outline-data.ts awaits the tree at its top level,
+ * which CommonJS cannot: the same two calls, from an entry of their own). Each top-level command's
+ * subtree is a JSON string parsed on first use.
  */
 const outlineData = {
   name: 'outline-data',
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/]manifest[\\/]outline-data\.ts$/ }, async (args) => {
+      const entry = "import { loadCommands } from './index.ts'; import { outline } from './outline.ts'; export const OUTLINE = loadCommands().then((c) => c.map(outline));";
       const r = await build({
-        entryPoints: [args.path],
+        stdin: { contents: entry, resolveDir: dirname(args.path), sourcefile: 'outline-entry.ts', loader: 'ts' },
         bundle: true,
         write: false,
         format: 'cjs',
         platform: 'node',
         logLevel: 'warning',
-        plugins: [{ name: 'no-loaders', setup: (l) => l.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined)) }],
+        plugins: [noManifestLoaders],
       });
       const module = { exports: {} };
       new Function('module', 'exports', 'require', r.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
       // Each top-level command's subtree is parsed when first read: a run walks one of them.
-      const outline = module.exports.OUTLINE;
+      const outline = await module.exports.OUTLINE;
       const subs = JSON.stringify(outline.map((o) => (o.subcommands ? JSON.stringify(o.subcommands) : null)));
       const tops = JSON.stringify(JSON.stringify(outline.map(({ subcommands, ...o }) => o)));
       const contents = `const subs = ${subs};

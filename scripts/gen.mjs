@@ -13,7 +13,7 @@ const outfile = join(outdir, `generate-${process.pid}.mjs`);
 await build({ entryPoints: ['src/completion/generate.ts'], outfile, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning', plugins: [rawText] });
 try {
   const { generatedFiles } = await import(pathToFileURL(outfile).href);
-  for (const [path, content] of Object.entries(generatedFiles())) {
+  for (const [path, content] of Object.entries(await generatedFiles())) {
     let old;
     try {
       old = readFileSync(path, 'utf8');

@@ -4,7 +4,7 @@
 import { fstatSync } from 'node:fs';
 import { answer } from './completion/complete.js';
 import { createIO } from './core/io.js';
-import { groupHelp, helpArgv } from './dispatch.js';
+import { groupHelp, helpArgv } from './locate.js';
 import { fdStream, writeOut } from './out.js';
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
@@ -20,7 +20,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     writeOut(help);
     return 0;
   }
-  return import('./program.js').then((m) => m.run(words));
+  return import('./program.js').then((m) => m.runCli(words));
 }
 
 // Not a top-level await: the bundle is converted to CommonJS (scripts/build.mjs).

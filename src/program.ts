@@ -10,7 +10,7 @@ import { GLOBAL_OPTIONS, type CmdSpec, type OptSpec } from './manifest/types.js'
 import { createIO, type IO } from './core/io.js';
 import { CliError, EXIT, exitCodeFor, InterruptedError, UsageError, type ErrorCode } from './core/errors.js';
 import type { GlobalFlags } from './config/settings.js';
-import { commandIndex } from './dispatch.js';
+import { commandIndex } from './locate.js';
 
 declare const __VERSION__: string;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -70,7 +70,7 @@ function build(spec: CmdSpec, parent: Command, argv: string[], run: Runner): voi
       else named(s, cmd);
     }
   }
-  if (spec.run || spec.op) cmd.action(async (...argv: unknown[]) => run(spec, cmd, argv));
+  if (spec.load || spec.op) cmd.action(async (...argv: unknown[]) => run(spec, cmd, argv));
 }
 
 /** The value of -o/--output in raw argv, for reporting errors that happen before parsing. */
@@ -132,7 +132,7 @@ export async function buildProgram(argv: string[], io: IO, runner: Runner): Prom
 }
 
 /** Run the command argv names (after main.ts's helpArgv). */
-export async function run(argv: string[]): Promise<number> {
+export async function runCli(argv: string[]): Promise<number> {
   // The profile's output counts once settings are read (a profile set to json gets json errors).
   let resolvedOutput: string | undefined;
   const wantsJson = () => argv.includes('--json') || /^jsonl?$/.test(outputFlag(argv) ?? resolvedOutput ?? process.env.CHATCRM_OUTPUT ?? '');
@@ -165,8 +165,8 @@ export async function run(argv: string[]): Promise<number> {
     // Validate global settings (-o, --timeout, --retries, --query) before any command work.
     resolvedOutput = ctx.settings.output;
     if (ctx.settings.query !== undefined) await import('./core/output/query.js').then((m) => m.checkQuery(ctx.settings.query!));
-    const loaded = spec.run ? await spec.run() : await import('./commands/op.js').then((m) => ({ run: m.opRunner(spec) }));
-    const commands = () => import('./manifest/index.js').then((m) => m.commands);
+    const loaded = spec.load ? await spec.load() : await import('./commands/op.js').then((m) => ({ run: m.opRunner(spec) }));
+    const commands = () => import('./manifest/index.js').then((m) => m.loadCommands());
     const result = await loaded.run(ctx, { args, opts: cmd.opts(), commands }).catch(async (err: unknown) => {
       throw (await import('./commands/hints.js')).withHint(ctx, err);
     });

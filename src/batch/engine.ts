@@ -74,7 +74,7 @@ async function feed<Req>(run: BatchRun<Req>, state: RunState<Req>, rows: AsyncIt
       const what = run.classify(r);
       if (what === CHANGED) run.changed(r);
       else if (what !== 'send') await run.skip(r, what);
-      else if (await run.waitForSlot()) run.dispatch(r);
+      else if (await run.waitForSlot()) run.startSend(r);
       else run.notSent(r.row, r.key, r.warning);
     }
   } catch (err) {

@@ -3,7 +3,7 @@
 // each input row goes through, each a method with its name:
 //
 //   read (key, request, identity) → classify (duplicate, sent or left uncertain by an earlier
-//   run, to send) → wait for a slot → dispatch: a rate token → the intent on disk → send →
+//   run, to send) → wait for a slot → start the send: a rate token → the intent on disk → send →
 //   the outcome recorded.
 //
 // engine.ts opens the files, builds the run, feeds it the rows, and drains and summarises.
@@ -150,7 +150,7 @@ export class BatchRun<Req> {
    * Send a row in the slot it now holds (not awaited: rows overlap). The slot is taken before
    * the rate token and the intent: a crash leaves at most `concurrency` rows uncertain.
    */
-  dispatch(r: Row<Req>): void {
+  startSend(r: Row<Req>): void {
     this.pending++;
     void this.sendInSlot(r);
   }

@@ -9,5 +9,5 @@ export const accounts: CmdSpec = {
   // `accounts list` too: every other area lists with `list`, and newcomers type it.
   args: [{ name: 'COMMAND', description: 'list (optional): `accounts list` is `accounts`', choices: ['list'] }],
   examples: ['chatcrm accounts', 'chatcrm accounts list', 'chatcrm profiles set business-account "$(chatcrm accounts -q | head -n1)"'],
-  run: () => import('../commands/accounts/list.js'),
+  load: () => import('../commands/accounts/list.js'),
 };

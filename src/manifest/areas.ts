@@ -1,5 +1,6 @@
-// Each top-level command's full spec, loaded alone: a run builds the command it names, not the
-// tree (index.ts). test/unit/manifest-areas.test.ts keeps this table and index.ts the same.
+// Every top-level command, in the order `chatcrm --help` lists it, by the name the command line
+// gives it: each spec loaded alone, so that a run builds the command it names, not the tree
+// (index.ts loads them all). A new top-level command goes here, and nowhere else.
 import type { CmdSpec } from './types.js';
 
 export const areas: Record<string, () => Promise<CmdSpec>> = {

@@ -22,7 +22,7 @@ export const auth: CmdSpec = {
         passwordStdin('the password (first line)'),
         refusePassword,
       ],
-      run: () => passwords().then((m) => ({ run: m.register })),
+      load: () => passwords().then((m) => ({ run: m.register })),
       examples: [
         { cmd: 'chatcrm auth register --name "Ada Lovelace" --email ada@example.com --phone 7700900123 --country-code +44', notRun: 'asks for the password on a terminal' },
         'chatcrm auth register --name "Ada Lovelace" --email ada@example.com --phone 7700900123 --country-code +44 --password-stdin < pw.txt',
@@ -51,7 +51,7 @@ export const auth: CmdSpec = {
         passwordStdin('the password (first line)'),
         refusePassword,
       ],
-      run: () => passwords().then((m) => ({ run: m.login })),
+      load: () => passwords().then((m) => ({ run: m.login })),
       examples: [
         { cmd: 'chatcrm auth login --identifier ada@example.com', notRun: 'asks for the password on a terminal' },
         'chatcrm auth login --identifier ada@example.com --password-stdin --show-token --json < pw.txt',
@@ -68,7 +68,7 @@ export const auth: CmdSpec = {
       name: 'reset-password',
       summary: 'Set a new password',
       options: [email, passwordStdin('the new password (first line)'), refusePassword],
-      run: () => passwords().then((m) => ({ run: m.resetPassword })),
+      load: () => passwords().then((m) => ({ run: m.resetPassword })),
       examples: [
         { cmd: 'chatcrm auth reset-password --email ada@example.com', notRun: 'asks for the new password on a terminal' },
         'chatcrm auth reset-password --email ada@example.com --password-stdin < new-pw.txt',
@@ -100,7 +100,7 @@ export const auth: CmdSpec = {
       name: 'change-password',
       summary: 'Change the password (current, then new)',
       options: [passwordStdin('the current password (line 1) and the new one (line 2)'), refusePassword],
-      run: () => passwords().then((m) => ({ run: m.changePassword })),
+      load: () => passwords().then((m) => ({ run: m.changePassword })),
       examples: [{ cmd: 'chatcrm auth change-password', notRun: 'asks for the passwords on a terminal' }, 'chatcrm auth change-password --password-stdin < passwords.txt   # line 1: the current password, line 2: the new one'],
     },
     {

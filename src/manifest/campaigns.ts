@@ -54,7 +54,7 @@ const rest: CmdSpec[] = [
       { flags: '--off', description: 'stop the recurrence (is_recurring false)' },
       { flags: '--data <json>', description: 'request body as JSON, @file or - (stdin); flags override its fields' },
     ],
-    run: () => import('../commands/campaigns/recurring.js'),
+    load: () => import('../commands/campaigns/recurring.js'),
     examples: ['chatcrm campaigns recurring CAMPAIGN_ID --pattern daily --yes', 'chatcrm campaigns recurring CAMPAIGN_ID --off'],
   },
 ];
@@ -68,7 +68,7 @@ const onToolEndpoint: CmdSpec[] = [
     args: [{ name: 'CAMPAIGN_ID', required: true, description: 'campaign id' }],
     options: WAIT_OPTIONS,
     examples: ['chatcrm campaigns send CAMPAIGN_ID --yes', 'chatcrm campaigns send CAMPAIGN_ID --dry-run'],
-    run: () => import('../commands/campaigns/send.js'),
+    load: () => import('../commands/campaigns/send.js'),
   },
 ];
 

@@ -62,7 +62,7 @@ export const chat: CmdSpec = {
         'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --message @message.json --dry-run',
         'chatcrm chat send --to 15551234567 --sender wa_snd_cloud_0001 --text "Deployed" --wait delivered --wait-timeout 1s   # exit 8: nothing delivers it here; `chatcrm sandbox --auto-status delivered` would',
       ],
-      run: () => import('../commands/chat/send.js'),
+      load: () => import('../commands/chat/send.js'),
     },
     {
       name: 'send-batch',
@@ -89,7 +89,7 @@ export const chat: CmdSpec = {
         'chatcrm chat send-batch recipients.csv --sender wa_snd_cloud_0001 --template order_update --language en_US --var "{{name}}" --var "{{order}}" --rate 20 --journal orders.journal',
         'chatcrm chat send-batch rows.jsonl --sender wa_snd_cloud_0001 --concurrency 16 --results rows-results.csv',
       ],
-      run: () => import('../commands/chat/send-batch.js'),
+      load: () => import('../commands/chat/send-batch.js'),
     },
     {
       name: 'groups',
@@ -100,7 +100,7 @@ export const chat: CmdSpec = {
           summary: 'List the groups the sender has joined',
           options: [SENDER, ...PAGE_OPTIONS],
           examples: ['chatcrm chat groups list --sender wa_snd_device_0002', 'chatcrm chat groups list --sender wa_snd_device_0002 -q', 'chatcrm chat groups list --sender wa_snd_device_0002 --all --json'],
-          run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.list })),
+          load: () => import('../commands/chat/groups.js').then((m) => ({ run: m.list })),
         },
         {
           name: 'members',
@@ -108,7 +108,7 @@ export const chat: CmdSpec = {
           args: [{ name: 'GROUP_ID', description: 'group id, e.g. 120363040000000000@g.us', required: true }],
           options: [SENDER, ...PAGE_OPTIONS],
           examples: ['chatcrm chat groups members 120363040000000000@g.us --sender wa_snd_device_0002', 'chatcrm chat groups members 120363040000000000@g.us --sender wa_snd_device_0002 --all -q'],
-          run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.members })),
+          load: () => import('../commands/chat/groups.js').then((m) => ({ run: m.members })),
         },
         {
           name: 'send',
@@ -125,7 +125,7 @@ export const chat: CmdSpec = {
             'chatcrm chat groups send --sender wa_snd_device_0002 --group-id 120363040000000000@g.us --text "Standup in 5"',
             'chatcrm chat groups send --sender wa_snd_device_0002 --group-name "Sales team" --text "Well done @15551230001" --mention 15551230001',
           ],
-          run: () => import('../commands/chat/groups.js').then((m) => ({ run: m.send })),
+          load: () => import('../commands/chat/groups.js').then((m) => ({ run: m.send })),
         },
       ],
     },

@@ -40,7 +40,7 @@ export const chatbots: CmdSpec = {
       summary: 'Upload a document and extract its text (multipart field file)',
       args: [{ name: 'FILE', description: 'local document (pdf, docx, txt, ...)', required: true }],
       options: [{ flags: '--chatbot <id>', description: 'chatbot whose knowledge base gets the document (form field chatbot_id)' }],
-      run: () => import('../commands/chatbots/extract-doc.js'),
+      load: () => import('../commands/chatbots/extract-doc.js'),
       examples: ['chatcrm chatbots extract-doc ./handbook.pdf', 'chatcrm chatbots extract-doc faq.txt --chatbot CHATBOT_ID --json'],
     },
   ],

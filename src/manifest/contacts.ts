@@ -11,7 +11,7 @@ const onToolEndpoint: CmdSpec[] = [
     summary: 'List contacts (tool list_contacts)',
     options: [...PAGE_OPTIONS, { flags: '--search <text>', description: 'match name, phone or email' }],
     examples: ['chatcrm contacts list', 'chatcrm contacts list --search ada --limit 20 --json', 'chatcrm contacts list --all -o jsonl > contacts.jsonl'],
-    run: () => import('../commands/contacts/list.js'),
+    load: () => import('../commands/contacts/list.js'),
   },
   {
     name: 'create',
@@ -29,7 +29,7 @@ const onToolEndpoint: CmdSpec[] = [
       'chatcrm contacts create --phone "+1 (555) 123-4567" --name "Ada Lovelace"',
       'chatcrm contacts create --phone 15557654321 --name Ada --email ada@example.com --tag vip --field city=London',
     ],
-    run: () => import('../commands/contacts/create.js'),
+    load: () => import('../commands/contacts/create.js'),
   },
   {
     name: 'import',
@@ -46,7 +46,7 @@ const onToolEndpoint: CmdSpec[] = [
       'chatcrm contacts import contacts.jsonl --concurrency 4 --dry-run',
       'chatcrm contacts import contacts.csv --resume',
     ],
-    run: () => import('../commands/contacts/import.js'),
+    load: () => import('../commands/contacts/import.js'),
   },
 ];
 
@@ -96,7 +96,7 @@ const rest: CmdSpec[] = [
       { flags: '--wait-timeout <seconds>', description: 'with --wait: give up waiting after this long (default 300)' },
     ],
     op: { id: 'contacts.export', data: true, fields: { segment: 'segment_id' }, defaultBody: {}, view: { id: 'job_id', success: 'Export started; follow it with `chatcrm contacts export-status {job_id} --wait`' } },
-    run: () => import('../commands/contacts/export.js'),
+    load: () => import('../commands/contacts/export.js'),
     examples: [
       'chatcrm contacts export --wait -O export.csv',
       'chatcrm contacts export --wait -O - | head',
@@ -114,7 +114,7 @@ const rest: CmdSpec[] = [
       { flags: '--wait-timeout <seconds>', description: 'give up waiting after this long (default 300)' },
       { flags: '--interval <seconds>', description: 'seconds between polls (default 1)' },
     ],
-    run: () => import('../commands/contacts/export-status.js'),
+    load: () => import('../commands/contacts/export-status.js'),
     examples: ['chatcrm contacts export-status JOB_ID', 'chatcrm contacts export-status JOB_ID --wait --wait-timeout 120'],
   },
   {
@@ -125,7 +125,7 @@ const rest: CmdSpec[] = [
       { flags: '-O, --output-file <path>', description: 'where to save it (a file, a folder, or - for stdout); default: the file name here' },
       { flags: '--force', description: 'overwrite an existing file' },
     ],
-    run: () => import('../commands/contacts/export-download.js'),
+    load: () => import('../commands/contacts/export-download.js'),
     examples: ['chatcrm contacts export-download contacts-export-JOB_ID.csv', 'chatcrm contacts export-download contacts-export-JOB_ID.csv -O - | head'],
   },
 ];

@@ -26,7 +26,7 @@ export const flows: CmdSpec = {
       summary: 'List flows (id, name, keyword, platform, state, updated)',
       options: [{ flags: '--status <status>', description: 'only flows in this state (default: all)', choices: ['active', 'draft', 'paused', 'all'] }, ...PAGE_OPTIONS],
       examples: ['chatcrm flows list', 'chatcrm flows list --status active --json', 'chatcrm flows list --all -q'],
-      run: () => import('../commands/flows/list.js'),
+      load: () => import('../commands/flows/list.js'),
     },
     {
       name: 'get',
@@ -40,7 +40,7 @@ export const flows: CmdSpec = {
       summary: 'Create a flow from a JSON/YAML file or flags (validated offline first)',
       options: flowOptions(true),
       examples: ['chatcrm flows create --file flow.yaml', 'chatcrm flows create --name "Opening hours" --keyword open --active', 'chatcrm flows create --file flow.json --name "Copy of menu" --dry-run'],
-      run: () => import('../commands/flows/create.js'),
+      load: () => import('../commands/flows/create.js'),
     },
     {
       name: 'update',
@@ -48,7 +48,7 @@ export const flows: CmdSpec = {
       args: [FLOW_ID],
       options: flowOptions(false),
       examples: ['chatcrm flows update FLOW_ID --name "New name"', 'chatcrm flows update FLOW_ID --file screens.yaml'],
-      run: () => import('../commands/flows/update.js'),
+      load: () => import('../commands/flows/update.js'),
     },
     {
       name: 'delete',
@@ -80,7 +80,7 @@ export const flows: CmdSpec = {
         { flags: '--message-type <type>', description: 'message type', default: 'text' },
       ],
       examples: ['chatcrm flows test FLOW_ID --message pizza', 'chatcrm flows test FLOW_ID --message "pizza please" --json'],
-      run: () => import('../commands/flows/test.js'),
+      load: () => import('../commands/flows/test.js'),
     },
     {
       name: 'node-types',
@@ -109,7 +109,7 @@ export const flows: CmdSpec = {
         'chatcrm flows suggest --business-name "Rosa Bakery" --industry bakery --purpose orders --tone friendly --out bakery.yaml',
         'chatcrm flows create --file bakery.yaml',
       ],
-      run: () => import('../commands/flows/suggest.js'),
+      load: () => import('../commands/flows/suggest.js'),
     },
     {
       name: 'executions',
@@ -138,7 +138,7 @@ export const flows: CmdSpec = {
       summary: 'Check a flow file offline: schema, dangling gotos, unreachable screens',
       args: [{ name: 'FILE', required: true, description: 'flow file, JSON or YAML' }],
       examples: ['chatcrm flows validate flow.yaml', 'chatcrm flows validate flow.json --json'],
-      run: () => import('../commands/flows/validate.js'),
+      load: () => import('../commands/flows/validate.js'),
     },
   ],
 };

@@ -115,7 +115,7 @@ export function renderHelp(path: string[], spec: Outline | undefined, subs: Outl
   const help = helpItem(options);
   if (help) visibleOptions.push(help);
   const commands: [string, string][] = subs.filter((s) => !s.hidden).map((s) => [subTerm(s, !root), s.summary || (s.description ?? s.summary)]);
-  if (subs.length && !spec?.run) commands.push(['help [command]', 'display help for command']);
+  if (subs.length && !spec?.runnable) commands.push(['help [command]', 'display help for command']);
   const argItems: [string, string][] = args.some((a) => a.description) ? args.map((a) => [a.name, a.description ?? '']) : [];
   const optionItems: [string, string][] = visibleOptions.map((o) => [o.flags, optionDescription(o)]);
 

@@ -1,61 +1,10 @@
-// The whole command tree, in the order `chatcrm --help` lists it: one file per area, named as
-// the command line names it.
+// The whole command tree, in the order `chatcrm --help` lists it: every top-level command of
+// areas.ts (the one list of them), loaded. A run loads only the one it names (program.ts); the
+// commands that describe the CLI itself (openapi, mcp serve, completion, the docs) load them all.
+import { areas } from './areas.js';
 import type { CmdSpec } from './types.js';
-import { login, logout, profiles, whoami, doctor, completion, api, openapi } from './local.js';
-import { sandbox } from './sandbox.js';
-import { chat } from './chat.js';
-import { templates } from './templates.js';
-import { accounts } from './accounts.js';
-import { flows } from './flows.js';
-import { contacts } from './contacts.js';
-import { campaigns } from './campaigns.js';
-import { segments } from './segments.js';
-import { tags } from './tags.js';
-import { customFields } from './custom-fields.js';
-import { currencies } from './currencies.js';
-import { subscription } from './subscription.js';
-import { teams } from './teams.js';
-import { taxes } from './taxes.js';
-import { quickReplies } from './quick-replies.js';
-import { chatbots } from './chatbots.js';
-import { messageStatus } from './message-status.js';
-import { replyMaterials } from './reply-materials.js';
-import { notifications } from './notifications.js';
-import { auth } from './auth.js';
-import { mcp } from './mcp.js';
-import { webhook } from './webhook.js';
-import { workspace } from './workspace.js';
 
-export const commands: CmdSpec[] = [
-  chat,
-  templates,
-  accounts,
-  flows,
-  contacts,
-  campaigns,
-  segments,
-  tags,
-  customFields,
-  currencies,
-  subscription,
-  teams,
-  taxes,
-  quickReplies,
-  chatbots,
-  messageStatus,
-  replyMaterials,
-  notifications,
-  auth,
-  mcp,
-  webhook,
-  workspace,
-  login,
-  logout,
-  profiles,
-  whoami,
-  doctor,
-  api,
-  openapi,
-  completion,
-  sandbox,
-].filter((c) => c.subcommands === undefined || c.subcommands.length > 0);
+export async function loadCommands(): Promise<CmdSpec[]> {
+  const specs = await Promise.all(Object.values(areas).map((load) => load()));
+  return specs.filter((c) => c.subcommands === undefined || c.subcommands.length > 0);
+}

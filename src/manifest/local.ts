@@ -20,32 +20,32 @@ export const login: CmdSpec = {
     'printf %s "$CHATCRM_API_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key --webhook-secret-file secret.txt',
   ],
   newProfile: true,
-  run: () => import('../commands/local/login.js'),
+  load: () => import('../commands/local/login.js'),
 };
 
 export const logout: CmdSpec = {
   name: 'logout',
   summary: 'Forget the stored key of a profile',
   examples: ['chatcrm logout', 'chatcrm logout --profile ci'],
-  run: () => import('../commands/local/logout.js'),
+  load: () => import('../commands/local/logout.js'),
 };
 
 export const profiles: CmdSpec = {
   name: 'profiles',
   summary: 'Manage stored profiles',
   subcommands: [
-    { name: 'list', summary: 'List profiles', run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.list })) },
+    { name: 'list', summary: 'List profiles', load: () => import('../commands/local/profiles.js').then((m) => ({ run: m.list })) },
     {
       name: 'show',
       summary: 'Show a profile (the key is masked)',
       args: [{ name: 'NAME', description: 'profile name (default: the active one)', complete: 'profiles' }],
-      run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.show })),
+      load: () => import('../commands/local/profiles.js').then((m) => ({ run: m.show })),
     },
     {
       name: 'use',
       summary: 'Make a profile the active one',
       args: [{ name: 'NAME', required: true, complete: 'profiles' }],
-      run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.use })),
+      load: () => import('../commands/local/profiles.js').then((m) => ({ run: m.use })),
     },
     {
       name: 'set',
@@ -60,13 +60,13 @@ export const profiles: CmdSpec = {
         'chatcrm profiles set output json   # default output of this profile (-o and CHATCRM_OUTPUT still win)',
       ],
       newProfile: true,
-      run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.set })),
+      load: () => import('../commands/local/profiles.js').then((m) => ({ run: m.set })),
     },
     {
       name: 'remove',
       summary: 'Remove a profile and its key',
       args: [{ name: 'NAME', required: true, complete: 'profiles' }],
-      run: () => import('../commands/local/profiles.js').then((m) => ({ run: m.remove })),
+      load: () => import('../commands/local/profiles.js').then((m) => ({ run: m.remove })),
     },
   ],
 };
@@ -74,13 +74,13 @@ export const profiles: CmdSpec = {
 export const whoami: CmdSpec = {
   name: 'whoami',
   summary: 'Show the active profile, its addresses and the user of the key',
-  run: () => import('../commands/local/whoami.js'),
+  load: () => import('../commands/local/whoami.js'),
 };
 
 export const doctor: CmdSpec = {
   name: 'doctor',
   summary: 'Check config, reachability, key validity and plan',
-  run: () => import('../commands/local/doctor.js'),
+  load: () => import('../commands/local/doctor.js'),
 };
 
 export const completion: CmdSpec = {
@@ -97,7 +97,7 @@ export const completion: CmdSpec = {
     { cmd: 'chatcrm completion bash > /etc/bash_completion.d/chatcrm', notRun: 'writes a system folder (as root)' },
     { cmd: 'chatcrm completion zsh > "${fpath[1]}/_chatcrm"', notRun: 'zsh syntax, writes into its function path' },
   ],
-  run: () => import('../commands/local/completion.js'),
+  load: () => import('../commands/local/completion.js'),
 };
 
 export const api: CmdSpec = {
@@ -130,7 +130,7 @@ export const api: CmdSpec = {
     'chatcrm api DELETE /api/currencies/delete --input ids.json',
     'echo \'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}\' | chatcrm api POST /mcp --mcp --input -',
   ],
-  run: () => import('../commands/local/api.js'),
+  load: () => import('../commands/local/api.js'),
 };
 
 export const openapi: CmdSpec = {
@@ -141,5 +141,5 @@ export const openapi: CmdSpec = {
     'JSON and multipart request bodies, the x-api-key scheme, the tool endpoint and the signed inbound webhook. ' +
     'For Postman, Insomnia, restish or a client generator.',
   examples: ['chatcrm openapi > chatcrm.openapi.yaml', 'chatcrm openapi -o json > chatcrm.openapi.json'],
-  run: () => import('../commands/local/openapi.js'),
+  load: () => import('../commands/local/openapi.js'),
 };

@@ -9,13 +9,13 @@ export const mcp: CmdSpec = {
       name: 'health',
       summary: 'Check the tool endpoint (GET {mcp_url}/healthz)',
       examples: ['chatcrm mcp health', 'chatcrm mcp health --mcp-url https://api.example.com'],
-      run: () => import('../commands/mcp/health.js'),
+      load: () => import('../commands/mcp/health.js'),
     },
     {
       name: 'tools',
       summary: 'List the tools with their arguments (* = required)',
       examples: ['chatcrm mcp tools', 'chatcrm mcp tools --json'],
-      run: () => import('../commands/mcp/tools.js'),
+      load: () => import('../commands/mcp/tools.js'),
     },
     {
       name: 'call',
@@ -31,7 +31,7 @@ export const mcp: CmdSpec = {
         'chatcrm mcp call create_contact --args @contact.json --arg custom_fields.city=Paris',
         'chatcrm mcp call my_subscription --json',
       ],
-      run: () => import('../commands/mcp/call.js'),
+      load: () => import('../commands/mcp/call.js'),
     },
     {
       name: 'serve',
@@ -60,7 +60,7 @@ export const mcp: CmdSpec = {
         { cmd: 'chatcrm mcp serve --http --dynamic-toolsets', notRun: 'serves HTTP until stopped (test/e2e/mcp-serve.test.ts connects to it)' },
         'chatcrm mcp serve --dry-run --tools chat_send,chat_senders',
       ],
-      run: () => import('../commands/mcp/serve.js'),
+      load: () => import('../commands/mcp/serve.js'),
     },
   ],
 };

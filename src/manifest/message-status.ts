@@ -52,7 +52,7 @@ export const messageStatus: CmdSpec = {
       args: [{ name: 'MSG_IDS', description: 'message ids', required: true, variadic: true }],
       options: WAIT_OPTIONS,
       op: STATUS_GET,
-      run: () => import('../commands/message-status/get.js').then((m) => ({ run: m.statusGet(STATUS_GET) })),
+      load: () => import('../commands/message-status/get.js').then((m) => ({ run: m.statusGet(STATUS_GET) })),
       examples: ['chatcrm message-status get MSG_ID', 'chatcrm message-status get MSG_ID MSG_ID --json', 'chatcrm message-status get MSG_ID --wait delivered --wait-timeout 2m'],
     },
   ],

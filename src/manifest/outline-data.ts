@@ -1,6 +1,6 @@
 // The outline of the whole command tree. scripts/build.mjs replaces this module in dist with the
 // JSON it evaluates to, so that a start reads data instead of running the manifest.
-import { commands } from './index.js';
+import { loadCommands } from './index.js';
 import { outline, type Outline } from './outline.js';
 
-export const OUTLINE: Outline[] = commands.map(outline);
+export const OUTLINE: Outline[] = (await loadCommands()).map(outline);

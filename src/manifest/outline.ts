@@ -16,8 +16,8 @@ export interface Outline {
   examples?: Example[];
   /** Takes --data (OpSpec.data). */
   op?: { data?: boolean };
-  /** Set when the command runs something itself (a loader or an operation), not only its subcommands. */
-  run?: unknown;
+  /** The command runs something itself (a loader or an operation), not only its subcommands. */
+  runnable?: true;
   subcommands?: Outline[];
 }
 
@@ -34,7 +34,7 @@ export function outline(spec: CmdSpec): Outline {
     options: spec.options,
     examples: group ? spec.examples : undefined,
     op: spec.op?.data ? { data: true } : undefined,
-    run: spec.run || spec.op ? true : undefined,
+    runnable: spec.load || spec.op ? true : undefined,
     subcommands: spec.subcommands?.map(outline),
   };
 }

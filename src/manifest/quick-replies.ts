@@ -10,7 +10,7 @@ export const quickReplies: CmdSpec = {
       name: 'list',
       summary: 'List quick replies (--admin: every user\'s)',
       options: [...LIST_OPTIONS, { flags: '--admin', description: 'the admin list (GET /api/quick-replies/admin)' }],
-      run: () => import('../commands/quick-replies/list.js'),
+      load: () => import('../commands/quick-replies/list.js'),
       examples: ['chatcrm quick-replies list', 'chatcrm quick-replies list --admin --search refund --json'],
     },
     {

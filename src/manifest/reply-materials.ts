@@ -15,7 +15,7 @@ export const replyMaterials: CmdSpec = {
         { flags: '--title <title>', description: 'title shown to agents' },
         { flags: '--file <path>', description: 'local file to upload' },
       ],
-      run: () => import('../commands/reply-materials/save.js'),
+      load: () => import('../commands/reply-materials/save.js'),
       examples: ['chatcrm reply-materials create --title "Price list" --file ./prices.pdf', 'chatcrm reply-materials create --title Logo --file logo.png --json'],
     },
     {
@@ -26,7 +26,7 @@ export const replyMaterials: CmdSpec = {
         { flags: '--file <path>', description: 'local file to upload' },
         { flags: '--title <title>', description: 'new title' },
       ],
-      run: () => import('../commands/reply-materials/save.js'),
+      load: () => import('../commands/reply-materials/save.js'),
       examples: ['chatcrm reply-materials update MATERIAL_ID --file ./prices-2025.pdf --title "Price list 2025"'],
     },
     deleteOneCommand('reply-materials', 'replyMaterials.delete', 'a reply material', 'MATERIAL_ID'),

@@ -31,7 +31,7 @@ export const sandbox: CmdSpec = {
     { cmd: 'chatcrm sandbox --port 8787 --state ./sandbox.json', notRun: 'serves until stopped' },
     { cmd: 'chatcrm sandbox --seed-records 250', notRun: 'serves until stopped' },
   ],
-  run: () => import('../commands/local/sandbox.js'),
+  load: () => import('../commands/local/sandbox.js'),
   subcommands: [
     {
       name: 'status',
@@ -42,7 +42,7 @@ export const sandbox: CmdSpec = {
       ],
       options: [{ flags: '--error <text>', description: 'the reason, with failed' }],
       examples: ['chatcrm sandbox status MSG_ID read'],
-      run: () => import('../commands/sandbox/status.js'),
+      load: () => import('../commands/sandbox/status.js'),
     },
     {
       name: 'inbound',
@@ -55,7 +55,7 @@ export const sandbox: CmdSpec = {
         { flags: '--data <json>', description: 'any message object as JSON, @file or - (stdin)' },
       ],
       examples: ['chatcrm sandbox inbound --from 15557654321 --name "Ada" --text "Hi, is my order on its way?"'],
-      run: () => import('../commands/sandbox/inbound.js'),
+      load: () => import('../commands/sandbox/inbound.js'),
     },
     {
       name: 'deliveries',

@@ -35,7 +35,7 @@ export const subscription: CmdSpec = {
         { flags: '--gateway <name>', description: 'payment gateway', choices: ['gatewayone', 'gatewaytwo', 'gatewaythree'] },
         { flags: '--plan <id>', description: 'plan id' },
       ],
-      run: () => import('../commands/subscription/create.js'),
+      load: () => import('../commands/subscription/create.js'),
       examples: ['chatcrm subscription cancel "$(chatcrm subscription show -q)" --yes && chatcrm subscription create --gateway gatewayone --plan plan_business   # switch plans'],
     },
     {

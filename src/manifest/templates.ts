@@ -50,7 +50,7 @@ export const templates: CmdSpec = {
         'chatcrm templates create --file template.yaml',
         'chatcrm templates create --file template.yaml --language en_GB --example 1=Ada   # flags override the file; --example adds to its examples',
       ],
-      run: () => import('../commands/templates/create.js'),
+      load: () => import('../commands/templates/create.js'),
     },
     {
       name: 'preview',
@@ -62,7 +62,7 @@ export const templates: CmdSpec = {
         'chatcrm templates preview --otp-length 6 --code-expiration 10 --otp-copy-button "Copy code"',
         'chatcrm templates preview --file template.yaml',
       ],
-      run: () => import('../commands/templates/preview.js'),
+      load: () => import('../commands/templates/preview.js'),
     },
   ],
 };

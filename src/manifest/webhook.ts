@@ -17,14 +17,14 @@ export const webhook: CmdSpec = {
       summary: 'Print sha256=<hex> HMAC-SHA256 of the exact bytes of a payload',
       options: [fileOption, ...secretOptions],
       examples: ['CHATCRM_WEBHOOK_SECRET=... chatcrm webhook sign --file event.json', 'chatcrm webhook sign --secret-file secret.txt < event.json'],
-      run: () => import('../commands/webhook/sign.js'),
+      load: () => import('../commands/webhook/sign.js'),
     },
     {
       name: 'verify',
       summary: 'Check a signature against a payload (exit 0 match, 1 mismatch)',
       options: [{ flags: '--signature <sig>', description: 'the x-hub-signature-256 value, sha256=<hex>' }, fileOption, ...secretOptions],
       examples: ['chatcrm webhook verify --signature "$(chatcrm webhook sign --file event.json)" --file event.json'],
-      run: () => import('../commands/webhook/verify.js'),
+      load: () => import('../commands/webhook/verify.js'),
     },
     {
       name: 'send',
@@ -43,7 +43,7 @@ export const webhook: CmdSpec = {
         'chatcrm webhook send --event status --message-id MSG_ID --status read',
         'chatcrm webhook send --file event.json',
       ],
-      run: () => import('../commands/webhook/send.js'),
+      load: () => import('../commands/webhook/send.js'),
     },
     {
       name: 'challenge',
@@ -53,7 +53,7 @@ export const webhook: CmdSpec = {
         { flags: '--challenge <text>', description: 'challenge to echo (default: random)' },
       ],
       examples: ['chatcrm webhook challenge --verify-token sandbox-verify-token', 'chatcrm webhook challenge --verify-token sandbox-verify-token --challenge 12345'],
-      run: () => import('../commands/webhook/challenge.js'),
+      load: () => import('../commands/webhook/challenge.js'),
     },
   ],
 };

@@ -86,7 +86,7 @@ export interface CmdSpec {
   args?: ArgSpec[];
   options?: OptSpec[];
   examples?: Example[];
-  run?: Loader;
+  load?: Loader;
   op?: OpSpec;
   subcommands?: CmdSpec[];
   hidden?: boolean;

@@ -1,5 +1,6 @@
 // Request and reply types of the sandbox, and replies in the service's conventions.
 import type * as z from 'zod/mini';
+import type { OperationId } from '../api/operations.js';
 import { problemsOf, type Problem } from '../schemas/problems.js';
 import type { SandboxEvents } from './events.js';
 import type { Store } from './store.js';
@@ -63,9 +64,13 @@ export interface ExtraRoute {
   noAuth?: boolean;
 }
 
-/** What each area module under handlers/ exports. */
+/**
+ * What each area module under handlers/ exports. Its handlers are keyed by operation id, so that a
+ * misspelt key is a compile error, not a 501 at run time (test/unit/layout.test.ts: every area
+ * writes its table as an object literal typed AreaModule, which TypeScript checks key by key).
+ */
 export interface AreaModule {
-  handlers?: Record<string, Handler>;
+  handlers?: Partial<Record<OperationId, Handler>>;
   routes?: ExtraRoute[];
   seed?: (store: Store) => void;
   /** `--seed-records N`: N generated records in each of the area's lists (for paging). */

@@ -179,7 +179,7 @@ function logRequest(p: Pipeline, req: IncomingMessage, url: URL, route: Route | 
 }
 
 /** Run the route's handler; a write that succeeded is announced and saved. */
-async function dispatch(p: Pipeline, route: Route, sreq: SandboxRequest): Promise<SandboxReply> {
+async function runHandler(p: Pipeline, route: Route, sreq: SandboxRequest): Promise<SandboxReply> {
   if (!route.handler) return fail(501, `Not implemented in the sandbox yet: ${route.id} (${sreq.method} ${route.op?.path ?? sreq.path})`);
   let reply: SandboxReply;
   try {
@@ -229,5 +229,5 @@ export async function handle(p: Pipeline, req: IncomingMessage, res: ServerRespo
   keptBody(record, parsed.body, parsed.form, p.keepBodyBytes);
   if (!route) return send(htmlNotFound(method, path));
   const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));
-  send(await dispatch(p, route, { method, path, params, query: record.query, headers: req.headers, rawBody: raw, body: parsed.body, form: parsed.form }));
+  send(await runHandler(p, route, { method, path, params, query: record.query, headers: req.headers, rawBody: raw, body: parsed.body, form: parsed.form }));
 }

@@ -4,8 +4,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allNodes, globalFlags, rootNode } from '../../src/completion/tree.js';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+const commands = await loadCommands();
 
 // `sandbox` serves until killed; everything else ends on its own (stdin is empty, no TTY).
 const SKIP = new Set(['sandbox']);

@@ -5,11 +5,13 @@ import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
 import { exampleCmd } from '../../src/manifest/types.js';
 import { HANG_MS, tempDir } from '../helpers/cli.js';
 import { serveHttp, serveOver, serveStdio, textOf, type Served } from '../helpers/mcp-serve.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+const commands = await loadCommands();
 
 let sb: TestSandbox;
 beforeAll(async () => {

@@ -4,8 +4,10 @@
 // section; test/e2e/examples-*.test.ts run them against the sandbox.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
+
+const commands = await loadCommands();
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -91,7 +91,7 @@ describe('BatchRun from its files', () => {
     const { run, state, journal, path } = await runOf(options(), { table: new IdTable(), prior: null, results: null });
     const r = run.read(row(1, '111', 'hi'), '111')!;
     expect(await run.waitForSlot()).toBe(true);
-    run.dispatch(r);
+    run.startSend(r);
     await run.drain();
     await journal.close();
     expect(state.summary.sent).toBe(1);

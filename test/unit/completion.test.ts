@@ -9,9 +9,11 @@ import { complete } from '../../src/completion/complete.js';
 import { generatedFiles, reference } from '../../src/completion/generate.js';
 import { completionScript } from '../../src/completion/scripts.js';
 import { allNodes, globalFlags, rootNode } from '../../src/completion/tree.js';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
 import { BIN, cleanEnv, describeWith, tempDir } from '../helpers/cli.js';
+
+const commands = await loadCommands();
 
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 
@@ -32,13 +34,13 @@ const tree: CmdSpec[] = [
           { flags: '--file <path>', description: 'a file' },
           { flags: '--secret <s>', description: 'hidden', hidden: true },
         ],
-        run: async () => ({ run: async () => undefined }),
+        load: async () => ({ run: async () => undefined }),
       },
-      { name: 'use', summary: 'Use a profile', args: [{ name: 'NAME', required: true, complete: 'profiles' }], run: async () => ({ run: async () => undefined }) },
-      { name: 'gone', summary: 'hidden', hidden: true, run: async () => ({ run: async () => undefined }) },
+      { name: 'use', summary: 'Use a profile', args: [{ name: 'NAME', required: true, complete: 'profiles' }], load: async () => ({ run: async () => undefined }) },
+      { name: 'gone', summary: 'hidden', hidden: true, load: async () => ({ run: async () => undefined }) },
     ],
   },
-  { name: 'other', summary: "It's other | piped", args: [{ name: 'FILE' }], run: async () => ({ run: async () => undefined }) },
+  { name: 'other', summary: "It's other | piped", args: [{ name: 'FILE' }], load: async () => ({ run: async () => undefined }) },
 ];
 
 const PROFILES = ['home', 'work'];
@@ -356,7 +358,7 @@ describe('the generated files', () => {
     expect(md).not.toContain('--secret');
   });
 
-  it('lists every generated file', () => {
-    expect(Object.keys(generatedFiles()).sort()).toEqual(['completions/_chatcrm', 'completions/chatcrm.bash', 'completions/chatcrm.fish', 'completions/chatcrm.ps1', 'docs/commands.md']);
+  it('lists every generated file', async () => {
+    expect(Object.keys(await generatedFiles()).sort()).toEqual(['completions/_chatcrm', 'completions/chatcrm.bash', 'completions/chatcrm.fish', 'completions/chatcrm.ps1', 'docs/commands.md']);
   });
 });

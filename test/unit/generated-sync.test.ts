@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { generatedFiles } from '../../src/completion/generate.js';
 
 const root = resolve(import.meta.dirname, '../..');
+const files = await generatedFiles();
 
 describe('generated files are in sync with the command tree', () => {
-  it.each(Object.entries(generatedFiles()))('%s', (path, content) => {
+  it.each(Object.entries(files))('%s', (path, content) => {
     let onDisk: string | undefined;
     try {
       onDisk = readFileSync(resolve(root, path), 'utf8');

@@ -3,7 +3,7 @@
 // run does), at 80 columns (no terminal) and at other terminal widths, so that the two never drift.
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupHelp } from '../../src/dispatch.js';
+import { groupHelp } from '../../src/locate.js';
 import { createIO } from '../../src/core/io.js';
 import { OUTLINE } from '../../src/manifest/outline-data.js';
 import type { Outline } from '../../src/manifest/outline.js';
@@ -11,7 +11,7 @@ import { buildProgram } from '../../src/program.js';
 
 /** Every group's path from the root (the root first): what `chatcrm <path> --help` shows. */
 function groups(level: Outline[], path: string[] = []): string[][] {
-  return level.filter((s) => s.subcommands && !s.run).flatMap((s) => [[...path, s.name], ...groups(s.subcommands!, [...path, s.name])]);
+  return level.filter((s) => s.subcommands && !s.runnable).flatMap((s) => [[...path, s.name], ...groups(s.subcommands!, [...path, s.name])]);
 }
 const paths = [[], ...groups(OUTLINE)];
 

@@ -6,7 +6,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { operations, sandboxOperations } from '../../src/api/operations.js';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
+import type { AreaModule } from '../../src/sandbox/http.js';
+
+const commands = await loadCommands();
 
 const SRC = resolve(import.meta.dirname, '../../src');
 
@@ -97,6 +100,25 @@ function foreignCitations(file: string, text: string): string[] {
   const docs = [...text.matchAll(/(?<![\w/.-])((?:[\w.-]+\/)*[\w.-]+\.md)\b/g)].map((m) => m[1]).filter((d) => !exists(d));
   const sections = [...text.matchAll(/\bspec (?:section )?\d+(?:\.\d+)?/g)].map((m) => m[0]);
   return [...docs, ...sections].map((c) => `${file}: ${c}`);
+}
+
+/**
+ * How a sandbox area (src/sandbox/handlers/<area>.ts) writes its handler table: 'typed' when it is
+ * an object literal in `export const area: AreaModule = {...}`, where TypeScript checks each key
+ * against the operation ids (a table built elsewhere and passed in is checked only loosely).
+ */
+function handlerTable(file: string, text: string): string {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const area = source.statements
+    .filter(ts.isVariableStatement)
+    .filter((s) => s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))
+    .flatMap((s) => [...s.declarationList.declarations])
+    .find((d) => ts.isIdentifier(d.name) && d.name.text === 'area');
+  if (!area) return 'no exported area';
+  if (area.type?.getText(source) !== 'AreaModule') return 'area not typed AreaModule';
+  if (!area.initializer || !ts.isObjectLiteralExpression(area.initializer)) return 'area not an object literal';
+  const table = area.initializer.properties.find((p) => p.name?.getText(source) === 'handlers');
+  return !table || (ts.isPropertyAssignment(table) && ts.isObjectLiteralExpression(table.initializer)) ? 'typed' : 'handlers not an object literal';
 }
 
 describe('src/ layout', () => {
@@ -197,6 +219,25 @@ describe('src/ layout', () => {
     const [outside, section] = ['COMMANDS' + '.md', 'spec' + ' 4.6'];
     const text = `// see ${outside}, docs/contract.md and docs/nowhere.md\n// Segments (${section}); docs/service-api.md 4.6\n`;
     expect(foreignCitations('src/x.ts', text)).toEqual([`src/x.ts: ${outside}`, 'src/x.ts: docs/nowhere.md', `src/x.ts: ${section}`]);
+  });
+
+  it('types every handler table of the sandbox by operation id (an object literal in an AreaModule)', () => {
+    const dir = join(SRC, 'sandbox', 'handlers');
+    const areas = readdirSync(dir).filter((f) => f !== 'index.ts');
+    expect(areas.length).toBeGreaterThan(15);
+    expect(areas.map((f) => [f, handlerTable(f, readFileSync(join(dir, f), 'utf8'))])).toEqual(areas.map((f) => [f, 'typed']));
+  });
+
+  it('finds a handler table that is not typed (the check itself)', () => {
+    const table = "{ 'tags.list': list }";
+    expect(handlerTable('a.ts', `export const area: AreaModule = { handlers: ${table}, seed };`)).toBe('typed');
+    expect(handlerTable('b.ts', `const handlers = ${table};\nexport const area: AreaModule = { handlers };`)).toBe('handlers not an object literal');
+    expect(handlerTable('c.ts', `export const area = { handlers: ${table} };`)).toBe('area not typed AreaModule');
+    expect(handlerTable('d.ts', `const area: AreaModule = { handlers: ${table} };`)).toBe('no exported area');
+    // And a typed table refuses a misspelt key: tsc fails on this line (an unused @ts-expect-error) once any string may be a key.
+    // @ts-expect-error 'tags.lisst' is no operation id
+    const misspelt: AreaModule = { handlers: { 'tags.lisst': () => ({ status: 200, body: {} }) } };
+    expect(Object.keys(misspelt.handlers!)).toEqual(['tags.lisst']);
   });
 
   it('declares each command group in src/manifest/<name>.ts, named as the command line names it', () => {

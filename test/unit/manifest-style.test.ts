@@ -3,11 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { OUTPUT_FORMATS } from '../../src/config/settings.js';
 import { PROFILE_KEYS } from '../../src/config/store.js';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
 import { GLOBAL_OPTIONS, type CmdSpec } from '../../src/manifest/types.js';
 import { GATEWAYS } from '../../src/schemas/subscription.js';
 import { RECURRING_PATTERNS } from '../../src/schemas/campaigns.js';
 import { CATEGORIES } from '../../src/schemas/templates.js';
+
+const commands = await loadCommands();
 
 /** Every command, hidden ones included, with its path. */
 function walk(specs: CmdSpec[], path: string[] = []): [string, CmdSpec][] {

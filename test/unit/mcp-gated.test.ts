@@ -1,8 +1,10 @@
 // `mcp call` asks before the tools `mcp serve` gates; it learns which from gatedTools, worked out
 // without building the catalog's schemas. Both must name the same tools, gated the same way.
 import { expect, it } from 'vitest';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
 import { buildCatalog, gatedTools } from '../../src/mcp/serve/catalog.js';
+
+const commands = await loadCommands();
 
 const gating = (t: { name: string; relay?: string; destructive: boolean; sends: boolean; audience?: boolean }) => ({
   name: t.name,

@@ -2,10 +2,12 @@
 // like the CLI command, destructive exactly where the CLI asks for confirmation.
 import { describe, expect, it } from 'vitest';
 import { operations, pathParams, type OperationId } from '../../src/api/operations.js';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
 import { buildCatalog, NOT_TOOLS } from '../../src/mcp/serve/catalog.js';
 import { DEFAULT_TOOLSETS, selectTools } from '../../src/mcp/serve/select.js';
+
+const commands = await loadCommands();
 
 const catalog = await buildCatalog(commands);
 

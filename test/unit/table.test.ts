@@ -5,12 +5,14 @@ import { testIO } from '../helpers/io.js';
 import { clip, displayWidth, fitColumns, isIdField, label, renderColumns } from '../../src/core/output/table.js';
 import { bars, summarize } from '../../src/core/output/summaries.js';
 import type { View } from '../../src/core/output/print.js';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
 import { GROUPS_VIEW, MEMBERS_VIEW } from '../../src/commands/chat/groups.js';
 import { VIEW as FLOWS_VIEW } from '../../src/commands/flows/list.js';
 import { VIEW as CONTACTS_VIEW } from '../../src/commands/contacts/list.js';
 import { VIEW as QUICK_REPLIES_VIEW } from '../../src/commands/quick-replies/list.js';
+
+const commands = await loadCommands();
 
 const io = (tty: boolean, columns = 80) => testIO({ tty, columns });
 

@@ -3,9 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { operations, type OperationId } from '../../src/api/operations.js';
 import { operationNames, toolName } from '../../src/api/tool-names.js';
-import { commands } from '../../src/manifest/index.js';
+import { loadCommands } from '../../src/manifest/index.js';
 import { indexTree } from '../../src/mcp/serve/catalog.js';
 import { parseFault } from '../../src/sandbox/faults.js';
+
+const commands = await loadCommands();
 
 const ids = Object.keys(operations) as OperationId[];
 

@@ -28,19 +28,20 @@ const cell = (record: Record_, column: string) => {
 };
 
 /** A flag value with placeholders, split once into literals (even indexes) and column names (odd). */
-type Filler = string[];
-type Template = [flag: string, value: Filler | Filler[]][];
+type Pattern = string[];
+/** The CONTENT flags, each value split at its {{column}} placeholders (not a message --template). */
+type Placeholders = [flag: string, value: Pattern | Pattern[]][];
 
 /** Split on placeholders; column names match case-insensitively, as the header does. */
 const split = (x: string) => x.split(PLACEHOLDER).map((p, i) => (i % 2 ? columnName(p) : p));
 
-const compile = (flags: Record<string, string | string[]>): Template =>
+const compile = (flags: Record<string, string | string[]>): Placeholders =>
   Object.entries(flags).map(([k, v]) => [k, Array.isArray(v) ? v.map(split) : split(v)]);
 
 /** A {{column}} that is empty in this row: a warning (invalid with --strict). */
 type Warn = (message: string) => void;
 
-function fill(parts: Filler, record: Record_, warn: Warn): string {
+function fill(parts: Pattern, record: Record_, warn: Warn): string {
   let out = parts[0];
   for (let i = 1; i < parts.length; i += 2) {
     const v = cell(record, parts[i]);
@@ -51,10 +52,10 @@ function fill(parts: Filler, record: Record_, warn: Warn): string {
 }
 
 /** The flags of one row: CONTENT flags with placeholders filled in, or the row's own columns. */
-function rowFlags(template: Template | undefined, record: Record_, warn: Warn): Record<string, unknown> {
-  if (template) {
+function rowFlags(patterns: Placeholders | undefined, record: Record_, warn: Warn): Record<string, unknown> {
+  if (patterns) {
     const flags: Record<string, unknown> = {};
-    for (const [k, v] of template) flags[k] = typeof v[0] === 'string' ? fill(v as Filler, record, warn) : (v as Filler[]).map((p) => fill(p, record, warn));
+    for (const [k, v] of patterns) flags[k] = typeof v[0] === 'string' ? fill(v as Pattern, record, warn) : (v as Pattern[]).map((p) => fill(p, record, warn));
     return flags;
   }
   const flags: Record<string, unknown> = {};
@@ -80,11 +81,11 @@ function safeJson(text: string, field: string): unknown {
 }
 
 /** The message as given, for the question before a batch: placeholders unfilled. */
-function describeMessage(template: Record<string, string | string[]> | undefined): string {
-  const kind = template && CONTENT.find((k) => template[k] !== undefined);
-  if (!template || !kind) return "each row's own message";
+function describeMessage(contentFlags: Record<string, string | string[]> | undefined): string {
+  const kind = contentFlags && CONTENT.find((k) => contentFlags[k] !== undefined);
+  if (!contentFlags || !kind) return "each row's own message";
   if (kind === 'message') return 'the --message JSON';
-  const v = String(template[kind]);
+  const v = String(contentFlags[kind]);
   const shown = v.length > 80 ? `${v.slice(0, 79)}…` : v;
   return kind === 'text' ? JSON.stringify(shown) : `--${kind} ${shown}`;
 }
@@ -96,34 +97,34 @@ export const run: Run = async (ctx, { args, opts }) => {
   const sent = new SentLog(waitSpec(opts));
   const sender_id = resolveSender(ctx, opts.sender);
 
-  let template: Record<string, string | string[]> | undefined;
+  let contentFlags: Record<string, string | string[]> | undefined;
   if (CONTENT.some((k) => opts[k] !== undefined)) {
-    template = {};
-    for (const k of MESSAGE_FLAGS) if (opts[k] !== undefined) template[k] = opts[k] as string | string[];
-    if (typeof template.message === 'string') template.message = await readTextArg(ctx, template.message, '--message');
+    contentFlags = {};
+    for (const k of MESSAGE_FLAGS) if (opts[k] !== undefined) contentFlags[k] = opts[k] as string | string[];
+    if (typeof contentFlags.message === 'string') contentFlags.message = await readTextArg(ctx, contentFlags.message, '--message');
     // Flag mistakes (two content flags, a stray modifier, --template without --language) once, not per row.
-    contentKind(template);
+    contentKind(contentFlags);
   }
   const placeholders = new Set(
-    Object.values(template ?? {})
+    Object.values(contentFlags ?? {})
       .flat()
       .flatMap((v) => [...v.matchAll(PLACEHOLDER)].map((m) => columnName(m[1]))),
   );
-  const compiled = template && compile(template);
+  const patterns = contentFlags && compile(contentFlags);
 
   let api: Promise<ApiClient> | undefined;
   const client = () => (api ??= batchClient(ctx));
   const summary = await runBatch<SendCall>({
     ...common,
     file,
-    message: { sender: sender_id, ...template },
+    message: { sender: sender_id, ...contentFlags },
     label: 'send-batch',
     resultColumns: { key: 'to', id: 'message_id' },
     checkColumns(columns) {
       const have = new Set(columns);
       if (!have.has('to')) throw new UsageError(`FILE: ${file} has no "to" column (columns: ${columns.join(', ') || 'none'})`);
       for (const p of placeholders) if (!have.has(p)) throw new UsageError(`{{${p}}}: ${file} has no column "${p}" (columns: ${columns.join(', ')})`);
-      if (!template && !ROW_COLUMNS.some((c) => have.has(c))) {
+      if (!contentFlags && !ROW_COLUMNS.some((c) => have.has(c))) {
         throw new UsageError(`FILE: ${file} has no content column (${ROW_COLUMNS.slice(0, 5).join(', ')}, ...); add one, or give a CONTENT flag such as --text`);
       }
     },
@@ -137,7 +138,7 @@ export const run: Run = async (ctx, { args, opts }) => {
     },
     build(record, _row, warn) {
       const to = normalizePhone(cell(record, 'to'), 'to');
-      const flags = rowFlags(compiled, record, warn);
+      const flags = rowFlags(patterns, record, warn);
       if (typeof flags.message === 'string') flags.message = safeJson(flags.message, 'message');
       return sendCall(sender_id, to, buildContent(flags));
     },
@@ -146,7 +147,7 @@ export const run: Run = async (ctx, { args, opts }) => {
     confirm: ctx.io.canPrompt
       ? ({ rows, sent }) => {
           const skip = sent ? ` (${sent} already sent by an earlier run are skipped)` : '';
-          return ctx.confirm(`Send ${describeMessage(template)} to ${rows} recipient${rows === 1 ? '' : 's'} from ${file}${skip}?`);
+          return ctx.confirm(`Send ${describeMessage(contentFlags)} to ${rows} recipient${rows === 1 ? '' : 's'} from ${file}${skip}?`);
         }
       : undefined,
     render: (call) => `${call.op} ${JSON.stringify(call.options.json ?? call.options.form?.describe())}`,

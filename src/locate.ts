@@ -43,7 +43,7 @@ export function helpArgv(argv: string[]): string[] {
     }
     // An unknown word: commander says so (`help nope` is not the root's help).
     if (!spec) return words;
-    group = !spec.run;
+    group = !spec.runnable;
     level = group ? spec.subcommands : undefined;
     from = at + 1;
   }
@@ -67,7 +67,7 @@ export function groupHelp(words: string[], width: number): string | undefined {
   let level = OUTLINE;
   for (const w of words.slice(0, flags)) {
     spec = findSub(level, w);
-    if (!spec?.subcommands || spec.run) return undefined;
+    if (!spec?.subcommands || spec.runnable) return undefined;
     path.push(spec.name);
     level = spec.subcommands;
   }
