@@ -3,14 +3,17 @@
 // command runner builds dist/ in Stryker's sandbox (where the files are instrumented with every
 // mutant) and runs those end-to-end tests; Stryker names the active mutant in the environment
 // (__STRYKER_ACTIVE_MUTANT__), which the CLI the tests spawn inherits. Slow: a build and the
-// test files for every mutant. Not in CI.
-const TESTS = ['test/e2e/chat-batch-guards.test.ts', 'test/e2e/inspector-gate.test.ts', 'test/e2e/mcp-serve-guards.test.ts'];
+// test files for every mutant. Not in CI. Run it on a slice (stryker/slice.mjs):
+//   MUTATE=src/sandbox/access.ts MUTATE_TESTS=test/e2e/inspector-gate.test.ts npm run mutate:e2e
+import { mutateSlice, testSlice } from './slice.mjs';
+
+const TESTS = testSlice(['test/e2e/chat-batch-guards.test.ts', 'test/e2e/inspector-gate.test.ts', 'test/e2e/mcp-serve-guards.test.ts']);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'command',
   commandRunner: { command: `node scripts/build.mjs && npx vitest run ${TESTS.join(' ')}` },
-  mutate: ['src/batch/engine.ts', 'src/batch/run.ts', 'src/sandbox/access.ts', 'src/mcp/serve/run-tool.ts'],
+  mutate: mutateSlice(['src/batch/engine.ts', 'src/batch/run.ts', 'src/sandbox/access.ts', 'src/mcp/serve/run-tool.ts']),
   coverageAnalysis: 'off',
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/e2e.html' },
