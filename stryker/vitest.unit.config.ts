@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/unit/batch.test.ts', 'test/unit/sandbox-emulator.test.ts', 'test/unit/sandbox-forward.test.ts', 'test/unit/batch-prior-run.test.ts'],
+    include: ['test/unit/batch.test.ts', 'test/unit/sandbox-emulator.test.ts', 'test/unit/sandbox-forward.test.ts', 'test/unit/batch-prior-run.test.ts', 'test/unit/batch-journal.test.ts'],
     testTimeout: 60_000,
   },
 });
