@@ -4,10 +4,10 @@
 // mutant) and runs those end-to-end tests; Stryker names the active mutant in the environment
 // (__STRYKER_ACTIVE_MUTANT__), which the CLI the tests spawn inherits. Slow: a build and the
 // test files for every mutant. Not in CI. Run it on a slice (stryker/slice.mjs):
-//   MUTATE=src/sandbox/access.ts MUTATE_TESTS=test/e2e/inspector-gate.test.ts npm run mutate:e2e
+//   MUTATE=src/sandbox/access.ts MUTATE_TESTS=test/e2e/inspector-gate.test.ts,test/e2e/sandbox-access.test.ts npm run mutate:e2e
 import { mutateSlice, testSlice } from './slice.mjs';
 
-const TESTS = testSlice(['test/e2e/chat-batch-guards.test.ts', 'test/e2e/inspector-gate.test.ts', 'test/e2e/mcp-serve-guards.test.ts']);
+const TESTS = testSlice(['test/e2e/chat-batch-guards.test.ts', 'test/e2e/inspector-gate.test.ts', 'test/e2e/sandbox-access.test.ts', 'test/e2e/mcp-serve-guards.test.ts']);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -14,6 +14,8 @@ export default {
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/unit.html' },
   concurrency: 1,
+  // Above vitest's testTimeout (stryker/vitest.unit.config.ts): only a loop that never yields gets here.
+  timeoutMS: 30_000,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };
