@@ -1,9 +1,9 @@
 // npm run mutate (2 of 2): mutants of the files whose tests run the built CLI — the batch's
 // guards (engine, run), the sandbox's gate (access) and --max-sends / Origin of mcp serve. The
-// command runner builds dist/ in Stryker's sandbox (where the files are instrumented with every
+// command runner builds dist/ (once) in Stryker's sandbox (where the files are instrumented with every
 // mutant) and runs those end-to-end tests; Stryker names the active mutant in the environment
-// (__STRYKER_ACTIVE_MUTANT__), which the CLI the tests spawn inherits. Slow: a build and the
-// test files for every mutant. Not in CI. Run it on a slice (stryker/slice.mjs):
+// (__STRYKER_ACTIVE_MUTANT__), which the CLI the tests spawn inherits. Slow: the test files
+// for every mutant. Not in CI. Run it on a slice (stryker/slice.mjs):
 //   MUTATE=src/sandbox/access.ts MUTATE_TESTS=test/e2e/inspector-gate.test.ts,test/e2e/sandbox-access.test.ts npm run mutate:e2e
 import { mutateSlice, testSlice } from './slice.mjs';
 
@@ -12,7 +12,9 @@ const TESTS = testSlice(['test/e2e/chat-batch-guards.test.ts', 'test/e2e/inspect
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'command',
-  commandRunner: { command: `node scripts/build.mjs && npx vitest run ${TESTS.join(' ')}` },
+  // Every mutant is in the one instrumented build (switched by the environment), so dist/ is
+  // built once, by the first run in the sandbox; a build per mutant only added to the cost of each.
+  commandRunner: { command: `{ test -e .stryker-built || { node scripts/build.mjs && touch .stryker-built; }; } && npx vitest run ${TESTS.join(' ')}` },
   mutate: mutateSlice(['src/batch/engine.ts', 'src/batch/run.ts', 'src/sandbox/access.ts', 'src/mcp/serve/run-tool.ts']),
   coverageAnalysis: 'off',
   reporters: ['clear-text', 'progress', 'html'],
