@@ -63,6 +63,18 @@ describe('the API key', () => {
   });
 });
 
+describe('a sandbox started with an empty key', () => {
+  it('admits no one by an empty x-api-key: empty is never a key', async () => {
+    const open = await startTestSandbox({ apiKey: '' });
+    try {
+      const r = await fetch(`${open.url}/_sandbox/requests`, { headers: { 'x-api-key': '' } });
+      expect(r.status).toBe(401);
+    } finally {
+      await open.close();
+    }
+  });
+});
+
 describe('the inspector cookie', () => {
   it('opens the /_sandbox/ routes but not the API, nor a path that only contains /_sandbox/', async () => {
     const own = await send('GET', '/_sandbox/deliveries', { cookie });
