@@ -32,10 +32,10 @@ describe('a delivery records the answer', () => {
     const f = once({ post: async () => Promise.reject(thrown.shift()) });
     for (let i = 0; i < 3; i++) f.send('message', `wamid.${i}`, {});
     await f.idle();
-    expect(f.deliveries.map((d) => [d.ok, d.status_code, d.error])).toEqual([
-      [false, null, 'connection refused'],
-      [false, null, 'socket hang up'],
-      [false, null, 'weird'],
+    expect(f.deliveries.map((d) => [d.ok, d.status_code, d.error, d.response])).toEqual([
+      [false, null, 'connection refused', ''],
+      [false, null, 'socket hang up', ''],
+      [false, null, 'weird', ''],
     ]);
   });
 
@@ -90,6 +90,34 @@ describe('a delivery records the answer', () => {
   });
 });
 
+describe('one queue per URL, in order', () => {
+  it('an event sent while the one before it is in flight waits for it, even once the queue has moved on', async () => {
+    const steps: string[] = [];
+    let secondStarted!: () => void;
+    let releaseSecond!: () => void;
+    const started = new Promise<void>((r) => (secondStarted = r));
+    const released = new Promise<void>((r) => (releaseSecond = r));
+    const f = once({
+      post: async (_u, body) => {
+        const text = JSON.parse(String(body)).text as string;
+        steps.push(text);
+        if (text === 'second') secondStarted(), await released;
+        steps.push(`${text} answered`);
+        return { status: 200, body: '' };
+      },
+    });
+    f.send('message', 'wamid.1', { text: 'first' });
+    f.send('message', 'wamid.2', { text: 'second' });
+    await started;
+    f.send('message', 'wamid.3', { text: 'third' });
+    // Whatever could post `third` now has run (a queue of its own would have).
+    await new Promise((r) => setImmediate(r));
+    releaseSecond();
+    await f.idle();
+    expect(steps).toEqual(['first', 'first answered', 'second', 'second answered', 'third', 'third answered']);
+  });
+});
+
 describe('retry, and the events kept for it', () => {
   it('a retry sends the same bytes to the same URL as the same event, attempts counted from 1; an unknown id is undefined', async () => {
     const bodies: string[] = [];
@@ -135,8 +163,9 @@ describe('close() and clear()', () => {
       secret: () => 's',
       backoffMs: [3_600_000],
       post: async () => (posts++, { status: 500, body: '' }),
-      // The real pause (an hour): only close() can end it within the test's time.
-      onDelivery: () => f.close(),
+      // The real pause (an hour), closed once it has begun (after the failed attempt's turn):
+      // only close() can end it within the test's time, and no attempt may follow it.
+      onDelivery: () => setImmediate(() => f.close()),
     });
     f.send('message', 'wamid.1', {});
     await f.idle();
