@@ -197,6 +197,22 @@ describe('the identity table', () => {
     expect(t.size).toBe(3);
   });
 
+  it('identities in the same slot (linear probing) stay apart, by either half, and through growth', () => {
+    const t = new IdTable();
+    // Same high half, low halves 1,024 apart: the same slot of the first 1,024. Same low half,
+    // high halves 1,024 apart: the same slot too (the high half is multiplied by an odd number).
+    // Low halves 2,048 apart share a slot again after the first growth.
+    const ids = [ID(5), ID(5 + 1024), ID(5 + 2048), '0000000100000005', '0000040100000005', 'ffffffff00000001', 'ffffffff00000002'];
+    const states = [State.Sent, State.Failed, State.Uncertain, State.NotSent, State.Intent, State.Sent, State.Failed];
+    ids.forEach((id, i) => t.set(t.slot(id), states[i], i));
+    expect(t.size).toBe(ids.length);
+    const check = () => expect(ids.map((id) => [t.state(t.slot(id)), t.offset(t.slot(id))])).toEqual(states.map((st, i) => [st, i]));
+    check();
+    for (let i = 0; i < 3000; i++) t.slot(ID(100_000 + i));
+    expect(t.size).toBe(ids.length + 3000);
+    check();
+  });
+
   it('counts the identities in each state; a new state keeps the duplicate mark; no offset unless one was given', () => {
     const t = new IdTable(5000);
     const slots = Array.from({ length: 3000 }, (_, i) => t.slot(ID(i * 104729 + 1)));

@@ -76,6 +76,8 @@ describe('priorRun: an existing journal', () => {
   it('--resume refuses a journal of rows by line number, and a file with no journal header', async () => {
     const legacy = journal('# {"input":"in.csv"}', 'S\t1\t15550001\twamid.1');
     await expect(priorRun({ io: fakeIO(), resume: true }, legacy, new IdTable())).rejects.toThrow(`--resume: ${legacy} was written by an older chatcrm (rows by line number) and cannot be resumed by row identity; start over with --restart`);
+    const headless = journal('S\t1\t15550001\twamid.1');
+    await expect(priorRun({ io: fakeIO(), resume: true }, headless, new IdTable())).rejects.toThrow(`--resume: ${headless} was written by an older chatcrm`);
     const other = journal('to,name', '1555,Ada');
     await expect(priorRun({ io: fakeIO(), resume: true }, other, new IdTable())).rejects.toThrow(`--resume: ${other} is not a chatcrm journal (no journal header); name the run's journal with --journal`);
     // Rows by line number under a versioned header: not the older format, so it resumes.
@@ -94,6 +96,8 @@ describe('checkMessage: a resume sends the recorded message', () => {
     expect(() => checkMessage(prior, { io: fakeIO() })).not.toThrow();
     const none = await scanJournal(journal(header(), sent(1)));
     expect(() => checkMessage(none, { io: fakeIO(), message: { text: 'Other' } })).not.toThrow();
+    const headless = await scanJournal(journal(sent(1)));
+    expect(() => checkMessage(headless, { io: fakeIO(), message: { text: 'Other' } })).not.toThrow();
   });
 
   it('an option now absent, added or changed is refused, each named as its flag, with the rows sent counted', async () => {
