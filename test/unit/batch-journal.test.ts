@@ -51,7 +51,8 @@ describe('journal records', () => {
         '# {not json',
         '# {"v":2,"input":"b.csv"}',
         `U\t1\t${ID(2)}\tk\ttimeout`,
-        'S\t2\t15550002\twamid.2',
+        'S\t12\t15550002\twamid.2',
+        'xS\t13\t15550013\tnot at the start of the line',
         'F\t3\t15550003\tbad',
         'N\t4\t15550004\tnot a legacy kind',
         '#not a header',
@@ -69,6 +70,10 @@ describe('journal records', () => {
     expect([stopped.completed, stopped.footer]).toEqual([false, { end: 'stopped', failed: 2 }]);
     writeFileSync(p, `${readFileSync(p, 'utf8')}# {"end":"complete"}\n`);
     expect((await scanJournal(p)).completed).toBe(true);
+    // Records and no header or footer at all: a run that did not finish.
+    const bare = path();
+    writeFileSync(bare, `S\t1\t${ID(1)}\tk\twamid.1\n`);
+    expect((await scanJournal(bare)).completed).toBe(false);
   });
 
   it('offsets point at each identity’s last record, across the read chunks of a large journal', async () => {
