@@ -1,16 +1,21 @@
 // npm run mutate (1 of 2): mutants of the pure files of send safety (row identity, the journal,
 // a prior run's checks) and of --forward-to, killed or not by their unit tests (vitest runner).
-// Slow: not in CI. The clear-text report prints the score of each file.
+// Slow: not in CI. The clear-text report prints the score of each file. One file, or lines of it:
+//   MUTATE=src/sandbox/forward.ts npm run mutate:unit   (MUTATE=src/batch/identity.ts:40-60, ...)
+import { mutateSlice } from './slice.mjs';
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'stryker/vitest.unit.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
-  mutate: ['src/batch/identity.ts', 'src/batch/journal.ts', 'src/batch/prior-run.ts', 'src/sandbox/forward.ts'],
+  mutate: mutateSlice(['src/batch/identity.ts', 'src/batch/journal.ts', 'src/batch/prior-run.ts', 'src/sandbox/forward.ts']),
   coverageAnalysis: 'perTest',
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/unit.html' },
   concurrency: 1,
+  // Above vitest's testTimeout (stryker/vitest.unit.config.ts): only a loop that never yields gets here.
+  timeoutMS: 30_000,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };
