@@ -117,6 +117,11 @@ describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
   const credentials = (dir: string) => JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8'));
   let term: Terminal | undefined;
   afterEach(() => term?.close());
+  /**
+   * The n-th key prompt is on the screen: its question lines counted ("? API key", "✔ API key ***"),
+   * not every "API key" (a refusal's "Invalid API key" would let a key be typed before its prompt).
+   */
+  const keyPrompts = (n: number) => new RegExp(`(^\\S+ API key[\\s\\S]*?){${n}}`, 'm');
   const login = (dir: string, args: string[] = []) => (term = openTerminal(['login', ...args], { CHATCRM_CONFIG_DIR: dir }));
 
   it('prompts for every answer, masks the key, offers the senders and saves the profile', async () => {
@@ -166,7 +171,7 @@ describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
     t.type('typo-key-000000000000');
     t.press('Enter');
     await t.waitFor(/✗ The key was refused: Invalid API key \(HTTP 401\); try again \(2 tries left\)/);
-    await t.waitFor(/API key[\s\S]*API key/);
+    await t.waitFor(keyPrompts(2));
     t.type(sb.config.apiKey);
     t.press('Enter');
     expect(await t.exitCode()).toBe(0);
@@ -183,13 +188,15 @@ describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
     const before = sb.calls('auth.profile').length;
     const t = login(dir, ['--profile', 'retry', '--base-url', sb.url, '--mcp-url', sb.url]);
     for (let i = 1; i <= 3; i++) {
-      await t.waitFor(new RegExp(`(API key[\\s\\S]*){${i}}`));
+      await t.waitFor(keyPrompts(i));
       t.type(`typo-key-${i}`);
       t.press('Enter');
       if (i < 3) await t.waitFor(new RegExp(`try again \\(${3 - i} tr(y|ies) left\\)`));
     }
     expect(await t.exitCode()).toBe(3);
     expect(t.screen()).toMatch(/Error: The key was refused: Invalid API key \(HTTP 401\); nothing was saved/);
+    // Each key went to its own (masked) prompt: one typed ahead of it would show in clear.
+    expect(t.screen()).not.toContain('typo-key');
     expect(sb.calls('auth.profile').length - before).toBe(3);
     expect(existsSync(join(dir, 'credentials.json'))).toBe(false);
   });
