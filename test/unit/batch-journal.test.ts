@@ -2,12 +2,12 @@
 // stryker/unit.conf.mjs): which lines are records, runs' headers and footers, offsets across
 // read chunks, writes that fall short or fail, when buffered records reach the disk, and the
 // table's halves, states, counts and growth.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { constants, readFileSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdTable, State } from '../../src/batch/identity.js';
-import { Journal, parseRecord, recordAt, scanJournal } from '../../src/batch/journal.js';
+import { Journal, type JournalOptions, parseRecord, recordAt, scanJournal } from '../../src/batch/journal.js';
 import type { OpenFile } from '../../src/core/private-file.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -186,6 +186,267 @@ describe('journal writes', () => {
     await all;
     expect(readFileSync(p2, 'utf8').match(/^S\t/gm)).toHaveLength(512);
     await j2.close();
+  });
+});
+
+/**
+ * A journal whose writes can be held open (a write "in flight"), with every write's text, the
+ * flags it was opened with, and when it was synced and closed, in order.
+ */
+async function heldJournal(o: JournalOptions = {}, scrub?: (s: string) => string) {
+  const p = path();
+  const events: string[] = [];
+  let flags = 0;
+  let held: Promise<Error | undefined> | undefined;
+  let release = (_err?: Error) => {};
+  let started: (() => void) | undefined;
+  const openFile: OpenFile = async (file: string, f: number, mode: number) => {
+    flags = f;
+    const fh = await open(file, f, mode);
+    return new Proxy(fh, {
+      get(target, prop) {
+        if (prop === 'write')
+          return async (...args: unknown[]) => {
+            events.push(`write ${String(args[0])}`);
+            started?.();
+            const err = held && (await held);
+            if (err) throw err;
+            const r = await real(target, args);
+            events.push('written');
+            return r;
+          };
+        if (prop === 'datasync' || prop === 'close') events.push(String(prop));
+        const v = Reflect.get(target, prop, target);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+  };
+  const j = await Journal.open(p, { v: 2 }, o, scrub, openFile);
+  events.length = 0;
+  return {
+    j,
+    p,
+    events,
+    flags: () => flags,
+    text: () => readFileSync(p, 'utf8'),
+    /** Once `n` events have happened (writes are real I/O: they end when the thread pool says). */
+    until: async (n: number) => {
+      while (events.length < n) await new Promise<void>((r) => setImmediate(r));
+      await turns();
+    },
+    /** The next write is held until release() (which fails it with `err`); resolves once it started. */
+    hold: () => {
+      held = new Promise<Error | undefined>((r) => (release = (err) => ((held = undefined), r(err))));
+      return new Promise<void>((r) => (started = r));
+    },
+    release: (err?: Error) => release(err),
+  };
+}
+const settled = (p: Promise<unknown>) => {
+  const s = { done: false };
+  p.then(() => (s.done = true), () => (s.done = true));
+  return s;
+};
+/** Every pending microtask and I/O turn, a few times over (no timer fires: they are faked). */
+const turns = async () => {
+  for (let i = 0; i < 20; i++) await new Promise<void>((r) => setImmediate(r));
+};
+const I = (row: number, key = 'k', req = '') => `I\t${row}\t${ID(row)}\t${key}\t${req}\n`;
+
+describe('the journal writer, write by write', () => {
+  afterEach(() => vi.useRealTimers());
+  const fake = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+  it('opens with O_APPEND and O_DSYNC, never syncs by hand, and writes the scrubbed header first', async () => {
+    const p = path();
+    let flags = 0;
+    const j = await Journal.open(p, { v: 2, message: { text: 'secret-1' } }, {}, (s) => s.replaceAll('secret-1', '***'), async (f: string, fl: number, m: number) => ((flags = fl), open(f, fl, m)));
+    await j.close();
+    expect(flags & constants.O_APPEND).toBe(constants.O_APPEND);
+    expect(flags & constants.O_DSYNC).toBe(constants.O_DSYNC);
+    expect(readFileSync(p, 'utf8')).toBe('# {"v":2,"message":{"text":"***"}}\n');
+
+    const h = await heldJournal();
+    await h.j.intent(1, ID(1), 'k');
+    await h.j.close();
+    expect(h.events).toEqual([`write ${I(1)}`, 'written', 'close']);
+  });
+
+  it('scrubs the key, the request and the detail; the footer goes as it is', async () => {
+    const h = await heldJournal({}, (s) => s.replaceAll('sk', '**'));
+    await h.j.intent(1, ID(1), 'sk1', 'sk2');
+    h.j.outcome('F', 1, ID(1), 'sk3', 'sk4');
+    h.j.end({ end: 'complete', note: 'sk5' });
+    await h.j.close();
+    expect(h.text().split('\n').slice(1)).toEqual([`I\t1\t${ID(1)}\t**1\t**2`, `F\t1\t${ID(1)}\t**3\t**4`, '# {"end":"complete","note":"sk5"}', '']);
+  });
+
+  it('defaults: an intent is written at once; outcomes wait 200 ms', async () => {
+    fake();
+    const h = await heldJournal();
+    await h.j.intent(1, ID(1), 'k');
+    h.j.outcome('S', 1, ID(1), 'k', 'm');
+    await turns();
+    vi.advanceTimersByTime(199);
+    await turns();
+    expect(h.events).toEqual([`write ${I(1)}`, 'written']);
+    vi.advanceTimersByTime(1);
+    await h.until(4);
+    expect(h.events).toEqual([`write ${I(1)}`, 'written', `write S\t1\t${ID(1)}\tk\tm\n`, 'written']);
+    expect(vi.getTimerCount()).toBe(0);
+    await h.j.close();
+  });
+
+  it('intents below the batch wait for the delay, one timer for them all, then go in one write', async () => {
+    fake();
+    const h = await heldJournal({ intentBatch: 3, intentDelayMs: 50 });
+    const a = settled(h.j.intent(1, ID(1), 'k'));
+    await turns();
+    vi.advanceTimersByTime(30);
+    const b = settled(h.j.intent(2, ID(2), 'k'));
+    await turns();
+    vi.advanceTimersByTime(19);
+    await turns();
+    expect([a.done, b.done, h.events]).toEqual([false, false, []]);
+    vi.advanceTimersByTime(1);
+    await h.until(2);
+    expect([a.done, b.done, h.events]).toEqual([true, true, [`write ${I(1)}${I(2)}`, 'written']]);
+    expect(vi.getTimerCount()).toBe(0);
+    await h.j.close();
+  });
+
+  it('an intent that fills the batch goes at once, with the outcomes buffered before it, and stops the timers', async () => {
+    fake();
+    const h = await heldJournal({ intentBatch: 2, intentDelayMs: 3_600_000, flushMs: 3_600_000 });
+    h.j.outcome('S', 9, ID(9), 'k', 'm');
+    const a = h.j.intent(1, ID(1), 'k');
+    await turns();
+    expect(h.events).toEqual([]);
+    await Promise.all([a, h.j.intent(2, ID(2), 'k')]);
+    expect(h.events).toEqual([`write S\t9\t${ID(9)}\tk\tm\n${I(1)}${I(2)}`, 'written']);
+    expect(vi.getTimerCount()).toBe(0);
+    await h.j.close();
+  });
+
+  it('511 outcomes wait for flushMs; the 512th buffered line sends them all', async () => {
+    fake();
+    const h = await heldJournal({ flushMs: 3_600_000 });
+    for (let i = 1; i <= 511; i++) h.j.outcome('S', i, ID(i), 'k', 'm');
+    await turns();
+    expect(h.events).toEqual([]);
+    h.j.outcome('S', 512, ID(512), 'k', 'm');
+    await h.until(2);
+    expect(h.events).toHaveLength(2);
+    expect(h.events[0].match(/^(write )?S\t/gm)).toHaveLength(512);
+    await h.j.close();
+  });
+
+  it('intents arriving during a write: a full batch goes right after it, not after the delay', async () => {
+    fake();
+    const h = await heldJournal({ intentBatch: 1, intentDelayMs: 3_600_000, flushMs: 3_600_000 });
+    const started = h.hold();
+    const a = h.j.intent(1, ID(1), 'k');
+    await started;
+    const b = settled(h.j.intent(2, ID(2), 'k'));
+    await turns();
+    expect(h.events).toEqual([`write ${I(1)}`]);
+    h.release();
+    await a;
+    await h.until(4);
+    expect(b.done).toBe(true);
+    expect(h.events).toEqual([`write ${I(1)}`, 'written', `write ${I(2)}`, 'written']);
+    expect(vi.getTimerCount()).toBe(0);
+    await h.j.close();
+  });
+
+  it('intents arriving during a write, fewer than a batch: they wait for the delay after it', async () => {
+    fake();
+    const h = await heldJournal({ intentBatch: 2, intentDelayMs: 50, flushMs: 3_600_000 });
+    const started = h.hold();
+    const first = Promise.all([h.j.intent(1, ID(1), 'k'), h.j.intent(2, ID(2), 'k')]);
+    await started;
+    const c = settled(h.j.intent(3, ID(3), 'k'));
+    h.release();
+    await first;
+    await turns();
+    vi.advanceTimersByTime(49);
+    await turns();
+    expect([c.done, h.events]).toEqual([false, [`write ${I(1)}${I(2)}`, 'written']]);
+    vi.advanceTimersByTime(1);
+    await h.until(4);
+    expect([c.done, h.events.slice(2)]).toEqual([true, [`write ${I(3)}`, 'written']]);
+    await h.j.close();
+  });
+
+  it('outcomes arriving during a write wait for flushMs after it', async () => {
+    fake();
+    const h = await heldJournal({ flushMs: 100, intentDelayMs: 3_600_000 });
+    const started = h.hold();
+    const a = h.j.intent(1, ID(1), 'k');
+    await started;
+    h.j.outcome('S', 1, ID(1), 'k', 'm');
+    h.release();
+    await a;
+    await turns();
+    vi.advanceTimersByTime(99);
+    await turns();
+    expect(h.events).toEqual([`write ${I(1)}`, 'written']);
+    vi.advanceTimersByTime(1);
+    await h.until(4);
+    expect(h.events.slice(2)).toEqual([`write S\t1\t${ID(1)}\tk\tm\n`, 'written']);
+    await h.j.close();
+  });
+
+  it('flush and close during a write: what arrived meanwhile is written before they return, then the file closes', async () => {
+    fake();
+    const h = await heldJournal({ flushMs: 3_600_000, intentDelayMs: 3_600_000 });
+    const started = h.hold();
+    const a = h.j.intent(1, ID(1), 'k');
+    await started;
+    h.j.outcome('S', 1, ID(1), 'k', 'm');
+    const flushed = settled(h.j.flush());
+    await turns();
+    expect(flushed.done).toBe(false);
+    h.release();
+    await a;
+    await h.j.flush();
+    expect(h.events).toEqual([`write ${I(1)}`, 'written', `write S\t1\t${ID(1)}\tk\tm\n`, 'written']);
+
+    const again = h.hold();
+    const b = h.j.intent(2, ID(2), 'k');
+    await again;
+    h.j.outcome('S', 2, ID(2), 'k', 'm');
+    h.j.end({ end: 'complete' });
+    const closed = h.j.close();
+    await turns();
+    expect(h.events.slice(4)).toEqual([`write ${I(2)}`]);
+    h.release();
+    await Promise.all([b, closed]);
+    expect(h.events.slice(4)).toEqual([`write ${I(2)}`, 'written', `write S\t2\t${ID(2)}\tk\tm\n# {"end":"complete"}\n`, 'written', 'close']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('a flush with nothing buffered writes nothing', async () => {
+    const h = await heldJournal();
+    await h.j.flush();
+    await h.j.close();
+    expect(h.events).toEqual(['close']);
+  });
+
+  it('a write that fails: the intents that arrived during it reject too, later outcomes are never written, the file still closes', async () => {
+    fake();
+    const h = await heldJournal({ intentBatch: 1, intentDelayMs: 3_600_000, flushMs: 3_600_000 });
+    const started = h.hold();
+    const a = h.j.intent(1, ID(1), 'k');
+    await started;
+    const b = h.j.intent(2, ID(2), 'k');
+    h.release(new Error('EIO: i/o error'));
+    await expect(a).rejects.toThrow('cannot write the journal: EIO: i/o error');
+    await expect(b).rejects.toThrow('cannot write the journal');
+    h.j.outcome('S', 3, ID(3), 'k', 'm');
+    await expect(h.j.close()).rejects.toThrow('cannot write the journal');
+    expect(h.text()).toBe('# {"v":2}\n');
+    expect(h.events.at(-1)).toBe('close');
   });
 });
 
