@@ -119,6 +119,27 @@ describe('journal writes', () => {
     expect(readFileSync(p, 'utf8')).toBe('# {"v":2}\n');
   });
 
+  it('a torn last line is cut after the last newline, the lines before it kept; a journal ending in a newline is kept whole', async () => {
+    const torn = path();
+    writeFileSync(torn, `# {"v":1}\nS\t1\t${ID(1)}\tk\tm\nS\t2\t${ID(2)}\tpart`);
+    await (await Journal.open(torn, { v: 2 })).close();
+    expect(readFileSync(torn, 'utf8')).toBe(`# {"v":1}\nS\t1\t${ID(1)}\tk\tm\n# {"v":2}\n`);
+
+    const whole = path();
+    writeFileSync(whole, `# {"v":1}\nS\t1\t${ID(1)}\tk\tm\n`);
+    await (await Journal.open(whole, { v: 2 })).close();
+    expect(readFileSync(whole, 'utf8')).toBe(`# {"v":1}\nS\t1\t${ID(1)}\tk\tm\n# {"v":2}\n`);
+  });
+
+  it('a torn line at the end of a journal larger than the 64 KiB read back: cut at the right byte', async () => {
+    const p = path();
+    const lines = Array.from({ length: 3000 }, (_, i) => `S\t${i + 1}\t${ID(i + 1)}\tk\twamid.${i + 1}\n`).join('');
+    writeFileSync(p, `${lines}S\t3001\t${ID(3001)}\tpa`);
+    expect(Buffer.byteLength(lines)).toBeGreaterThan(65536);
+    await (await Journal.open(p, { v: 2 })).close();
+    expect(readFileSync(p, 'utf8')).toBe(`${lines}# {"v":2}\n`);
+  });
+
   it('a write that falls short: the rest is written before the intent resolves', async () => {
     const p = path();
     let first = true;
