@@ -2,7 +2,7 @@
 // stryker/unit.conf.mjs): which lines are records, runs' headers and footers, offsets across
 // read chunks, writes that fall short or fail, when buffered records reach the disk, and the
 // table's halves, states, counts and growth.
-import { constants, readFileSync, writeFileSync } from 'node:fs';
+import { constants, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -124,6 +124,11 @@ describe('journal writes', () => {
     writeFileSync(torn, `# {"v":1}\nS\t1\t${ID(1)}\tk\tm\nS\t2\t${ID(2)}\tpart`);
     await (await Journal.open(torn, { v: 2 })).close();
     expect(readFileSync(torn, 'utf8')).toBe(`# {"v":1}\nS\t1\t${ID(1)}\tk\tm\n# {"v":2}\n`);
+
+    const short = path();
+    writeFileSync(short, '#\npart');
+    await (await Journal.open(short, { v: 2 })).close();
+    expect(readFileSync(short, 'utf8')).toBe('#\n# {"v":2}\n');
 
     const whole = path();
     writeFileSync(whole, `# {"v":1}\nS\t1\t${ID(1)}\tk\tm\n`);
@@ -393,6 +398,7 @@ describe('the journal writer, write by write', () => {
     vi.advanceTimersByTime(49);
     await turns();
     expect([c.done, h.events]).toEqual([false, [`write ${I(1)}${I(2)}`, 'written']]);
+    expect(vi.getTimerCount()).toBe(1);
     vi.advanceTimersByTime(1);
     await h.until(4);
     expect([c.done, h.events.slice(2)]).toEqual([true, [`write ${I(3)}`, 'written']]);
@@ -412,6 +418,7 @@ describe('the journal writer, write by write', () => {
     vi.advanceTimersByTime(99);
     await turns();
     expect(h.events).toEqual([`write ${I(1)}`, 'written']);
+    expect(vi.getTimerCount()).toBe(1);
     vi.advanceTimersByTime(1);
     await h.until(4);
     expect(h.events.slice(2)).toEqual([`write S\t1\t${ID(1)}\tk\tm\n`, 'written']);
@@ -445,6 +452,64 @@ describe('the journal writer, write by write', () => {
     await Promise.all([b, closed]);
     expect(h.events.slice(4)).toEqual([`write ${I(2)}`, 'written', `write S\t2\t${ID(2)}\tk\tm\n# {"end":"complete"}\n`, 'written', 'close']);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('intents queued a few promise turns apart still share one write (the commit waits for the I/O turn)', async () => {
+    const h = await heldJournal({ intentBatch: 1 });
+    const a = h.j.intent(1, ID(1), 'k');
+    await Promise.resolve();
+    await Promise.resolve();
+    const b = h.j.intent(2, ID(2), 'k');
+    await Promise.all([a, b]);
+    expect(h.events).toEqual([`write ${I(1)}${I(2)}`, 'written']);
+    await h.j.close();
+  });
+
+  it('a full buffer of outcomes during a write: the intents behind them still wait for their own delay, the outcomes for flushMs', async () => {
+    fake();
+    const h = await heldJournal({ intentBatch: 2, intentDelayMs: 50, flushMs: 100 });
+    const started = h.hold();
+    const first = Promise.all([h.j.intent(1, ID(1), 'k'), h.j.intent(2, ID(2), 'k')]);
+    await started;
+    const c = settled(h.j.intent(3, ID(3), 'k'));
+    for (let i = 1; i <= 512; i++) h.j.outcome('S', i, ID(i), 'k', 'm');
+    h.release();
+    await first;
+    await turns();
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(49);
+    await turns();
+    expect([c.done, h.events.length]).toEqual([false, 2]);
+    vi.advanceTimersByTime(1);
+    await h.until(4);
+    expect(c.done).toBe(true);
+    expect(h.events[2].match(/^(write )?[IS]\t/gm)).toHaveLength(513);
+    await h.j.close();
+
+    const o = await heldJournal({ flushMs: 100, intentDelayMs: 3_600_000 });
+    const held = o.hold();
+    const a = o.j.intent(1, ID(1), 'k');
+    await held;
+    for (let i = 1; i <= 512; i++) o.j.outcome('S', i, ID(i), 'k', 'm');
+    o.release();
+    await a;
+    await turns();
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(99);
+    await turns();
+    expect(o.events).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    await o.until(4);
+    expect(o.events[2].match(/^(write )?S\t/gm)).toHaveLength(512);
+    await o.j.close();
+  });
+
+  it('a journal path that is a symlink is refused, naming --journal', async () => {
+    const target = path();
+    const link = path();
+    writeFileSync(target, '');
+    symlinkSync(target, link);
+    await expect(Journal.open(link, { v: 2 })).rejects.toThrow(/--journal/);
   });
 
   it('a flush with nothing buffered writes nothing', async () => {
