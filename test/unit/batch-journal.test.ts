@@ -298,13 +298,14 @@ describe('the journal writer, write by write', () => {
     expect(h.events).toEqual([`write ${I(1)}`, 'written', 'close']);
   });
 
-  it('scrubs the key, the request and the detail; the footer goes as it is', async () => {
+  it('scrubs the key, the request and the detail; no detail leaves its column empty; the footer goes as it is', async () => {
     const h = await heldJournal({}, (s) => s.replaceAll('sk', '**'));
     await h.j.intent(1, ID(1), 'sk1', 'sk2');
     h.j.outcome('F', 1, ID(1), 'sk3', 'sk4');
+    h.j.outcome('N', 2, ID(2), 'k');
     h.j.end({ end: 'complete', note: 'sk5' });
     await h.j.close();
-    expect(h.text().split('\n').slice(1)).toEqual([`I\t1\t${ID(1)}\t**1\t**2`, `F\t1\t${ID(1)}\t**3\t**4`, '# {"end":"complete","note":"sk5"}', '']);
+    expect(h.text().split('\n').slice(1)).toEqual([`I\t1\t${ID(1)}\t**1\t**2`, `F\t1\t${ID(1)}\t**3\t**4`, `N\t2\t${ID(2)}\tk\t`, '# {"end":"complete","note":"sk5"}', '']);
   });
 
   it('defaults: an intent is written at once; outcomes wait 200 ms', async () => {
