@@ -38,7 +38,7 @@ export interface Inspector {
    * and refuses any request to them or to `/_sandbox/` from a foreign Host or Origin.
    * False: not answered, the sandbox routes it.
    */
-  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  serve(req: IncomingMessage, res: ServerResponse, url: URL): boolean;
   /** Ends the event streams (the server is closing). */
   close(): void;
 }
@@ -120,13 +120,7 @@ export function createInspector(env: SandboxEnv, sources: InspectorSources): Ins
   const originOk = (req: IncomingMessage) => (req.headers.origin === undefined ? hasKey(req, config) || !hasCookie(req, config) : sameOrigin(req));
 
   return {
-    serve(req, res) {
-      let url: URL;
-      try {
-        url = new URL(req.url ?? '/', 'http://sandbox');
-      } catch {
-        return false;
-      }
+    serve(req, res, url) {
       const method = (req.method ?? 'GET').toUpperCase();
       const path = url.pathname;
       if (path !== '/' && !(path in FILES) && !path.startsWith('/_sandbox/')) return false;

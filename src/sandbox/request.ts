@@ -195,13 +195,19 @@ async function runHandler(p: Pipeline, route: Route, sreq: SandboxRequest): Prom
   return reply;
 }
 
-/** `expectContinue`: the client waits for `100 Continue` before it sends the body. */
-export async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse, expectContinue = false): Promise<void> {
-  const started = Date.now();
-  let url: URL;
+/** The request's URL, or undefined when its path cannot be one (answered 400 by `handle`). */
+export function requestUrl(req: IncomingMessage): URL | undefined {
   try {
-    url = new URL(req.url ?? '/', 'http://sandbox');
+    return new URL(req.url ?? '/', 'http://sandbox');
   } catch {
+    return undefined;
+  }
+}
+
+/** `url`: from requestUrl; `expectContinue`: the client waits for `100 Continue` before it sends the body. */
+export async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse, url: URL | undefined, expectContinue = false): Promise<void> {
+  const started = Date.now();
+  if (!url) {
     res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
     return void res.end(JSON.stringify(fail(400, 'Malformed path').body));
   }
@@ -218,7 +224,8 @@ export async function handle(p: Pipeline, req: IncomingMessage, res: ServerRespo
   const values = route ? route.regex.exec(path)!.slice(1).map(decodeParam) : [];
   if (values.some((v) => v === undefined)) return refuse(req, res, send, fail(400, `Malformed path: bad percent-encoding in ${path}`));
   // The sandbox's own routes (simulators, inspector) keep working whatever --fault says.
-  if (!isSandboxPath(path) && (await misbehave(p, req, route, (r) => refuse(req, res, send, r)))) return;
+  // No --fault or --latency: no promise to wait for (a turn of the event loop less a request).
+  if (!isSandboxPath(path) && (p.latency || p.faults.length) && (await misbehave(p, req, route, (r) => refuse(req, res, send, r)))) return;
   if (expectContinue) res.writeContinue();
   const contentType = String(req.headers['content-type'] ?? '');
   const raw = await readBody(req, contentType.startsWith('multipart/form-data') ? UPLOAD_LIMIT : JSON_LIMIT);

@@ -11,11 +11,11 @@ import { channelEvent } from './channel.js';
 import { SandboxEvents } from './events.js';
 import type { Fault, Latency } from './faults.js';
 import { Forwarder, KEEP_DELIVERIES, type Delivery } from './forward.js';
-import { createInspector, type Retention } from './inspector.js';
+import { createInspector, type Inspector, type Retention } from './inspector.js';
 import { areas } from './handlers/index.js';
 import type { SandboxConfig, SandboxEnv } from './http.js';
 import { seededRandom } from './random.js';
-import { handle, type Pipeline, type Received } from './request.js';
+import { handle, requestUrl, type Pipeline, type Received } from './request.js';
 import { buildRoutes } from './routes.js';
 import { applySeed, type SeedFile } from './seed-file.js';
 import { Saver } from './state.js';
@@ -165,6 +165,20 @@ function failed(log: (line: string) => void, req: IncomingMessage, res: ServerRe
   res.end(JSON.stringify({ success: false, message: 'Internal server error (the sandbox logged it)' }));
 }
 
+/** Each request: the inspector's if it is one, else the API's; a throw is the boundary's 500. */
+function serving(inspector: Inspector, pipeline: Pipeline, log: (line: string) => void) {
+  return (req: IncomingMessage, res: ServerResponse, expectContinue = false) => {
+    // Parsed once: the inspector and the API routes read the same URL.
+    const url = requestUrl(req);
+    try {
+      if (url && inspector.serve(req, res, url)) return;
+    } catch (err) {
+      return failed(log, req, res, err);
+    }
+    handle(pipeline, req, res, url, expectContinue).catch((err) => failed(log, req, res, err));
+  };
+}
+
 /** The channel's part (--auto-status, --fail-rate): a starter that returns its stopper. */
 function lifecycle(env: SandboxEnv, opts: SandboxOptions, random: () => number): () => () => void {
   const settings = { statuses: opts.autoStatus ?? [], delayMs: opts.statusDelayMs ?? 1000, failRate: opts.failRate ?? 0, random };
@@ -211,14 +225,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     next: () => ++requestCount,
   };
   const inspector = createInspector(env, { received, deliveries: forwarder.deliveries, retention: () => retentionOf(pipeline, forwarder) });
-  const serve = (req: IncomingMessage, res: ServerResponse, expectContinue = false) => {
-    try {
-      if (inspector.serve(req, res)) return;
-    } catch (err) {
-      return failed(log, req, res, err);
-    }
-    handle(pipeline, req, res, expectContinue).catch((err) => failed(log, req, res, err));
-  };
+  const serve = serving(inspector, pipeline, log);
   const server = createServer(serve);
   // Expect: 100-continue — the key and the route are checked before the client sends a byte of body.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => serve(req, res, true));

@@ -177,4 +177,22 @@ describe('the streams', () => {
     expect(full.sent.at(-1)).toBe('event: reset\ndata: {"seq":2,"kind":"reset"}\n\n');
     live.close();
   });
+
+  it('with no page connected nothing is built (a load test pays only the count); the first page gets the next number', () => {
+    const { store, out, sources } = setup();
+    const events = new SandboxEvents();
+    let masked = 0;
+    const counting = (value: unknown) => (masked++, mask(value));
+    const live = createLive({ store, mask: counting, events } as unknown as SandboxEnv, sources, {});
+    events.emit({ kind: 'message', message: out('w1', '15550000001', 'Hello') });
+    events.emit({ kind: 'request', request: { seq: 1 } });
+    expect(live.seq()).toBe(2);
+    expect(masked).toBe(0);
+    const page = stream(0);
+    live.stream(page.req, page.res);
+    events.emit({ kind: 'message', message: out('w2', '15550000001', 'Again') });
+    expect(masked).toBeGreaterThan(0);
+    expect(page.sent.at(-1)).toMatch(/^event: message\ndata: \{"seq":3,/);
+    live.close();
+  });
 });
