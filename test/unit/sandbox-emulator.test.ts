@@ -143,6 +143,16 @@ describe('--state saving', () => {
     await saver.close();
     expect(JSON.parse(readFileSync(file, 'utf8')).collections.tags).toHaveLength(100);
   });
+
+  it('under load the next save waits three times as long as the last took, never less than the interval', async () => {
+    const { saveDelay } = await import('../../src/sandbox/state.js');
+    // Quick saves: the interval.
+    expect(saveDelay(200, 0)).toBe(200);
+    expect(saveDelay(200, 66)).toBe(200);
+    // Just past a third of the interval, and a slow save under load.
+    expect(saveDelay(200, 67)).toBe(201);
+    expect(saveDelay(200, 500)).toBe(1500);
+  });
 });
 
 describe('a forward attempt', () => {
