@@ -110,7 +110,9 @@ export class BatchRun<Req> {
       return this.result(r.row, r.key, 'skipped', '', 'duplicate of an earlier row', r.warning);
     }
     const { table, prior, results } = this.files;
-    const rec = results && prior ? await recordAt(prior.file, table.offset(table.slot(r.id))!) : undefined;
+    // An identity the earlier run recorded has its record's offset (journal.ts scanJournal): no offset, nothing to quote.
+    const offset = table.offset(table.slot(r.id));
+    const rec = results && prior && offset !== undefined ? await recordAt(prior.file, offset) : undefined;
     if (why === 'sent_before') {
       this.summary.skipped_sent++;
       this.result(r.row, r.key, 'sent', rec?.detail ?? '', 'sent by an earlier run', r.warning);
@@ -173,8 +175,9 @@ export class BatchRun<Req> {
       if (this.stop.cancelled) return false;
       await journal.intent(r.row, r.id, r.key, r.text);
       // Stopped while the intent was syncing: it never went out, and the journal says so.
-      if (this.stop.cancelled) journal.outcome('N', r.row, r.id, r.key, `not sent: ${this.stop.state!.reason}`);
-      return !this.stop.cancelled;
+      const stopped = this.stop.cancelled ? this.stop.state : undefined;
+      if (stopped) journal.outcome('N', r.row, r.id, r.key, `not sent: ${stopped.reason}`);
+      return !stopped;
     } catch {
       // The journal could not take the intent, or the wait for a token was cut short: not sent.
       if (journal.error) this.stop.halt(journal.error.message, 'journal');

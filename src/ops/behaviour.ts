@@ -48,9 +48,12 @@ const groups = (sender: (request: { query: Record<string, string>; json?: Body }
   guard: (ctx, request) => groupSender(ctx, sender(request)),
 });
 
+/** A message's recipient as a person types it (`+49 151-234 5678`), as the service takes it: digits. */
+const recipientDigits: Behaviour['normalize'] = (body, flags) => (typeof body.to === 'string' ? { ...body, to: normalizePhone(body.to, flags.to ?? 'to') } : body);
+
 export const BEHAVIOURS: Partial<Record<OperationId, Behaviour>> = {
-  'chat.send': { normalize: (body, flags) => (typeof body.to === 'string' ? { ...body, to: normalizePhone(body.to, flags.to ?? 'to') } : body) },
-  'chat.sendFile': { maxFileBytes: MAX_FILE_BYTES },
+  'chat.send': { normalize: recipientDigits },
+  'chat.sendFile': { normalize: recipientDigits, maxFileBytes: MAX_FILE_BYTES },
   'chat.groups': groups((r) => r.query.sender_id),
   'chat.groupMembers': groups((r) => r.query.sender_id),
   'chat.groupSend': groups((r) => r.json?.sender_id),

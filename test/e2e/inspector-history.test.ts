@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordMessage } from '../../src/sandbox/domain.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { httpSend, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const CHROMIUM = process.env.CHATCRM_CHROMIUM ?? '/usr/bin/chromium';
 const HOT = '15550000000';
@@ -14,16 +14,6 @@ const SENDS = 20_000;
 const HTTP_SENDS = 1200;
 let sb: TestSandbox;
 let sender: string;
-
-async function httpSend(to: string, body: string): Promise<string> {
-  const res = await fetch(`${sb.url}/api/v2/chat/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': sb.config.apiKey },
-    body: JSON.stringify({ sender_id: sender, to, message: { type: 'text', text: { body } } }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { message_id: string } }).data.message_id;
-}
 
 async function get(path: string): Promise<{ bytes: number; ms: number; data: Record<string, any> }> {
   const started = performance.now();
@@ -42,7 +32,7 @@ beforeAll(async () => {
   // ...then a bot's conversation over HTTP, the newest thread: it fills the request log too.
   let next = 0;
   await Promise.all(Array.from({ length: 20 }, async () => {
-    while (next < HTTP_SENDS) await httpSend(HOT, `Bot message ${next++}`);
+    while (next < HTTP_SENDS) await httpSend(sb, sender, HOT, `Bot message ${next++}`);
   }));
 }, 240_000);
 afterAll(async () => {
@@ -106,7 +96,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the page with that history, in chromium'
     await page.getByRole('button', { name: 'More conversations' }).click();
     await expect.poll(() => page.locator('.thread-item').count()).toBe(100);
 
-    const id = await httpSend(HOT, 'Live after the load');
+    const id = await httpSend(sb, sender, HOT, 'Live after the load');
     await expect.poll(() => page.locator(`.msg[data-id="${id}"] .text`).textContent()).toBe('Live after the load');
     // The older page loaded stays: one more message, none lost, in order.
     expect(await page.locator('#messages .msg').count()).toBe(101);

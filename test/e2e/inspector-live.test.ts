@@ -9,23 +9,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TEXT } from '../../src/sandbox/inspector/views.js';
 import { describeWith } from '../helpers/cli.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { httpSend, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const CHROMIUM = process.env.CHATCRM_CHROMIUM ?? '/usr/bin/chromium';
 const SENDER = 'wa_snd_cloud_0001';
 let sb: TestSandbox;
 /** Requests for the feed (GET /_sandbox/inspector) the server received, from anyone. */
 let feeds = 0;
-
-async function httpSend(to: string, body: string): Promise<string> {
-  const res = await fetch(`${sb.url}/api/v2/chat/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': sb.config.apiKey },
-    body: JSON.stringify({ sender_id: SENDER, to, message: { type: 'text', text: { body } } }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { message_id: string } }).data.message_id;
-}
 
 /** The feed as the CLI's key reads it: its size, and its data. */
 async function feed(): Promise<{ bytes: number; data: Record<string, any> }> {
@@ -52,7 +42,7 @@ describe('the event stream', () => {
       while (!text.includes(s)) text += new TextDecoder().decode((await reader.read()).value);
     };
     await until('retry: 1000\n\n');
-    const id = await httpSend('15558880001', `the key ${sb.config.apiKey} leaked`);
+    const id = await httpSend(sb, SENDER, '15558880001', `the key ${sb.config.apiKey} leaked`);
     await until('event: message\n');
     await until('\n\n');
     await reader.cancel();
@@ -63,7 +53,7 @@ describe('the event stream', () => {
 
   it('after huge sends, the feed stays a few hundred KB: texts and request bodies cut as the deltas cut them', { timeout: 60_000 }, async () => {
     // 60 KB each, in one thread: 50 on the open thread's page and 200 in the request rows were 15 MB.
-    for (let i = 0; i < 60; i++) await httpSend('15558880002', `${i} ${'h'.repeat(60_000)}`);
+    for (let i = 0; i < 60; i++) await httpSend(sb, SENDER, '15558880002', `${i} ${'h'.repeat(60_000)}`);
     const f = await feed();
     expect(f.bytes).toBeLessThan(400 * 1024);
     expect(f.data.thread.messages).toHaveLength(50);
@@ -90,7 +80,7 @@ describeWith('chromium', existsSync(CHROMIUM), 'the page in chromium, live', () 
 
   it('opens with one request for the feed; a new message, its request row and its status arrive without another', { timeout: 60_000 }, async () => {
     // The newest thread: the page opens on it.
-    const first = await httpSend('15558880003', 'First');
+    const first = await httpSend(sb, SENDER, '15558880003', 'First');
     const before = feeds;
     await page.goto(sb.inspectorUrl);
     await page.getByText('Live', { exact: true }).waitFor();
@@ -98,7 +88,7 @@ describeWith('chromium', existsSync(CHROMIUM), 'the page in chromium, live', () 
     expect(feeds - before).toBe(1);
     const requests = Number(await page.locator('#count-requests').textContent());
 
-    const id = await httpSend('15558880003', `Live ${sb.config.apiKey}`);
+    const id = await httpSend(sb, SENDER, '15558880003', `Live ${sb.config.apiKey}`);
     await expect.poll(() => bubble(id).locator('.text').textContent()).toBe('Live ***');
     expect(await page.locator('#thread-title').textContent()).toBe('15558880003');
     expect(await page.locator('.thread-item').first().textContent()).toContain('You: Live ***');
@@ -108,7 +98,7 @@ describeWith('chromium', existsSync(CHROMIUM), 'the page in chromium, live', () 
     expect((await sb.run(['sandbox', 'status', id, 'delivered'])).exitCode).toBe(0);
     await expect.poll(() => bubble(id).locator('.ticks').getAttribute('class')).toBe('ticks delivered');
     expect((await sb.run(['sandbox', 'status', id, 'failed', '--error', 'Not on the network'])).exitCode).not.toBe(0);
-    const other = await httpSend('15558880003', 'to fail');
+    const other = await httpSend(sb, SENDER, '15558880003', 'to fail');
     await sb.run(['sandbox', 'status', other, 'failed', '--error', 'Not on the network']);
     await expect.poll(() => bubble(other).locator('.error').textContent()).toBe('Failed: Not on the network');
     expect(feeds - before).toBe(1);
@@ -129,7 +119,7 @@ describeWith('chromium', existsSync(CHROMIUM), 'the page in chromium, live', () 
     const res = await fetch(`${sb.url}/_sandbox/events`, { headers: { 'x-api-key': sb.config.apiKey }, signal: AbortSignal.timeout(30_000) });
     const reader = res.body!.getReader();
     let text = '';
-    const id = await httpSend('15558880004', 'A real one');
+    const id = await httpSend(sb, SENDER, '15558880004', 'A real one');
     while (!text.includes('event: change\n')) text += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();
     const { seq, thread } = (await feed()).data;

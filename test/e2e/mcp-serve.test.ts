@@ -409,9 +409,11 @@ describe('mcp serve --upload-dir', () => {
       const message = { type: 'image', image: { caption: 'Our shop' } };
       const cli = await sb.run(['chat', 'send', '--to', '15551234567', '--image', join(dir, 'photo.png'), '--caption', 'Our shop', '--sender', 'wa_snd_cloud_0001']);
       expect(cli.exitCode).toBe(0);
-      const r = await s.client.callTool({ name: 'chat_send_file', arguments: { sender_id: 'wa_snd_cloud_0001', to: '15551234567', message, file: 'photo.png' } });
+      // The number as a person types it: the tool sends the digits, as `chat send --to` does.
+      const r = await s.client.callTool({ name: 'chat_send_file', arguments: { sender_id: 'wa_snd_cloud_0001', to: '+1 555-123-4567', message, file: 'photo.png' } });
       expect(textOf(r)).not.toMatch(/error/i);
       const [byCli, byTool] = sb.calls('chat.send').slice(-2);
+      expect(byTool.form!.fields).toMatchObject({ to: '15551234567' });
       expect(byTool.form!.fields).toEqual(byCli.form!.fields);
       expect(byTool.form!.files.file.data.equals(bytes)).toBe(true);
       const material = await s.client.callTool({ name: 'reply_materials_create', arguments: { title: 'Price list', file: 'photo.png' } });

@@ -36,3 +36,14 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
     },
   });
 }
+
+/** A text sent straight to the sandbox's API, as a bot would, not through the CLI; returns its message id. */
+export async function httpSend(sb: TestSandbox, sender: string, to: string, body: string): Promise<string> {
+  const res = await fetch(`${sb.url}/api/v2/chat/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': sb.config.apiKey },
+    body: JSON.stringify({ sender_id: sender, to, message: { type: 'text', text: { body } } }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { message_id: string } }).data.message_id;
+}

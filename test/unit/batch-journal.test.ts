@@ -282,6 +282,15 @@ const I = (row: number, key = 'k', req = '') => `I\t${row}\t${ID(row)}\t${key}\t
 describe('the journal writer, write by write', () => {
   afterEach(() => vi.useRealTimers());
   const fake = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  /** Timers faked, the next write held, and the first `intents` intents (rows 1, 2, ...) in it: resolves once that write started. */
+  const duringFirstWrite = async (o: JournalOptions, intents = 1) => {
+    fake();
+    const h = await heldJournal(o);
+    const started = h.hold();
+    const first = Promise.all(Array.from({ length: intents }, (_, i) => h.j.intent(i + 1, ID(i + 1), 'k')));
+    await started;
+    return { h, first };
+  };
 
   it('opens with O_APPEND and O_DSYNC, never syncs by hand, and writes the scrubbed header first', async () => {
     const p = path();
@@ -369,11 +378,7 @@ describe('the journal writer, write by write', () => {
   });
 
   it('intents arriving during a write: a full batch goes right after it, not after the delay', async () => {
-    fake();
-    const h = await heldJournal({ intentBatch: 1, intentDelayMs: 3_600_000, flushMs: 3_600_000 });
-    const started = h.hold();
-    const a = h.j.intent(1, ID(1), 'k');
-    await started;
+    const { h, first: a } = await duringFirstWrite({ intentBatch: 1, intentDelayMs: 3_600_000, flushMs: 3_600_000 });
     const b = settled(h.j.intent(2, ID(2), 'k'));
     await turns();
     expect(h.events).toEqual([`write ${I(1)}`]);
@@ -387,11 +392,7 @@ describe('the journal writer, write by write', () => {
   });
 
   it('intents arriving during a write, fewer than a batch: they wait for the delay after it', async () => {
-    fake();
-    const h = await heldJournal({ intentBatch: 2, intentDelayMs: 50, flushMs: 3_600_000 });
-    const started = h.hold();
-    const first = Promise.all([h.j.intent(1, ID(1), 'k'), h.j.intent(2, ID(2), 'k')]);
-    await started;
+    const { h, first } = await duringFirstWrite({ intentBatch: 2, intentDelayMs: 50, flushMs: 3_600_000 }, 2);
     const c = settled(h.j.intent(3, ID(3), 'k'));
     h.release();
     await first;
@@ -407,11 +408,7 @@ describe('the journal writer, write by write', () => {
   });
 
   it('outcomes arriving during a write wait for flushMs after it', async () => {
-    fake();
-    const h = await heldJournal({ flushMs: 100, intentDelayMs: 3_600_000 });
-    const started = h.hold();
-    const a = h.j.intent(1, ID(1), 'k');
-    await started;
+    const { h, first: a } = await duringFirstWrite({ flushMs: 100, intentDelayMs: 3_600_000 });
     h.j.outcome('S', 1, ID(1), 'k', 'm');
     h.release();
     await a;
@@ -427,11 +424,7 @@ describe('the journal writer, write by write', () => {
   });
 
   it('flush and close during a write: what arrived meanwhile is written before they return, then the file closes', async () => {
-    fake();
-    const h = await heldJournal({ flushMs: 3_600_000, intentDelayMs: 3_600_000 });
-    const started = h.hold();
-    const a = h.j.intent(1, ID(1), 'k');
-    await started;
+    const { h, first: a } = await duringFirstWrite({ flushMs: 3_600_000, intentDelayMs: 3_600_000 });
     h.j.outcome('S', 1, ID(1), 'k', 'm');
     const flushed = settled(h.j.flush());
     await turns();
@@ -467,11 +460,7 @@ describe('the journal writer, write by write', () => {
   });
 
   it('a full buffer of outcomes during a write: the intents behind them still wait for their own delay, the outcomes for flushMs', async () => {
-    fake();
-    const h = await heldJournal({ intentBatch: 2, intentDelayMs: 50, flushMs: 100 });
-    const started = h.hold();
-    const first = Promise.all([h.j.intent(1, ID(1), 'k'), h.j.intent(2, ID(2), 'k')]);
-    await started;
+    const { h, first } = await duringFirstWrite({ intentBatch: 2, intentDelayMs: 50, flushMs: 100 }, 2);
     const c = settled(h.j.intent(3, ID(3), 'k'));
     for (let i = 1; i <= 512; i++) h.j.outcome('S', i, ID(i), 'k', 'm');
     h.release();
@@ -487,10 +476,7 @@ describe('the journal writer, write by write', () => {
     expect(h.events[2].match(/^(write )?[IS]\t/gm)).toHaveLength(513);
     await h.j.close();
 
-    const o = await heldJournal({ flushMs: 100, intentDelayMs: 3_600_000 });
-    const held = o.hold();
-    const a = o.j.intent(1, ID(1), 'k');
-    await held;
+    const { h: o, first: a } = await duringFirstWrite({ flushMs: 100, intentDelayMs: 3_600_000 });
     for (let i = 1; i <= 512; i++) o.j.outcome('S', i, ID(i), 'k', 'm');
     o.release();
     await a;
@@ -521,11 +507,7 @@ describe('the journal writer, write by write', () => {
   });
 
   it('a write that fails: the intents that arrived during it reject too, later outcomes are never written, the file still closes', async () => {
-    fake();
-    const h = await heldJournal({ intentBatch: 1, intentDelayMs: 3_600_000, flushMs: 3_600_000 });
-    const started = h.hold();
-    const a = h.j.intent(1, ID(1), 'k');
-    await started;
+    const { h, first: a } = await duringFirstWrite({ intentBatch: 1, intentDelayMs: 3_600_000, flushMs: 3_600_000 });
     const b = h.j.intent(2, ID(2), 'k');
     h.release(new Error('EIO: i/o error'));
     await expect(a).rejects.toThrow('cannot write the journal: EIO: i/o error');

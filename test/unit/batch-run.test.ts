@@ -1,10 +1,12 @@
 // BatchRun built from a RunFiles in memory: what the run does with the table, the earlier run
 // and the journal it is given, without a command, a lock or an input file.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IdTable, identity, State } from '../../src/batch/identity.js';
-import { Journal } from '../../src/batch/journal.js';
+import { Journal, scanJournal } from '../../src/batch/journal.js';
+import { ResultsWriter } from '../../src/batch/results.js';
 import { openRunFiles, type PriorRun, type RunFiles } from '../../src/batch/run-files.js';
 import { RunState } from '../../src/batch/run-state.js';
 import { BatchRun, CHANGED } from '../../src/batch/run.js';
@@ -97,6 +99,65 @@ describe('BatchRun from its files', () => {
     expect(state.summary.sent).toBe(1);
     const records = readFileSync(path, 'utf8').split('\n').filter((l) => /^[IS]\t/.test(l));
     expect(records).toEqual([`I\t1\t${r.id}\t111\thi`, `S\t1\t${r.id}\t111\twamid.111`]);
+  });
+
+  it('a resume with --results lists a skipped row with what the earlier journal recorded last for it: the message id, the reason, or no answer', async () => {
+    const id = (to: string) => identity(to, 'hi');
+    const prior = join(dir, 'prior.journal');
+    // Each identity's intent comes before its last record: a lookup by the wrong record would quote the intent.
+    writeFileSync(prior, ['# {"v":2}', `I\t1\t${id('111')}\t111\thi`, `I\t2\t${id('222')}\t222\thi`, `S\t1\t${id('111')}\t111\twamid.111`, `U\t2\t${id('222')}\t222\tRequest timed out`, `I\t3\t${id('333')}\t333\thi`, ''].join('\n'));
+    const scan = await scanJournal(prior);
+    const out = join(dir, 'prior-results.csv');
+    const results = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (t) => t);
+    const file = await open(prior, 'r');
+    const { run, journal } = await runOf(options(), { table: scan.table, prior: { scan, file, messaged: null, sent: 1 }, results });
+    for (const [i, to] of ['111', '222', '333'].entries()) {
+      const r = run.read(row(i + 1, to, 'hi'), to)!;
+      const why = run.classify(r);
+      expect(why).not.toBe('send');
+      await run.skip(r, why as Exclude<typeof why, 'send' | typeof CHANGED>);
+    }
+    await Promise.all([results.close(), file.close(), journal.close()]);
+    expect(readFileSync(out, 'utf8').split('\n')).toEqual([
+      'row,to,status,message_id,error',
+      '1,111,sent,wamid.111,sent by an earlier run',
+      '2,222,uncertain,,Request timed out',
+      '3,333,uncertain,,no answer recorded (an earlier run stopped while it was in flight)',
+      '',
+    ]);
+  });
+
+  it.each([
+    ['max_errors', 'is not sent, and the journal records it so with the reason', 0, ['N\t1\t%ID\t111\tnot sent: stopped for the test']],
+    ['input', 'is sent: an unreadable input stops the reading, not the rows already read', 1, ['S\t1\t%ID\t111\t1']],
+  ] as const)('a stop by %s while the row\'s intent is being written: the row %s', async (by, _, sent, after) => {
+    const path = join(dir, `held-${by}.journal`);
+    let started!: () => void;
+    const writing = new Promise<void>((r) => (started = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let hold = false;
+    // The header goes through; the intent's write waits until the run has stopped.
+    const journal = await Journal.open(path, { v: 2 }, {}, undefined, async (p, flags, mode) => {
+      const fh = await open(p, flags, mode);
+      const write = fh.write.bind(fh) as (...a: unknown[]) => Promise<unknown>;
+      return Object.assign(fh, { write: async (...a: unknown[]) => (hold && ((hold = false), started(), await held), write(...a)) });
+    });
+    hold = true;
+    let sends = 0;
+    const o = options({ send: async () => String(++sends) });
+    const state = new RunState(o);
+    const run = new BatchRun(o, state, { table: new IdTable(), prior: null, results: null, journal });
+    const r = run.read(row(1, '111', 'hi'), '111')!;
+    expect(await run.waitForSlot()).toBe(true);
+    run.startSend(r);
+    await writing;
+    state.stop.halt('stopped for the test', by);
+    release();
+    await run.drain();
+    await journal.close();
+    expect([sends, state.summary.sent, state.summary.not_sent]).toEqual([sent, sent, 1 - sent]);
+    expect(readFileSync(path, 'utf8').split('\n').slice(1)).toEqual([`I\t1\t${r.id}\t111\thi`, ...after.map((l) => l.replace('%ID', r.id)), '']);
   });
 
   it('opening files that fail part way undoes what it did: no SIGTERM or SIGHUP listened to, the error names the flag', async () => {

@@ -1,8 +1,10 @@
 // The behaviour table (src/ops/behaviour.ts): what an operation does past its row is read from one
 // place by the CLI and by the tools of `mcp serve`, so both send the same body.
+import { realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { operations } from '../../src/api/operations.js';
+import { operations, type OperationId } from '../../src/api/operations.js';
 import { buildContent, sendCall } from '../../src/commands/chat/content.js';
 import { createContext } from '../../src/runtime/context.js';
 import { UsageError } from '../../src/core/errors.js';
@@ -22,11 +24,11 @@ function testContext() {
   return createContext(testIO(), { json: true }, new AbortController().signal, 'test', env);
 }
 
-/** The body `mcp serve`'s chat_send tool would send for these arguments (--dry-run). */
-async function toolBody(args: Record<string, unknown>): Promise<Record<string, unknown>> {
+/** The body `mcp serve`'s tool for the operation would send for these arguments (--dry-run); a form as --dry-run describes it. */
+async function toolBody(args: Record<string, unknown>, op: OperationId = 'chat.send', uploadDir?: string): Promise<Record<string, unknown>> {
   const ctx = testContext();
   try {
-    const result = await new ToolRunner(ctx, { dryRun: true }).call(await toolFor('chat.send', indexTree([])), args);
+    const result = await new ToolRunner(ctx, { dryRun: true, uploadDir }).call(await toolFor(op, indexTree([])), args);
     expect(result.isError, result.content[0].text).toBeUndefined();
     return (result.structuredContent as { request: { body: Record<string, unknown> } }).request.body;
   } finally {
@@ -56,13 +58,26 @@ describe('the behaviour table', () => {
     expect(tool).toEqual(cli);
   });
 
-  it('chat.send: a number that is not one is refused naming the flag (CLI) or the argument (tool)', () => {
-    expect(() => normalized('chat.send', { to: '12-ab' }, { to: '--to' })).toThrow(/^--to: "12-ab" is not a phone number/);
-    expect(() => normalized('chat.send', { to: '12345' })).toThrow(/^to: "12345" has 5 digits/);
-    expect(() => normalized('chat.send', { to: '123456' })).not.toThrow();
+  it('chat.sendFile: the CLI and the chat_send_file tool send the same form, the digits through the one normaliser', async () => {
+    const dir = realpathSync(tempDir());
+    writeFileSync(join(dir, 'photo.png'), '\x89PNG fake image bytes');
+    const normalize = vi.spyOn(BEHAVIOURS['chat.sendFile']!, 'normalize');
+    const content = buildContent({ image: join(dir, 'photo.png'), caption: 'Our shop' });
+    const cli = sendCall('sender-1', PHONE, content, { to: '--to' });
+    const tool = await toolBody({ sender_id: 'sender-1', to: PHONE, message: content.message, file: 'photo.png' }, 'chat.sendFile', dir);
+    expect(normalize).toHaveBeenCalledTimes(2);
+    expect(cli.op).toBe('chat.sendFile');
+    expect(cli.options.form!.describe()).toMatchObject({ sender_id: 'sender-1', to: DIGITS, message: JSON.stringify({ type: 'image', image: { caption: 'Our shop' } }) });
+    expect(tool).toEqual(cli.options.form!.describe());
   });
 
-  it('chat.send: any text normalises exactly as normalizePhone does, or is refused as it is (seeded)', () => {
+  it.each(['chat.send', 'chat.sendFile'] as const)('%s: a number that is not one is refused naming the flag (CLI) or the argument (tool)', (op) => {
+    expect(() => normalized(op, { to: '12-ab' }, { to: '--to' })).toThrow(/^--to: "12-ab" is not a phone number/);
+    expect(() => normalized(op, { to: '12345' })).toThrow(/^to: "12345" has 5 digits/);
+    expect(() => normalized(op, { to: '123456' })).not.toThrow();
+  });
+
+  it.each(['chat.send', 'chat.sendFile'] as const)('%s: any text normalises exactly as normalizePhone does, or is refused as it is (seeded)', (op) => {
     const text = fc.string({ unit: fc.constantFrom('0', '1', '9', ' ', '-', '(', ')', '+', '.', 'a', '٣', '\n'), maxLength: 20 });
     fc.assert(
       fc.property(text, (to) => {
@@ -72,8 +87,8 @@ describe('the behaviour table', () => {
         } catch (err) {
           expected = err as Error;
         }
-        if (expected instanceof Error) expect(() => normalized('chat.send', { to })).toThrow(expected.message);
-        else expect(normalized('chat.send', { to, sender_id: 's' })).toEqual({ to: expected, sender_id: 's' });
+        if (expected instanceof Error) expect(() => normalized(op, { to })).toThrow(expected.message);
+        else expect(normalized(op, { to, sender_id: 's' })).toEqual({ to: expected, sender_id: 's' });
       }),
       { seed: 35, numRuns: 400 },
     );

@@ -165,8 +165,8 @@ export function sendCall(sender_id: string, to: string, content: Content, flags:
   if (content.file) {
     const body = parseOrUsage(sendFileRequest, normalized('chat.sendFile', { sender_id, to, message: content.message }, flags), flags);
     const form = multipart([
-      { name: 'sender_id', value: sender_id },
-      { name: 'to', value: to },
+      { name: 'sender_id', value: body.sender_id },
+      { name: 'to', value: body.to },
       { name: 'message', value: JSON.stringify(body.message) },
       { name: 'file', path: content.file },
     ]);
