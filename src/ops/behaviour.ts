@@ -51,12 +51,16 @@ const groups = (sender: (request: { query: Record<string, string>; json?: Body }
 /** A message's recipient as a person types it (`+49 151-234 5678`), as the service takes it: digits. */
 const recipientDigits: Behaviour['normalize'] = (body, flags) => (typeof body.to === 'string' ? { ...body, to: normalizePhone(body.to, flags.to ?? 'to') } : body);
 
+/** A group message's mentions, typed as a person types a number, as the service takes them: digits. */
+const mentionDigits: Behaviour['normalize'] = (body, flags) =>
+  Array.isArray(body.mentions) ? { ...body, mentions: body.mentions.map((m: unknown) => (typeof m === 'string' ? normalizePhone(m, flags.mentions ?? 'mentions') : m)) } : body;
+
 export const BEHAVIOURS: Partial<Record<OperationId, Behaviour>> = {
   'chat.send': { normalize: recipientDigits },
   'chat.sendFile': { normalize: recipientDigits, maxFileBytes: MAX_FILE_BYTES },
   'chat.groups': groups((r) => r.query.sender_id),
   'chat.groupMembers': groups((r) => r.query.sender_id),
-  'chat.groupSend': groups((r) => r.json?.sender_id),
+  'chat.groupSend': { ...groups((r) => r.json?.sender_id), normalize: mentionDigits },
   'flows.create': { check: flowCheck(false) },
   'flows.update': { check: flowCheck(true) },
   'flows.list': { decorate: (r) => void (r.state ??= stateOf(r)) },

@@ -14,19 +14,20 @@ import { BEHAVIOURS, behaviourOf, checked, normalized, SERVICE_TOOLS } from '../
 import { normalizePhone } from '../../src/ops/recipient.js';
 import { tempDir } from '../helpers/cli.js';
 import { testIO } from '../helpers/io.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
 
 const PHONE = '+49 151-234 5678';
 const DIGITS = '491512345678';
 
-/** A context that sends nothing: the tool runner's --dry-run captures the request instead. */
-function testContext() {
-  const env = { CHATCRM_BASE_URL: 'http://127.0.0.1:9', CHATCRM_API_KEY: 'sk_test_behaviour', CHATCRM_CONFIG_DIR: tempDir() };
+/** A context that sends nothing (a guard's own lookups go to `to`'s sandbox): the tool runner's --dry-run captures the request instead. */
+function testContext(to: Record<string, string> = {}) {
+  const env = { CHATCRM_BASE_URL: 'http://127.0.0.1:9', CHATCRM_API_KEY: 'sk_test_behaviour', CHATCRM_CONFIG_DIR: tempDir(), ...to };
   return createContext(testIO(), { json: true }, new AbortController().signal, 'test', env);
 }
 
 /** The body `mcp serve`'s tool for the operation would send for these arguments (--dry-run); a form as --dry-run describes it. */
-async function toolBody(args: Record<string, unknown>, op: OperationId = 'chat.send', uploadDir?: string): Promise<Record<string, unknown>> {
-  const ctx = testContext();
+async function toolBody(args: Record<string, unknown>, op: OperationId = 'chat.send', uploadDir?: string, env?: Record<string, string>): Promise<Record<string, unknown>> {
+  const ctx = testContext(env);
   try {
     const result = await new ToolRunner(ctx, { dryRun: true, uploadDir }).call(await toolFor(op, indexTree([])), args);
     expect(result.isError, result.content[0].text).toBeUndefined();
@@ -69,6 +70,26 @@ describe('the behaviour table', () => {
     expect(cli.op).toBe('chat.sendFile');
     expect(cli.options.form!.describe()).toMatchObject({ sender_id: 'sender-1', to: DIGITS, message: JSON.stringify({ type: 'image', image: { caption: 'Our shop' } }) });
     expect(tool).toEqual(cli.options.form!.describe());
+  });
+
+  it('chat.groupSend: each mention as digits, for the CLI (--mention) and the chat_groups_send tool alike; one that is not a number is refused naming the flag or the argument', async () => {
+    const normalize = vi.spyOn(BEHAVIOURS['chat.groupSend']!, 'normalize');
+    const typed = { sender_id: 'wa_snd_device_0002', group_id: 'g1', message: { type: 'text', text: { body: 'Hi' } }, mentions: [PHONE, '15551230001'] };
+    const cli = normalized('chat.groupSend', typed, { mentions: '--mention' });
+    expect(cli).toEqual({ ...typed, mentions: [DIGITS, '15551230001'] });
+    // The tool's guard asks the service whether the sender can use groups: a sandbox answers it.
+    const sb = await startTestSandbox();
+    try {
+      expect(await toolBody(typed, 'chat.groupSend', undefined, sb.env)).toEqual(cli);
+      expect(sb.calls('chat.groupSend')).toHaveLength(0);
+    } finally {
+      await sb.close();
+    }
+    expect(normalize).toHaveBeenCalledTimes(2);
+    expect(() => normalized('chat.groupSend', { mentions: ['15551230001', 'abc'] }, { mentions: '--mention' })).toThrow(/^--mention: "abc" is not a phone number/);
+    expect(() => normalized('chat.groupSend', { mentions: ['12345'] })).toThrow(/^mentions: "12345" has 5 digits/);
+    // No mentions: the body as it was.
+    expect(normalized('chat.groupSend', { group_id: 'g1' })).toEqual({ group_id: 'g1' });
   });
 
   it.each(['chat.send', 'chat.sendFile'] as const)('%s: a number that is not one is refused naming the flag (CLI) or the argument (tool)', (op) => {

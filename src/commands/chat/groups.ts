@@ -12,7 +12,8 @@ import { pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
 import { parseOrUsage } from '../../schemas/problems.js';
 import { groupSender } from '../../ops/groups.js';
-import { normalizePhone, resolveSender } from '../../ops/recipient.js';
+import { normalized } from '../../ops/behaviour.js';
+import { resolveSender } from '../../ops/recipient.js';
 import { finishSend, waitSpec } from '../message-status/wait.js';
 
 export const GROUPS_VIEW: View = { id: 'group_id', columns: ['group_id', 'name', 'member_count', 'description'], drop: ['member_count'], cut: ['description', 'name'] };
@@ -73,15 +74,18 @@ export const send: Run = async (ctx, { opts }) => {
     throw new UsageError(hasId ? '--group-id and --group-name: give only one of them' : '--group-id or --group-name: one is required');
   }
   if (typeof opts.text !== 'string') throw new UsageError('--text: required (groups take text messages)');
-  const mentions = ((opts.mention as string[] | undefined) ?? []).map((m) => normalizePhone(m, '--mention'));
+  const mentions = (opts.mention as string[] | undefined) ?? [];
   const sender_id = resolveSender(ctx, opts.sender);
   const wait = waitSpec(opts);
-  const body = parseOrUsage(groupRequest, {
+  const flags = { sender_id: '--sender', group_id: '--group-id', group_name: '--group-name', 'message.text.body': '--text', mentions: '--mention' };
+  const typed = {
     sender_id,
     ...(hasId ? { group_id: String(opts.groupId) } : { group_name: String(opts.groupName) }),
     message: { type: 'text', text: { body: opts.text } },
     ...(mentions.length ? { mentions } : {}),
-  }, { sender_id: '--sender', group_id: '--group-id', group_name: '--group-name', 'message.text.body': '--text', mentions: '--mention' });
+  };
+  // The mentions' digits through the operation's own normaliser: the chat_groups_send tool uses the same.
+  const body = parseOrUsage(groupRequest, normalized('chat.groupSend', typed, flags), flags);
   await groupSender(ctx, sender_id);
   if (body.group_name !== undefined && !ctx.settings.dryRun) body.group_name = await groupNamed(ctx, sender_id, body.group_name);
   const res = await (await ctx.api()).call('chat.groupSend', { json: body });
