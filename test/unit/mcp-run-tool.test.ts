@@ -28,6 +28,7 @@ afterAll(() => sb.close());
 
 const SENDER = 'wa_snd_cloud_0001';
 const TEXT = { type: 'text', text: { body: 'Hello from an agent' } };
+const GOOD_FLOW = { name: 'Good', keyword: 'g', greeting: [{ goto: 'main' }], screens: { main: { type: 'menu', body: 'Pick', button: 'Go', sections: [{ options: [{ title: 'A' }] }] } } };
 const draft = freshDrafts(15559900000);
 const tool = (name: string) => tools.get(name)!;
 const textOf = (r: { content: { text: string }[] }) => r.content.map((c) => c.text).join('\n');
@@ -228,13 +229,17 @@ describe('dry runs', () => {
     expect(pub.received).toEqual([]);
     expect(pub.result.structuredContent).toMatchObject({ dry_run: true, request: { method: 'POST' } });
     expect(String((pub.result.structuredContent!.request as { url: string }).url)).toContain(c._id);
+    // A body-less operation that takes an object gets the CLI's default body.
+    expect((pub.result.structuredContent!.request as { body: unknown }).body).toEqual({});
   });
 
   it('a relayed tool: the tool-endpoint request it would send, nothing received', async () => {
     const { c } = draft(sb, 'Dry relay', 5);
     const dry = await call(runner({ dryRun: true, maxSends: 0 }), 'campaigns_send', { campaign_id: c._id, confirm: true });
     expect(dry.received).toEqual([]);
-    expect(dry.result.structuredContent).toMatchObject({ dry_run: true, request: { method: 'POST', body: { params: { name: 'send_campaign', arguments: { campaign_id: c._id } } } } });
+    expect(dry.result.structuredContent).toMatchObject({ dry_run: true, request: { method: 'POST', body: { params: { name: 'send_campaign' } } } });
+    // `confirm` is the runner's, not the service's tool's.
+    expect((dry.result.structuredContent!.request as { body: { params: { arguments: unknown } } }).body.params.arguments).toEqual({ campaign_id: c._id });
     expect(sentTo(c._id)).toBe(0);
   });
 });
@@ -304,7 +309,7 @@ describe('errors', () => {
 describe('uploads', () => {
   const dir = tempDir();
   const up = join(dir, 'up');
-  mkdirSync(up);
+  mkdirSync(join(up, 'sub'), { recursive: true });
   writeFileSync(join(up, 'a.txt'), 'hello\n');
   writeFileSync(join(dir, 'outside.txt'), 'secret\n');
   symlinkSync(join(dir, 'outside.txt'), join(up, 'link.txt'));
@@ -317,9 +322,10 @@ describe('uploads', () => {
     ['../outside.txt', 'file: ../outside.txt is outside the upload folder'],
     ['link.txt', 'file: link.txt is outside the upload folder'],
     ['.', 'file: . is outside the upload folder'],
+    ['sub', /^file: \/.*\/up\/sub is a directory, not a file$/],
   ])('file %j is refused, nothing sent', async (file, message) => {
     const r = await call(runner({ uploadDir: up }), 'chat_send_file', args(file));
-    expect([r.text, r.received]).toEqual([message, []]);
+    expect([r.text, r.received]).toEqual([typeof message === 'string' ? message : expect.stringMatching(message), []]);
   });
 
   it('a file inside the folder is sent as a multipart form', async () => {
@@ -343,29 +349,93 @@ describe('uploads', () => {
 
 describe('downloads', () => {
   /** A runner whose client answers every call with `body` as a file. */
-  function download(body: string) {
+  function download(body: string, type: string | undefined = 'text/csv') {
     const ctx = context();
-    const client = { call: async () => ({ stream: Readable.from([Buffer.from(body)]), headers: { 'content-type': 'text/csv' } }) } as unknown as ApiClient;
+    const client = { call: async () => ({ stream: Readable.from([Buffer.from(body)]), headers: type ? { 'content-type': type } : {} }) } as unknown as ApiClient;
     return runner({}, { ...ctx, api: async () => client } as Context);
   }
   const line = 'x'.repeat(1023) + '\n';
 
-  it('a file of MAX_FILE_TEXT bytes comes whole', async () => {
-    const body = line.repeat(MAX_FILE_TEXT / 1024);
+  // The last line has no line end: a whole file keeps it, a cut one loses it.
+  const lines = line.repeat(MAX_FILE_TEXT / 1024 - 1);
+  const last = 'z'.repeat(1024);
+
+  it('a file of MAX_FILE_TEXT bytes comes whole, its last line too', async () => {
+    const body = lines + last;
+    expect(body.length).toBe(MAX_FILE_TEXT);
     const r = await download(body).call(tool('contacts_export_download'), { file_name: 'c.csv' });
     expect(r.structuredContent).toEqual({ file_name: 'c.csv', content_type: 'text/csv', content: body, truncated: false });
+    const untyped = await download('a\n', undefined).call(tool('contacts_export_download'), { file_name: 'c.csv' });
+    expect(untyped.structuredContent).toMatchObject({ content_type: '', content: 'a\n' });
   });
 
-  it('one byte more is cut at the last line end, with a note', async () => {
-    const body = line.repeat(MAX_FILE_TEXT / 1024) + 'y';
+  it('one byte more is cut at the last line end before MAX_FILE_TEXT, with a note', async () => {
+    const body = lines + last + '\n';
     const r = await download(body).call(tool('contacts_export_download'), { file_name: 'c.csv' });
     expect(r.structuredContent).toEqual({
       file_name: 'c.csv',
       content_type: 'text/csv',
-      content: line.repeat(MAX_FILE_TEXT / 1024),
+      content: lines,
       truncated: true,
       note: 'the first 1 MB, whole lines; the whole file: chatcrm contacts export-download c.csv',
     });
+  });
+});
+
+describe('what the CLI does around an operation', () => {
+  it('a group tool checks its sender first, as the CLI does: a cloud sender is refused before the list is asked for', async () => {
+    const r = await call(runner(), 'chat_groups_list', { sender_id: SENDER });
+    expect(r.text).toMatch(/^Sender wa_snd_cloud_0001 is a cloud_api sender, not a Scan Device sender/);
+    expect(r.received.map((q) => q.operation)).toEqual(['chat.senders']);
+  });
+
+  it('flows_list adds the state the CLI shows; only the query arguments given are sent', async () => {
+    const r = await call(runner(), 'flows_list', { limit: 2 });
+    const records = (r.result.structuredContent as { records: { state?: string }[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((f) => ['active', 'draft', 'paused'].includes(f.state!))).toBe(true);
+    expect(r.received.map((q) => q.query)).toEqual([{ limit: '2' }]);
+  });
+});
+
+describe('the runner itself', () => {
+  it('its client is the context`s one, long-running (helpers calling ctx.api() share it)', async () => {
+    const ctx = context();
+    runner({}, ctx);
+    await expect(ctx.api({ longRunning: false })).rejects.toThrow(/made long-running/);
+    expect(await ctx.api()).toBe(await ctx.api({ longRunning: true }));
+  });
+
+  it('a result is text content with the same value as structured content', async () => {
+    const r = await runner().call(tool('tags_list'), {});
+    expect(r.content).toEqual([{ type: 'text', text: JSON.stringify(r.structuredContent, null, 2) }]);
+  });
+
+  it('with no API key, offline tools still answer (there is no key to scrub)', async () => {
+    const dir = tempDir();
+    const ctx = createContext(testIO(), { json: true }, new AbortController().signal, 'test', { CHATCRM_BASE_URL: sb.url, CHATCRM_CONFIG_DIR: dir });
+    const r = await runner({}, ctx).call(tool('flows_validate'), { flow: GOOD_FLOW });
+    expect(r.structuredContent, textOf(r)).toEqual({ valid: true, problems: [], warnings: [] });
+  });
+
+  it('a thrown undefined is still an "Unexpected error" result', async () => {
+    const ctx = context();
+    const broken = { ...ctx, api: async () => ({ call: async () => Promise.reject(undefined) }) as unknown as ApiClient } as Context;
+    expect(textOf(await runner({}, broken).call(tool('tags_list'), {}))).toBe('Unexpected error: undefined');
+  });
+
+  it('asked about a campaign, the user reads its name and audience (read with the runner`s client)', async () => {
+    const { c } = draft(sb, 'Asked about', 3);
+    const asked: string[] = [];
+    const r = await call(runner(), 'campaigns_publish', { campaign_id: c._id, confirm: true }, async (m) => (asked.push(m), 'decline'));
+    expect(asked).toEqual([`The agent asks to send campaign ${c._id} "Asked about" (3 recipients) now (tool campaigns_publish): this messages the campaign's whole audience. Allow it?`]);
+    expect(r.received.map((q) => q.operation)).toEqual(['campaigns.insights']);
+  });
+
+  it('a DELETE without a body sends none', async () => {
+    const r = await call(runner({ dryRun: true }), 'segments_delete', { segment_id: 'abc', confirm: true });
+    expect(r.result.structuredContent).toMatchObject({ dry_run: true, request: { method: 'DELETE' } });
+    expect((r.result.structuredContent as { request: object }).request).not.toHaveProperty('body');
   });
 });
 
@@ -379,9 +449,21 @@ describe('offline and relayed tools', () => {
     const p = await call(r, 'templates_preview', { template_name: 'hi', category: 'UTILITY', language: 'en_US', message_body: 'Hi {{1}}', variable_examples: [{ key: '1', example: 'Ada' }] });
     expect(p.received).toEqual([]);
     expect(p.result.structuredContent).toMatchObject({ body: 'Hi Ada', text: expect.stringContaining('Hi Ada') });
+    // Plain lines for an agent, not the terminal's box.
+    expect((p.result.structuredContent as { text: string }).text).not.toMatch(/[│┌└─]/);
+    expect((await call(r, 'flows_validate', { flow: GOOD_FLOW })).result.structuredContent).toMatchObject({ valid: true, problems: [] });
     const bad = await call(r, 'templates_preview', { template_name: 'hi', category: 'UTILITY', language: 'en_US', message_body: 'Hi {{2}}' });
     expect([bad.result.isError, bad.received]).toEqual([true, []]);
     expect(bad.text).toMatch(/^message_body: /);
+  });
+
+  it('contacts_create relays its arguments, the phone normalised as the CLI does; a refusal by the service`s tool is an error', async () => {
+    const r = await call(runner(), 'contacts_create', { phone_number: '+1 555 246 8000', name: 'Relayed' });
+    expect(r.result.isError, r.text).toBeUndefined();
+    expect(r.received.map((q) => (q.body as { params: unknown }).params)).toEqual([{ name: 'create_contact', arguments: { phone_number: '15552468000', name: 'Relayed' } }]);
+    const no = await call(runner(), 'campaigns_send', { campaign_id: 'no-such-campaign', confirm: true });
+    expect(no.result.isError).toBe(true);
+    expect(no.text).toMatch(/no-such-campaign|not found/i);
   });
 
   it('contacts_list relays to the tool endpoint and returns the records', async () => {
