@@ -349,7 +349,7 @@ describe('uploads', () => {
 
 describe('downloads', () => {
   /** A runner whose client answers every call with `body` as a file. */
-  function download(body: string, type: string | undefined = 'text/csv') {
+  function download(body: string, type: string | null = 'text/csv') {
     const ctx = context();
     const client = { call: async () => ({ stream: Readable.from([Buffer.from(body)]), headers: type ? { 'content-type': type } : {} }) } as unknown as ApiClient;
     return runner({}, { ...ctx, api: async () => client } as Context);
@@ -365,7 +365,7 @@ describe('downloads', () => {
     expect(body.length).toBe(MAX_FILE_TEXT);
     const r = await download(body).call(tool('contacts_export_download'), { file_name: 'c.csv' });
     expect(r.structuredContent).toEqual({ file_name: 'c.csv', content_type: 'text/csv', content: body, truncated: false });
-    const untyped = await download('a\n', undefined).call(tool('contacts_export_download'), { file_name: 'c.csv' });
+    const untyped = await download('a\n', null).call(tool('contacts_export_download'), { file_name: 'c.csv' });
     expect(untyped.structuredContent).toMatchObject({ content_type: '', content: 'a\n' });
   });
 
@@ -418,6 +418,13 @@ describe('the runner itself', () => {
     expect(r.structuredContent, textOf(r)).toEqual({ valid: true, problems: [], warnings: [] });
   });
 
+  it('flows_list with no records in the answer is not an error (nothing to decorate)', async () => {
+    const ctx = context();
+    const empty = { ...ctx, api: async () => ({ call: async () => ({ body: { message: 'none' }, headers: {} }) }) as unknown as ApiClient } as Context;
+    const r = await runner({}, empty).call(tool('flows_list'), {});
+    expect(r.isError, textOf(r)).toBeUndefined();
+  });
+
   it('a thrown undefined is still an "Unexpected error" result', async () => {
     const ctx = context();
     const broken = { ...ctx, api: async () => ({ call: async () => Promise.reject(undefined) }) as unknown as ApiClient } as Context;
@@ -464,6 +471,23 @@ describe('offline and relayed tools', () => {
     const no = await call(runner(), 'campaigns_send', { campaign_id: 'no-such-campaign', confirm: true });
     expect(no.result.isError).toBe(true);
     expect(no.text).toMatch(/no-such-campaign|not found/i);
+  });
+
+  /** A runner whose tool endpoint answers every tools/call with `result`. */
+  function relaying(result: Record<string, unknown>) {
+    const ctx = context();
+    const client = {
+      call: async (_op: string, o: { json: { id?: number } }) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: { jsonrpc: '2.0', id: o.json.id, result } }),
+    } as unknown as ApiClient;
+    return runner({}, { ...ctx, api: async () => client } as Context);
+  }
+
+  it('a relayed result that is not JSON: its text parts, joined by line ends; else its structured content', async () => {
+    const content = [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }, { type: 'text', text: 'line one' }, { type: 'text' }, { type: 'text', text: 'line two' }];
+    const text = await relaying({ content }).call(tool('contacts_list'), {});
+    expect(JSON.stringify(text.structuredContent)).toContain(JSON.stringify('line one\n\nline two'));
+    const structured = await relaying({ content, structuredContent: { total: 7 } }).call(tool('contacts_list'), {});
+    expect(structured.structuredContent).toEqual({ item: { total: 7 } });
   });
 
   it('contacts_list relays to the tool endpoint and returns the records', async () => {
