@@ -490,6 +490,23 @@ describe('offline and relayed tools', () => {
     expect(structured.structuredContent).toEqual({ item: { total: 7 } });
   });
 
+  it('a relayed call to a stateful tool endpoint ends its session afterwards', async () => {
+    const ctx = context();
+    const deleted: unknown[] = [];
+    const client = {
+      call: async (_op: string, o: { json: { id?: number; method: string }; headers?: Record<string, string> }) => {
+        const ok = (result: unknown, headers = {}) => ({ status: 200, headers: { 'content-type': 'application/json', ...headers }, body: { jsonrpc: '2.0', id: o.json.id, result } });
+        if (o.json.method === 'initialize') return ok({ protocolVersion: '2025-06-18' }, { 'mcp-session-id': 's-1' });
+        if (o.json.method === 'notifications/initialized') return { status: 202, headers: {}, body: '' };
+        return o.headers?.['mcp-session-id'] === 's-1' ? ok({ content: [{ type: 'text', text: '{"data":[]}' }] }) : { status: 400, headers: {}, body: {} };
+      },
+      request: async (req: { method: string; headers: Record<string, string> }) => void deleted.push([req.method, req.headers['mcp-session-id']]),
+    } as unknown as ApiClient;
+    const r = await runner({}, { ...ctx, api: async () => client } as Context).call(tool('contacts_list'), {});
+    expect(r.isError, textOf(r)).toBeUndefined();
+    expect(deleted).toEqual([['DELETE', 's-1']]);
+  });
+
   it('contacts_list relays to the tool endpoint and returns the records', async () => {
     const r = await call(runner(), 'contacts_list', { limit: 2 });
     expect(r.result.isError, r.text).toBeUndefined();
