@@ -276,6 +276,24 @@ describe('errors', () => {
     expect(bad.received).toEqual([]);
   });
 
+  it('a body the service leaves open (tags_create) takes an argument past its named fields, as its schema says; a closed one (chat_send) refuses it', async () => {
+    expect(tool('tags_create').inputSchema.additionalProperties).toBe(true);
+    expect(tool('chat_send').inputSchema.additionalProperties).toBe(false);
+    const open = await call(runner(), 'tags_create', { name: 'Loose tag', color: '#00aa00', note: 'kept' });
+    expect(open.result.isError, open.text).toBeUndefined();
+    expect(open.received.map((r) => r.body)).toEqual([{ name: 'Loose tag', color: '#00aa00', note: 'kept' }]);
+    const closed = await call(runner(), 'chat_send', { sender_id: SENDER, to: '15551234567', message: TEXT, priority: 'high' });
+    expect(closed).toMatchObject({ text: expect.stringMatching(/^priority: unknown argument/), received: [] });
+  });
+
+  it('a destructive tool with an open body (campaigns_recurring): an extra argument is sent, `confirm` never is', async () => {
+    const c = draftCampaign(sb, 'Open body', { segment: 'customers' });
+    expect(tool('campaigns_recurring').inputSchema.additionalProperties).toBe(true);
+    const r = await call(runner(), 'campaigns_recurring', { campaign_id: c._id, is_recurring: false, confirm: true, note: 'kept' });
+    expect(r.result.isError, r.text).toBeUndefined();
+    expect(r.received.map((q) => [q.operation, q.body])).toEqual([['campaigns.setupRecurring', { is_recurring: false, note: 'kept' }]]);
+  });
+
   it('a refusal by the service is the CLI`s line, one line, without the key', async () => {
     const r = await call(runner(), 'segments_delete', { segment_id: 'no-such-segment', confirm: true });
     expect(r.result).toMatchObject({ isError: true });

@@ -174,7 +174,7 @@ export async function toolFor(id: OperationId, tree: ReturnType<typeof indexTree
     name,
     toolset,
     description: `${cmd?.summary ?? op.summary} (${op.method} ${op.path})`,
-    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), ...(loose ? {} : { additionalProperties: false }) },
+    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: loose },
     readOnly,
     ...gating,
     op: id,
