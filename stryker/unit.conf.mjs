@@ -9,7 +9,7 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'stryker/vitest.unit.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
-  mutate: mutateSlice(['src/batch/identity.ts', 'src/batch/journal.ts', 'src/batch/prior-run.ts', 'src/sandbox/forward.ts']),
+  mutate: mutateSlice(['src/batch/identity.ts', 'src/batch/journal.ts', 'src/batch/prior-run.ts', 'src/batch/engine.ts', 'src/batch/run.ts', 'src/batch/run-files.ts', 'src/batch/run-state.ts', 'src/sandbox/forward.ts']),
   coverageAnalysis: 'perTest',
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/unit.html' },
