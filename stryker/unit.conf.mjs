@@ -1,5 +1,6 @@
-// npm run mutate (1 of 2): mutants of the pure files of send safety (row identity, the journal,
-// a prior run's checks) and of --forward-to, killed or not by their unit tests (vitest runner).
+// npm run mutate (1 of 2): mutants of the files of send safety (row identity, the journal, a
+// prior run's checks, and the run itself: engine, run, run-files, run-state, which unit tests
+// drive in-process through runBatch) and of --forward-to, killed or not by their unit tests (vitest runner).
 // Slow: not in CI. The clear-text report prints the score of each file. One file, or lines of it:
 //   MUTATE=src/sandbox/forward.ts npm run mutate:unit   (MUTATE=src/batch/identity.ts:40-60, ...)
 import { mutateSlice } from './slice.mjs';

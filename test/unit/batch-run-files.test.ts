@@ -1,6 +1,6 @@
 // openRunFiles (run-files.ts) through runBatch and alone: the question before the first send, what
 // a resume checks of the earlier run, the journal's header, and a journal that cannot be written.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT, InterruptedError, UsageError } from '../../src/core/errors.js';
@@ -92,6 +92,20 @@ describe('a resume', () => {
     expect(o.io.stderrText()).toContain(`Note: ${file} changed since the journal was written; rows are matched by recipient and message, not by line`);
   });
 
+  it('of a journal that has no fingerprint (written from stdin): no note, no crash', async () => {
+    const file = csv([['111', 'hi'], ['222', 'hi']]);
+    await runBatch(options(file));
+    const journal = `${file}.journal`;
+    const [first, ...rest] = readFileSync(journal, 'utf8').split('\n');
+    writeFileSync(journal, [first!.replace(/"fingerprint":\{[^}]*\}/, '"fingerprint":null'), ...rest].join('\n'));
+    expect(header(journal).fingerprint).toBeNull();
+    const o = options(file, { resume: true });
+    const s = await runBatch(o);
+    expect(s).toMatchObject({ matched: 2, skipped_sent: 2, sent: 0 });
+    expect(s.input_changed).toBeUndefined();
+    expect(o.io.stderrText()).not.toContain('changed since');
+  });
+
   it('with another message to a sent recipient: refused before the first send, showing what was sent; --new-message sends it', async () => {
     const file = csv([['111', 'hi']]);
     await runBatch(options(file));
@@ -148,6 +162,27 @@ describe('the files opened', () => {
     expect(header(join(dir, 'total2.journal'))).toMatchObject({ input: 'stdin', fingerprint: null });
     await closeRunFiles(f2);
     state2.stop.unlisten(o.signal);
+  });
+
+  it('no --results: none in the summary', async () => {
+    const s = await runBatch(options(csv([['111', 'hi']])));
+    expect(Object.keys(s)).not.toContain('results');
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('a journal that cannot be opened closes the results file opened before it', async () => {
+    const results = join(dir, 'closed.csv');
+    const o = options(csv([['111', 'hi']]), { results });
+    // The process's open files that are the results file (other test files may open their own meanwhile).
+    const open = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === results;
+      } catch {
+        return false;
+      }
+    });
+    await expect(openRunFiles(o, new RunState(o), join(dir, 'no-such-dir', 'y.journal'), undefined, undefined)).rejects.toThrow(/^--journal: /);
+    expect(existsSync(results)).toBe(true);
+    expect(open()).toEqual([]);
   });
 
   it('a journal in a missing folder: the error names --journal, the path and the code', async () => {

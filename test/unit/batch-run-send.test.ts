@@ -136,6 +136,15 @@ describe('skips', () => {
     expect(await runBatch(options(file, { resume: true, retryUncertain: true }))).toMatchObject({ sent: 1, skipped: 0 });
   });
 
+  it('without --results a resume skips a row left uncertain, reading nothing of the earlier run', async () => {
+    const file = csv([['111', 'hi'], ['222', 'hi']]);
+    await runBatch(options(file, { send: async (req) => {
+      if (req.to === '222') throw new RowError('HTTP 502 Bad Gateway', 'U');
+      return 'id';
+    } }));
+    expect(await runBatch(options(file, { resume: true }))).toMatchObject({ status: 'complete', skipped_sent: 1, skipped_uncertain: 1, sent: 0 });
+  });
+
   it('without --results a resume still skips, and a new run counts no matches', async () => {
     const file = csv([['111', 'hi']]);
     const s = await runBatch(options(file));
@@ -238,6 +247,14 @@ describe('slots and verdicts', () => {
     expect(await runBatch(options(file, { concurrency: 1, send }))).toMatchObject({ failed: 1, not_sent: 2, stopped_by: 'auth' });
   });
 
+  it('--max-errors counts uncertain rows with failed ones', async () => {
+    const file = numbered(3);
+    const send = async (req: Req) => {
+      throw new RowError('HTTP 502', req.to === '1001' ? 'F' : 'U');
+    };
+    expect(await runBatch(options(file, { concurrency: 1, maxErrors: 1, send }))).toMatchObject({ failed: 1, uncertain: 1, not_sent: 1, stopped_by: 'max_errors' });
+  });
+
   it('--max-errors N: N errors go on, N+1 stop', async () => {
     const file = numbered(4);
     const send = async () => { throw new RowError('HTTP 400', 'F'); };
@@ -283,6 +300,28 @@ describe('a stop while rows are in flight', () => {
     expect(sent).toBe(1);
     expect(s).toMatchObject({ sent: 1, not_sent: 3, status: 'interrupted', stopped_by: 'SIGINT' });
     expect(journalLines(file, 'I')).toHaveLength(1);
+  });
+
+  it('Ctrl-C while every slot is busy wakes the dispatcher: the rest are listed not sent before the row in flight ends', async () => {
+    const file = numbered(3);
+    const ctrlC = new AbortController();
+    let lastRead!: () => void;
+    const readLast = new Promise<void>((r) => (lastRead = r));
+    const o = options(file, {
+      signal: ctrlC.signal,
+      concurrency: 1,
+      key: (r) => {
+        if (r.to === '1003') lastRead();
+        return String(r.to);
+      },
+      // Row 1 ends only once the dispatcher, woken by the stop, has read the last row.
+      send: async () => {
+        ctrlC.abort();
+        await readLast;
+        return 'id';
+      },
+    });
+    expect(await runBatch(o)).toMatchObject({ sent: 1, not_sent: 2, uncertain: 0, stopped_by: 'SIGINT' });
   });
 
   it('a stop while an intent is being written: that row is journaled N, not sent', async () => {
