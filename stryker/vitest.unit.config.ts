@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/unit/batch.test.ts', 'test/unit/sandbox-emulator.test.ts', 'test/unit/sandbox-forward.test.ts', 'test/unit/batch-prior-run.test.ts', 'test/unit/batch-journal.test.ts', 'test/unit/batch-run.test.ts', 'test/unit/batch-run-state.test.ts', 'test/unit/batch-run-files.test.ts', 'test/unit/batch-run-send.test.ts', 'test/unit/batch-engine.test.ts'],
+    include: ['test/unit/batch.test.ts', 'test/unit/sandbox-emulator.test.ts', 'test/unit/sandbox-forward.test.ts', 'test/unit/batch-prior-run.test.ts', 'test/unit/batch-journal.test.ts', 'test/unit/batch-run.test.ts', 'test/unit/batch-run-state.test.ts', 'test/unit/batch-run-files.test.ts', 'test/unit/batch-run-send.test.ts', 'test/unit/batch-run-steps.test.ts', 'test/unit/batch-engine.test.ts'],
     // A mutant that makes a test wait forever fails that test here (15 s: the CSV property test takes 5 on a loaded machine), before Stryker's own
     // timeout (timeoutMS in unit.conf.mjs), which would kill and restart the whole worker.
     testTimeout: 15_000,
