@@ -1,6 +1,6 @@
 // openRunFiles (run-files.ts) through runBatch and alone: the question before the first send, what
 // a resume checks of the earlier run, the journal's header, and a journal that cannot be written.
-import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT, InterruptedError, UsageError } from '../../src/core/errors.js';
@@ -167,22 +167,6 @@ describe('the files opened', () => {
   it('no --results: none in the summary', async () => {
     const s = await runBatch(options(csv([['111', 'hi']])));
     expect(Object.keys(s)).not.toContain('results');
-  });
-
-  it.runIf(existsSync('/proc/self/fd'))('a journal that cannot be opened closes the results file opened before it', async () => {
-    const results = join(dir, 'closed.csv');
-    const o = options(csv([['111', 'hi']]), { results });
-    // The process's open files that are the results file (other test files may open their own meanwhile).
-    const open = () => readdirSync('/proc/self/fd').filter((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`) === results;
-      } catch {
-        return false;
-      }
-    });
-    await expect(openRunFiles(o, new RunState(o), join(dir, 'no-such-dir', 'y.journal'), undefined, undefined)).rejects.toThrow(/^--journal: /);
-    expect(existsSync(results)).toBe(true);
-    expect(open()).toEqual([]);
   });
 
   it('a journal in a missing folder: the error names --journal, the path and the code', async () => {
