@@ -92,6 +92,13 @@ describe('runBatch: before the first row', () => {
     expect(s).toMatchObject({ sent: 1, failed: 0 });
   });
 
+  it('--delimiter is also how the file is checked before the run: a quoted value holding commas is valid only with it', async () => {
+    const file = join(dir, 'commas.csv');
+    writeFileSync(file, 'to|a,b,c,d\n111|"x,y"\n222|y\n');
+    const s = await runBatch(options(file, { delimiter: '|', build: (r) => ({ to: String(r.to), text: 'hi' }) }));
+    expect(s).toMatchObject({ rows: 2, sent: 2, failed: 0 });
+  });
+
   it('the columns are checked before any row is read, and a refusal sends nothing', async () => {
     const file = csv([['111', 'hi']]);
     let sent = 0;
