@@ -1,0 +1,177 @@
+// openRunFiles (run-files.ts) through runBatch and alone: the question before the first send, what
+// a resume checks of the earlier run, the journal's header, and a journal that cannot be written.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXIT, InterruptedError, UsageError } from '../../src/core/errors.js';
+import { runBatch } from '../../src/batch/engine.js';
+import { checkInput } from '../../src/batch/input-check.js';
+import { closeRunFiles, openRunFiles } from '../../src/batch/run-files.js';
+import { RunState } from '../../src/batch/run-state.js';
+import type { BatchOptions } from '../../src/batch/types.js';
+import { tempDir } from '../helpers/cli.js';
+import { testIO, type TestIO } from '../helpers/io.js';
+
+const dir = tempDir('chatcrm-batch-run-files-unit-');
+type Req = { to: string; text: string };
+let files = 0;
+
+function csv(rows: string[][]): string {
+  const file = join(dir, `${++files}.csv`);
+  writeFileSync(file, ['to,text', ...rows.map((r) => r.join(','))].join('\n') + '\n');
+  return file;
+}
+
+function options(file: string, over: Partial<BatchOptions<Req>> = {}): BatchOptions<Req> & { io: TestIO } {
+  return {
+    file, timeoutMs: 5_000, io: testIO(), signal: new AbortController().signal, label: 'test',
+    resultColumns: { key: 'to', id: 'message_id' },
+    checkColumns: () => undefined,
+    key: (r) => String(r.to),
+    build: (r) => ({ to: String(r.to), text: String(r.text) }),
+    render: (req) => req.text,
+    send: async (req) => `wamid.${req.to}`,
+    ...over,
+  } as BatchOptions<Req> & { io: TestIO };
+}
+
+const header = (journal: string) => JSON.parse(readFileSync(journal, 'utf8').split('\n')[0]!.replace(/^# /, ''));
+
+describe('the question before the first send', () => {
+  it('is asked with the rows of the file and, on a resume, the rows already sent', async () => {
+    const file = csv([['111', 'hi'], ['222', 'hi'], ['333', 'hi']]);
+    const asked: unknown[] = [];
+    const confirm = async (c: { rows: number; sent: number }) => void asked.push(c);
+    let n = 0;
+    // The first run sends two rows, then fails every later one and stops.
+    await runBatch(options(file, { confirm, concurrency: 1, maxErrors: 0, send: async () => {
+      if (++n > 2) throw new UsageError('no');
+      return `${n}`;
+    } }));
+    await runBatch(options(file, { confirm, resume: true }));
+    expect(asked).toEqual([{ rows: 3, sent: 0 }, { rows: 3, sent: 2 }]);
+  });
+
+  it('Ctrl-C at the question: "Cancelled: nothing was sent" with its exit code, no journal, nothing sent', async () => {
+    const file = csv([['111', 'hi']]);
+    let sent = 0;
+    const o = options(file, { confirm: async () => { throw new InterruptedError('interrupted', EXIT.interrupted); }, send: async () => `${++sent}` });
+    const err = await runBatch(o).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InterruptedError);
+    expect((err as InterruptedError).message).toBe('Cancelled: nothing was sent');
+    expect((err as InterruptedError).exitCode).toBe(EXIT.interrupted);
+    expect(sent).toBe(0);
+    expect(() => readFileSync(`${file}.journal`)).toThrow();
+  });
+
+  it('"n" at the question passes through as it is', async () => {
+    const file = csv([['111', 'hi']]);
+    const no = new UsageError('declined');
+    await expect(runBatch(options(file, { confirm: async () => { throw no; } }))).rejects.toBe(no);
+  });
+});
+
+describe('a resume', () => {
+  it('of the same file: every row matched, no note that it changed', async () => {
+    const file = csv([['111', 'hi'], ['222', 'hi']]);
+    await runBatch(options(file));
+    const o = options(file, { resume: true });
+    const s = await runBatch(o);
+    expect(s).toMatchObject({ matched: 2, skipped_sent: 2 });
+    expect(s.input_changed).toBeUndefined();
+    expect(o.io.stderrText()).not.toContain('changed since');
+  });
+
+  it('of an edited file: a note that it changed, rows matched by recipient and message', async () => {
+    const file = csv([['111', 'hi'], ['222', 'hi']]);
+    await runBatch(options(file));
+    writeFileSync(file, 'to,text\n222,hi\n111,hi\n');
+    const o = options(file, { resume: true });
+    const s = await runBatch(o);
+    expect(s).toMatchObject({ matched: 2, skipped_sent: 2, input_changed: true, sent: 0 });
+    expect(o.io.stderrText()).toContain(`Note: ${file} changed since the journal was written; rows are matched by recipient and message, not by line`);
+  });
+
+  it('of a journal that has no fingerprint (written from stdin): no note, no crash', async () => {
+    const file = csv([['111', 'hi'], ['222', 'hi']]);
+    await runBatch(options(file));
+    const journal = `${file}.journal`;
+    const [first, ...rest] = readFileSync(journal, 'utf8').split('\n');
+    writeFileSync(journal, [first!.replace(/"fingerprint":\{[^}]*\}/, '"fingerprint":null'), ...rest].join('\n'));
+    expect(header(journal).fingerprint).toBeNull();
+    const o = options(file, { resume: true });
+    const s = await runBatch(o);
+    expect(s).toMatchObject({ matched: 2, skipped_sent: 2, sent: 0 });
+    expect(s.input_changed).toBeUndefined();
+    expect(o.io.stderrText()).not.toContain('changed since');
+  });
+
+  it('with another message to a sent recipient: refused before the first send, showing what was sent; --new-message sends it', async () => {
+    const file = csv([['111', 'hi']]);
+    await runBatch(options(file));
+    writeFileSync(file, 'to,text\n111,hello\n');
+    let sent = 0;
+    const send = async () => `${++sent}`;
+    await expect(runBatch(options(file, { resume: true, send }))).rejects.toThrow(/^--resume: 1 row would send another message[\s\S]*recorded hi[\s\S]*now +hello[\s\S]*--new-message/);
+    expect(sent).toBe(0);
+    expect(await runBatch(options(file, { resume: true, newMessage: true, send }))).toMatchObject({ sent: 1 });
+  });
+});
+
+describe('the files opened', () => {
+  it('the journal header: the input, its fingerprint, a resume or not, the message; --results in the summary', async () => {
+    const file = csv([['111', 'hi']]);
+    const results = join(dir, 'h.csv');
+    const s = await runBatch(options(file, { results, message: { text: 'hi' } }));
+    expect(s.results).toBe(results);
+    const h = header(`${file}.journal`);
+    const check = await checkInput(file, {});
+    expect(h).toMatchObject({ v: 2, input: file, fingerprint: { size: check.size, sha256: check.sha256 }, resume: false, pid: process.pid, message: { text: 'hi' } });
+    await runBatch(options(file, { resume: true, message: { text: 'hi' } }));
+    // A resume appends its own header.
+    expect(readFileSync(`${file}.journal`, 'utf8')).toMatch(/\n# \{"v":2,[^\n]*"resume":true/);
+    expect(readFileSync(results, 'utf8').split('\n')[0]).toBe('row,to,status,message_id,error');
+  });
+
+  it('the journal and the results file are scrubbed of secrets', async () => {
+    const file = csv([['111', 'sk_live_123456']]);
+    const results = join(dir, 's.csv');
+    const o = options(file, { results, send: async () => { throw new UsageError('bad sk_live_123456'); } });
+    o.io.secret('sk_live_123456');
+    await runBatch(o);
+    expect(readFileSync(`${file}.journal`, 'utf8')).not.toContain('sk_live_123456');
+    expect(readFileSync(results, 'utf8')).not.toContain('sk_live_123456');
+    expect(readFileSync(results, 'utf8')).toContain('***');
+  });
+
+  it('the progress total is the rows of the file checked; unknown for stdin', async () => {
+    const file = csv([['111', 'hi'], ['222', 'hi']]);
+    const o = options(file);
+    const check = await checkInput(file, {});
+    const state = new RunState(o);
+    const f = await openRunFiles(o, state, join(dir, 'total.journal'), file, check);
+    expect(state.progress.total).toBe(2);
+    expect(f.prior).toBeNull();
+    expect(f.results).toBeNull();
+    expect(f.table.count(0)).toBe(0);
+    await closeRunFiles(f);
+    state.stop.unlisten(o.signal);
+    const state2 = new RunState(o);
+    const f2 = await openRunFiles(o, state2, join(dir, 'total2.journal'), undefined, undefined);
+    expect(state2.progress.total).toBeUndefined();
+    expect(header(join(dir, 'total2.journal'))).toMatchObject({ input: 'stdin', fingerprint: null });
+    await closeRunFiles(f2);
+    state2.stop.unlisten(o.signal);
+  });
+
+  it('no --results: none in the summary', async () => {
+    const s = await runBatch(options(csv([['111', 'hi']])));
+    expect(Object.keys(s)).not.toContain('results');
+  });
+
+  it('a journal in a missing folder: the error names --journal, the path and the code', async () => {
+    const o = options(csv([['111', 'hi']]));
+    const path = join(dir, 'no-such-dir', 'x.journal');
+    await expect(openRunFiles(o, new RunState(o), path, undefined, undefined)).rejects.toThrow(`--journal: cannot write ${path}: ENOENT`);
+  });
+});
