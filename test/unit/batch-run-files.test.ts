@@ -2,10 +2,11 @@
 // a resume checks of the earlier run, the journal's header, and a journal that cannot be written.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EXIT, InterruptedError, UsageError } from '../../src/core/errors.js';
 import { runBatch } from '../../src/batch/engine.js';
 import { checkInput } from '../../src/batch/input-check.js';
+import { Journal } from '../../src/batch/journal.js';
 import { closeRunFiles, openRunFiles } from '../../src/batch/run-files.js';
 import { RunState } from '../../src/batch/run-state.js';
 import type { BatchOptions } from '../../src/batch/types.js';
@@ -173,5 +174,19 @@ describe('the files opened', () => {
     const o = options(csv([['111', 'hi']]));
     const path = join(dir, 'no-such-dir', 'x.journal');
     await expect(openRunFiles(o, new RunState(o), path, undefined, undefined)).rejects.toThrow(`--journal: cannot write ${path}: ENOENT`);
+  });
+
+  it('a journal refused with its own usage error keeps it; one failing without a code names the message', async () => {
+    const o = options(csv([['111', 'hi']]));
+    const path = join(dir, 'refused.journal');
+    const own = new UsageError('--journal: refused.journal is a symlink; refusing to follow it');
+    const openJournal = vi.spyOn(Journal, 'open').mockRejectedValueOnce(own);
+    try {
+      await expect(openRunFiles(o, new RunState(o), path, undefined, undefined)).rejects.toBe(own);
+      openJournal.mockRejectedValueOnce(new Error('the disk went away'));
+      await expect(openRunFiles(o, new RunState(o), path, undefined, undefined)).rejects.toThrow(new UsageError(`--journal: cannot write ${path}: the disk went away`));
+    } finally {
+      openJournal.mockRestore();
+    }
   });
 });
