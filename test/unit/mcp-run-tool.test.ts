@@ -279,9 +279,10 @@ describe('errors', () => {
   it('a body the service leaves open (tags_create) takes an argument past its named fields, as its schema says; a closed one (chat_send) refuses it', async () => {
     expect(tool('tags_create').inputSchema.additionalProperties).toBe(true);
     expect(tool('chat_send').inputSchema.additionalProperties).toBe(false);
-    const open = await call(runner(), 'tags_create', { name: 'Loose tag', color: '#00aa00', note: 'kept' });
+    // `confirm` is the runner's only on a gated tool: here it is one more argument of the body.
+    const open = await call(runner(), 'tags_create', { name: 'Loose tag', color: '#00aa00', note: 'kept', confirm: 'yes' });
     expect(open.result.isError, open.text).toBeUndefined();
-    expect(open.received.map((r) => r.body)).toEqual([{ name: 'Loose tag', color: '#00aa00', note: 'kept' }]);
+    expect(open.received.map((r) => r.body)).toEqual([{ name: 'Loose tag', color: '#00aa00', note: 'kept', confirm: 'yes' }]);
     const closed = await call(runner(), 'chat_send', { sender_id: SENDER, to: '15551234567', message: TEXT, priority: 'high' });
     expect(closed).toMatchObject({ text: expect.stringMatching(/^priority: unknown argument/), received: [] });
   });
