@@ -7,31 +7,14 @@ import { NetworkError, UsageError } from '../../src/core/errors.js';
 import { runBatch } from '../../src/batch/engine.js';
 import type { BatchOptions } from '../../src/batch/types.js';
 import { tempDir } from '../helpers/cli.js';
-import { testIO, type TestIO } from '../helpers/io.js';
+import { textBatch, textCsv, type TextReq } from '../helpers/batch.js';
 
 const dir = tempDir('chatcrm-batch-engine-unit-');
-type Req = { to: string; text: string };
-let files = 0;
+type Req = TextReq;
 
-/** A CSV of `to,text` rows in a new folder; returns its path. */
-function csv(rows: string[][]): string {
-  const file = join(dir, `${++files}.csv`);
-  writeFileSync(file, ['to,text', ...rows.map((r) => r.join(','))].join('\n') + '\n');
-  return file;
-}
+const csv = textCsv(dir);
 
-function options(file: string, over: Partial<BatchOptions<Req>> = {}): BatchOptions<Req> & { io: TestIO } {
-  return {
-    file, timeoutMs: 5_000, io: testIO(), signal: new AbortController().signal, label: 'test',
-    resultColumns: { key: 'to', id: 'message_id' },
-    checkColumns: () => undefined,
-    key: (r) => String(r.to),
-    build: (r) => ({ to: String(r.to), text: String(r.text) }),
-    render: (req) => req.text,
-    send: async (req) => `wamid.${req.to}`,
-    ...over,
-  } as BatchOptions<Req> & { io: TestIO };
-}
+const options = (file: string, over: Partial<BatchOptions<Req>> = {}) => textBatch({ file, ...over });
 
 const footer = (journal: string) => JSON.parse(readFileSync(journal, 'utf8').trimEnd().split('\n').at(-1)!.replace(/^# /, ''));
 

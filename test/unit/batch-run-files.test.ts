@@ -11,30 +11,14 @@ import { closeRunFiles, openRunFiles } from '../../src/batch/run-files.js';
 import { RunState } from '../../src/batch/run-state.js';
 import type { BatchOptions } from '../../src/batch/types.js';
 import { tempDir } from '../helpers/cli.js';
-import { testIO, type TestIO } from '../helpers/io.js';
+import { textBatch, textCsv, type TextReq } from '../helpers/batch.js';
 
 const dir = tempDir('chatcrm-batch-run-files-unit-');
-type Req = { to: string; text: string };
-let files = 0;
+type Req = TextReq;
 
-function csv(rows: string[][]): string {
-  const file = join(dir, `${++files}.csv`);
-  writeFileSync(file, ['to,text', ...rows.map((r) => r.join(','))].join('\n') + '\n');
-  return file;
-}
+const csv = textCsv(dir);
 
-function options(file: string, over: Partial<BatchOptions<Req>> = {}): BatchOptions<Req> & { io: TestIO } {
-  return {
-    file, timeoutMs: 5_000, io: testIO(), signal: new AbortController().signal, label: 'test',
-    resultColumns: { key: 'to', id: 'message_id' },
-    checkColumns: () => undefined,
-    key: (r) => String(r.to),
-    build: (r) => ({ to: String(r.to), text: String(r.text) }),
-    render: (req) => req.text,
-    send: async (req) => `wamid.${req.to}`,
-    ...over,
-  } as BatchOptions<Req> & { io: TestIO };
-}
+const options = (file: string, over: Partial<BatchOptions<Req>> = {}) => textBatch({ file, ...over });
 
 const header = (journal: string) => JSON.parse(readFileSync(journal, 'utf8').split('\n')[0]!.replace(/^# /, ''));
 

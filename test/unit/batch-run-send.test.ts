@@ -9,33 +9,17 @@ import { runBatch } from '../../src/batch/engine.js';
 import { RowError } from '../../src/batch/outcome.js';
 import type { BatchOptions } from '../../src/batch/types.js';
 import { tempDir } from '../helpers/cli.js';
-import { testIO, type TestIO } from '../helpers/io.js';
+import { textBatch, textCsv, type TextReq } from '../helpers/batch.js';
 
 const dir = tempDir('chatcrm-batch-run-send-unit-');
-type Req = { to: string; text: string };
-let files = 0;
+type Req = TextReq;
 
-function csv(rows: string[][]): string {
-  const file = join(dir, `${++files}.csv`);
-  writeFileSync(file, ['to,text', ...rows.map((r) => r.join(','))].join('\n') + '\n');
-  return file;
-}
+const csv = textCsv(dir);
 
 /** `n` rows to 1001, 1002, ... */
 const numbered = (n: number) => csv(Array.from({ length: n }, (_, i) => [String(1001 + i), 'hi']));
 
-function options(file: string, over: Partial<BatchOptions<Req>> = {}): BatchOptions<Req> & { io: TestIO } {
-  return {
-    file, timeoutMs: 5_000, io: testIO(), signal: new AbortController().signal, label: 'test',
-    resultColumns: { key: 'to', id: 'message_id' },
-    checkColumns: () => undefined,
-    key: (r) => String(r.to),
-    build: (r) => ({ to: String(r.to), text: String(r.text) }),
-    render: (req) => req.text,
-    send: async (req) => `wamid.${req.to}`,
-    ...over,
-  } as BatchOptions<Req> & { io: TestIO };
-}
+const options = (file: string, over: Partial<BatchOptions<Req>> = {}) => textBatch({ file, ...over });
 
 /** The results file's lines after its header. */
 const resultLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n').slice(1);

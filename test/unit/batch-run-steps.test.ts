@@ -11,25 +11,12 @@ import { IdTable } from '../../src/batch/identity.js';
 import { Journal } from '../../src/batch/journal.js';
 import { RunState } from '../../src/batch/run-state.js';
 import { BatchRun } from '../../src/batch/run.js';
-import type { BatchOptions } from '../../src/batch/types.js';
 import { tempDir } from '../helpers/cli.js';
-import { testIO } from '../helpers/io.js';
+import { textBatch } from '../helpers/batch.js';
 
 const dir = tempDir('chatcrm-batch-run-steps-unit-');
-type Req = { to: string; text: string };
 
-function options(over: Partial<BatchOptions<Req>> = {}): BatchOptions<Req> {
-  return {
-    file: 'in.csv', timeoutMs: 5_000, io: testIO(), signal: new AbortController().signal, label: 'test',
-    resultColumns: { key: 'to', id: 'message_id' },
-    checkColumns: () => undefined,
-    key: (r) => String(r.to),
-    build: (r) => ({ to: String(r.to), text: String(r.text) }),
-    render: (req) => req.text,
-    send: async (req) => `wamid.${req.to}`,
-    ...over,
-  };
-}
+const options = textBatch;
 
 /** Opens through the real fs; once `fail()` is called every write fails with EIO. */
 function failingWrites(): { openFile: OpenFile; fail: () => void } {

@@ -12,23 +12,12 @@ import { RunState } from '../../src/batch/run-state.js';
 import { BatchRun, CHANGED } from '../../src/batch/run.js';
 import type { BatchOptions } from '../../src/batch/types.js';
 import { tempDir } from '../helpers/cli.js';
-import { testIO } from '../helpers/io.js';
+import { textBatch, type TextReq } from '../helpers/batch.js';
 
 const dir = tempDir('chatcrm-batch-run-unit-');
-type Req = { to: string; text: string };
+type Req = TextReq;
 
-function options(over: Partial<BatchOptions<Req>> = {}): BatchOptions<Req> {
-  return {
-    file: 'in.csv', timeoutMs: 5_000, io: testIO(), signal: new AbortController().signal, label: 'test',
-    resultColumns: { key: 'to', id: 'message_id' },
-    checkColumns: () => undefined,
-    key: (r) => String(r.to),
-    build: (r) => ({ to: String(r.to), text: String(r.text) }),
-    render: (req) => req.text,
-    send: async (req) => `wamid.${req.to}`,
-    ...over,
-  };
-}
+const options = textBatch;
 
 let journals = 0;
 async function runOf(o: BatchOptions<Req>, files: Omit<RunFiles, 'journal'>) {
