@@ -53,26 +53,29 @@ function inUse(journalPath: string, scan: JournalScan): string {
 }
 
 /**
- * What to make of an existing journal: moved aside (--restart), read (--resume), or refused.
- * Returns the scan of the journal being resumed.
+ * What to make of an existing journal: left for moveAside (--restart, after the question), read
+ * (--resume), or refused. Returns the scan of the journal being resumed.
  */
 export async function priorRun(o: Pick<BatchOptions<unknown>, 'restart' | 'resume' | 'io'>, journalPath: string, table: IdTable): Promise<JournalScan | undefined> {
   if (!existsSync(journalPath)) {
     if (o.resume) throw new UsageError(`--resume: no journal at ${journalPath} (pass --journal FILE, or run without --resume)`);
     return undefined;
   }
-  if (o.restart) {
-    const aside = asideName(journalPath);
-    renameSync(journalPath, aside);
-    o.io.err(`Moved the old journal aside: ${aside}`);
-    return undefined;
-  }
+  if (o.restart) return undefined;
   if (!o.resume) throw new UsageError(inUse(journalPath, await scanJournal(journalPath)));
   const prior = await scanJournal(journalPath, table);
   if (prior.legacy && !prior.header?.v) throw new UsageError(`--resume: ${journalPath} was written by an older chatcrm (rows by line number) and cannot be resumed by row identity; start over with --restart`);
   // Resuming appends to it: a file that is not a journal is someone's other data.
   if (!prior.header?.v) throw new UsageError(`--resume: ${journalPath} is not a chatcrm journal (no journal header); name the run's journal with --journal`);
   return prior;
+}
+
+/** --restart, once the run is confirmed: the old journal to FILE.journal.N (a no leaves it where it was). */
+export function moveAside(journalPath: string, io: IO): void {
+  if (!existsSync(journalPath)) return;
+  const aside = asideName(journalPath);
+  renameSync(journalPath, aside);
+  io.err(`Moved the old journal aside: ${aside}`);
 }
 
 /**

@@ -10,7 +10,7 @@ import { intentRequest, messagedRecipients, refuseChangedRows } from './changed-
 import { IdTable, State } from './identity.js';
 import type { InputCheck } from './input-check.js';
 import { Journal, type JournalScan } from './journal.js';
-import { checkMessage, priorRun } from './prior-run.js';
+import { checkMessage, moveAside, priorRun } from './prior-run.js';
 import { ResultsWriter } from './results.js';
 import type { RunState } from './run-state.js';
 import type { BatchOptions } from './types.js';
@@ -57,6 +57,7 @@ export async function openRunFiles<Req>(o: BatchOptions<Req>, state: RunState<Re
     }
     // Before the journal and results are written: a declined question leaves no trace.
     if (check && o.confirm) await o.confirm({ rows: check.rows, sent: prior?.sent ?? 0 }).catch(cancelled);
+    if (o.restart) moveAside(journalPath, o.io);
 
     state.stop.listen(o.signal);
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IdTable, State } from '../../src/batch/identity.js';
-import { checkMessage, checkPaths, priorRun, resumeNotes } from '../../src/batch/prior-run.js';
+import { checkMessage, checkPaths, moveAside, priorRun, resumeNotes } from '../../src/batch/prior-run.js';
 import { scanJournal } from '../../src/batch/journal.js';
 import type { IO } from '../../src/core/io.js';
 import type { BatchSummary } from '../../src/batch/types.js';
@@ -54,11 +54,14 @@ describe('priorRun: an existing journal', () => {
     );
   });
 
-  it('--restart moves it aside to the first free FILE.N, and says so', async () => {
+  it('--restart leaves it where it is (the question comes first); moveAside then moves it to the first free FILE.N, and says so', async () => {
     const p = journal(header(), sent(1));
     writeFileSync(`${p}.1`, 'taken\n');
     const io = fakeIO();
     await expect(priorRun({ io, restart: true }, p, new IdTable())).resolves.toBeUndefined();
+    expect(readFileSync(p, 'utf8')).toBe(`${header()}\n${sent(1)}\n`);
+    expect(io.lines).toEqual([]);
+    moveAside(p, io);
     expect(existsSync(p)).toBe(false);
     expect(readFileSync(`${p}.2`, 'utf8')).toBe(`${header()}\n${sent(1)}\n`);
     expect(readFileSync(`${p}.1`, 'utf8')).toBe('taken\n');
