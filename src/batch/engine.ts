@@ -90,7 +90,7 @@ async function summarise<Req>({ summary, stop, progress }: RunState<Req>, { jour
   await journal.flush().catch((err: Error) => stop.halt(err.message, 'journal'));
   const s = stop.state;
   if (s) Object.assign(summary, { status: isSignal(s.by) ? 'interrupted' : 'stopped', stop_reason: s.reason, stopped_by: s.by });
-  if (prior) resumeNotes(o.io, summary, prior.sent);
+  if (prior) resumeNotes(o.io, summary, prior.sent, Boolean(o.newMessage));
   Object.assign(summary, { elapsed_s: Number(progress.elapsedS().toFixed(2)), rate_per_s: Math.round(progress.rate()) });
   const { rows, sent, failed, uncertain, skipped, not_sent } = summary;
   journal.end({ end: summary.status, rows, sent, failed, uncertain, skipped, not_sent, at: new Date().toISOString() });

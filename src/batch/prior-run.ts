@@ -98,15 +98,19 @@ export function checkMessage(prior: JournalScan, o: Pick<BatchOptions<unknown>, 
   );
 }
 
-/** After a resume: how much of the input the journal knew, and a warning when sent rows did not match. */
-export function resumeNotes(io: IO, summary: BatchSummary, journalSent: number): void {
+/**
+ * After a resume: how much of the input the journal knew, and a warning when sent rows did not
+ * match. Without --new-message a row to a recipient the journal records as sent or uncertain was
+ * refused (changed-rows.ts), so the rows sent now are to new recipients: the journal's rows that
+ * did not match were removed or their recipient changed. Only --new-message sends the new
+ * message to recipients the earlier run reached.
+ */
+export function resumeNotes(io: IO, summary: BatchSummary, journalSent: number, newMessage: boolean): void {
   if (summary.input_changed) io.err(`Note: ${summary.matched} of ${summary.rows} rows matched the journal`);
-  // A row is its recipient and its message: another --text makes every row new, sent again.
   if (summary.skipped_sent < journalSent && summary.sent + summary.uncertain > 0) {
-    io.err(
-      `Warning: ${summary.skipped_sent} of the ${journalSent} rows the journal records as sent matched this input${summary.stop_reason ? ' (rows after the stop were not compared)' : ''}; ` +
-        'if the message or sender changed since (--text, --template, --sender, a {{column}}), those rows were new rows, and their recipients were sent the new message too',
-    );
+    const why = newMessage
+      ? 'with --new-message, a row whose message or sender changed (--text, --template, --sender, a {{column}}) is a new row: its recipient was sent the new message too'
+      : 'the others are not in this input (removed, or their recipient changed); the rows sent now went to recipients the journal does not record as sent';
+    io.err(`Warning: ${summary.skipped_sent} of the ${journalSent} rows the journal records as sent matched this input${summary.stop_reason ? ' (rows after the stop were not compared)' : ''}; ${why}`);
   }
 }
-

@@ -268,7 +268,7 @@ describe('1. input edited between the run and --resume', () => {
     expect(s).toMatchObject({ sent: 4, skipped_sent: 0, matched: 0 });
     accountedFor(s, 4, out);
     expect(r.stderr.trim().split('\n')).toEqual([
-      'Warning: 0 of the 4 rows the journal records as sent matched this input; if the message or sender changed since (--text, --template, --sender, a {{column}}), those rows were new rows, and their recipients were sent the new message too',
+      'Warning: 0 of the 4 rows the journal records as sent matched this input; with --new-message, a row whose message or sender changed (--text, --template, --sender, a {{column}}) is a new row: its recipient was sent the new message too',
     ]);
     // What the warning says happened: each recipient has both messages.
     expect(list.map((p) => sink.delivered.get(p))).toEqual([2, 2, 2, 2]);

@@ -60,6 +60,36 @@ describe('send-batch --resume after the rows were edited', () => {
     expect(inbox([a, b, c])).toEqual({ [a]: ['Your code is 1111', 'Your new code is 1111'], [b]: ['Your code is 2222', 'Your new code is 2222'], [c]: ['Your code is 3333'] });
   });
 
+  it('a row left uncertain by a crash, then edited: refused like a sent one, named uncertain', async () => {
+    const [a, b] = ['15557000021', '15557000022'];
+    const rows = file('crash.csv', `to,text\n${a},Code 1\n${b},Code 2\n`);
+    expect((await batch(rows)).exitCode).toBe(0);
+    // As a crash leaves it: row 2's intent on disk, no outcome, no footer.
+    const journal = `${rows}.journal`;
+    writeFileSync(journal, readFileSync(journal, 'utf8').split('\n').filter((l) => !l.startsWith('S\t2\t') && !l.startsWith('# {"end"')).join('\n'));
+    writeFileSync(rows, `to,text\n${a},Code 1\n${b},Code 22\n`);
+    const before = sb.received.length;
+    const r = await batch(rows, '--resume');
+    expect(r.exitCode).toBe(2);
+    expect(sb.received.length).toBe(before);
+    expect(r.stderr).toMatch(/--resume: 1 row would send another message to recipients the journal records as sent or uncertain; nothing was sent/);
+    expect(r.stderr).toMatch(new RegExp(`row 2: ${b} \\(uncertain\\): recorded .*"Code 2"}+\\n\\s+now +.*"Code 22"}`));
+    expect(inbox([a, b])).toEqual({ [a]: ['Code 1'], [b]: ['Code 2'] });
+  });
+
+  it('a corrected phone number: the new recipient is sent, and the warning names what changed (the row, not the message)', async () => {
+    const [a, wrong, right] = ['15557000031', '15557000039', '15557000032'];
+    const rows = file('fix.csv', `to,text\n${a},Hello\n${wrong},Hello\n`);
+    expect((await batch(rows)).exitCode).toBe(0);
+    writeFileSync(rows, `to,text\n${a},Hello\n${right},Hello\n`);
+    const r = await batch(rows, '--resume', '--json');
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 1, skipped_sent: 1 });
+    expect(r.stderr).toMatch(/Warning: 1 of the 2 rows the journal records as sent matched this input; the others are not in this input \(removed, or their recipient changed\); the rows sent now went to recipients the journal does not record as sent/);
+    expect(r.stderr).not.toMatch(/new message/);
+    expect(inbox([a, wrong, right])).toEqual({ [a]: ['Hello'], [wrong]: ['Hello'], [right]: ['Hello'] });
+  });
+
   it('an edited {{column}} value (Ann → Anne) is another message too; the same rows, repeated, stay skips', async () => {
     const [a, b] = ['15557000011', '15557000012'];
     const rows = file('names.csv', `to,name\n${a},Ann\n${b},Bob\n`);

@@ -123,27 +123,35 @@ describe('resumeNotes', () => {
 
   it('a changed input: how many rows matched', () => {
     const io = fakeIO();
-    resumeNotes(io, summary({ input_changed: true, matched: 3 }), 2);
+    resumeNotes(io, summary({ input_changed: true, matched: 3 }), 2, false);
     expect(io.lines).toEqual(['Note: 3 of 4 rows matched the journal']);
   });
 
-  it('fewer sent rows matched than the journal has, and some sent now: warned (the stop named)', () => {
+  it('fewer sent rows matched than the journal has, and some sent now, with --new-message: the new message reached earlier recipients (the stop named)', () => {
     for (const [o, tail] of [
       [{ sent: 1 }, ''],
       [{ uncertain: 1, stop_reason: 'too many errors' }, ' (rows after the stop were not compared)'],
     ] as const) {
       const io = fakeIO();
-      resumeNotes(io, summary({ skipped_sent: 1, ...o }), 2);
+      resumeNotes(io, summary({ skipped_sent: 1, ...o }), 2, true);
       expect(io.lines).toEqual([
-        `Warning: 1 of the 2 rows the journal records as sent matched this input${tail}; if the message or sender changed since (--text, --template, --sender, a {{column}}), those rows were new rows, and their recipients were sent the new message too`,
+        `Warning: 1 of the 2 rows the journal records as sent matched this input${tail}; with --new-message, a row whose message or sender changed (--text, --template, --sender, a {{column}}) is a new row: its recipient was sent the new message too`,
       ]);
     }
   });
 
+  it('the same without --new-message: the rows that did not match were removed or their recipient changed, nobody was sent the message twice', () => {
+    const io = fakeIO();
+    resumeNotes(io, summary({ skipped_sent: 1, sent: 1 }), 2, false);
+    expect(io.lines).toEqual([
+      'Warning: 1 of the 2 rows the journal records as sent matched this input; the others are not in this input (removed, or their recipient changed); the rows sent now went to recipients the journal does not record as sent',
+    ]);
+  });
+
   it('no warning when every sent row matched, or nothing was sent now', () => {
     const io = fakeIO();
-    resumeNotes(io, summary({ skipped_sent: 2, sent: 3 }), 2);
-    resumeNotes(io, summary({ skipped_sent: 1 }), 2);
+    resumeNotes(io, summary({ skipped_sent: 2, sent: 3 }), 2, true);
+    resumeNotes(io, summary({ skipped_sent: 1 }), 2, true);
     expect(io.lines).toEqual([]);
   });
 });
