@@ -60,6 +60,30 @@ export function sideBySide(before: string, now: string): [string, string] {
   return [cut(before), cut(now)];
 }
 
+/** Code points listed where two texts differ, each side. */
+const MAX_POINTS = 8;
+/** How a text shows on a terminal, roughly: composed, compatibility forms folded, format characters unseen, any space a space. */
+const shown = (s: string) => s.normalize('NFKC').replace(/\p{Cf}/gu, '').replace(/\s/gu, ' ');
+const points = (cps: string[]) => {
+  const listed = cps.slice(0, MAX_POINTS).map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  return (cps.length ? listed.join(' ') : '(nothing)') + (cps.length > MAX_POINTS ? ' …' : '');
+};
+
+/**
+ * Two texts that differ but would look the same on a terminal (é composed and decomposed, a
+ * zero-width space, a no-break space): where they differ, as code points; else undefined.
+ */
+export function lookAlike(before: string, now: string): string | undefined {
+  if (before === now || shown(before) !== shown(now)) return undefined;
+  const a = [...before];
+  const b = [...now];
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  return `they look alike but differ at character ${start + 1}: ${points(a.slice(start, a.length - end))} recorded, ${points(b.slice(start, b.length - end))} now`;
+}
+
 interface Listed {
   row: number;
   key: string;
@@ -71,7 +95,9 @@ interface Listed {
 function refusal(listed: Listed[], count: number): UsageError {
   const lines = listed.map((c) => {
     const [before, now] = sideBySide(c.before, c.now);
-    return `  row ${c.row}: ${sanitizeCell(c.key)} (${c.state === State.Sent ? 'sent' : 'uncertain'}): recorded ${before}\n${' '.repeat(String(c.row).length + 8)}now      ${now}`;
+    const alike = lookAlike(c.before, c.now);
+    const pad = ' '.repeat(String(c.row).length + 8);
+    return `  row ${c.row}: ${sanitizeCell(c.key)} (${c.state === State.Sent ? 'sent' : 'uncertain'}): recorded ${before}\n${pad}now      ${now}${alike ? `\n${pad}(${alike})` : ''}`;
   });
   if (count > listed.length) lines.push(`  and ${count - listed.length} more`);
   return new UsageError(

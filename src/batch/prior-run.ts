@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { flagName } from '../runtime/command-types.js';
 import { UsageError } from '../core/errors.js';
 import { refuseSymlink } from '../core/private-file.js';
+import { lookAlike } from './changed-rows.js';
 import { IdTable, State } from './identity.js';
 import { scanJournal, type JournalScan } from './journal.js';
 import type { IO } from '../core/io.js';
@@ -91,7 +92,12 @@ export function checkMessage(prior: JournalScan, o: Pick<BatchOptions<unknown>, 
   const changed = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(now[k]));
   if (!changed.length) return;
   const show = (v: unknown) => (v === undefined ? '(none)' : JSON.stringify(v));
-  const diff = changed.map((k) => `${flagName(k)} ${show(before[k])} (recorded) vs ${show(now[k])} (now)`).join('; ');
+  const diff = changed
+    .map((k) => {
+      const alike = lookAlike(show(before[k]), show(now[k]));
+      return `${flagName(k)} ${show(before[k])} (recorded) vs ${show(now[k])} (now)${alike ? ` (${alike})` : ''}`;
+    })
+    .join('; ');
   throw new UsageError(
     `--resume: the message differs from the one the journal recorded: ${diff}; ` +
       `every row would be sent the new message, the ${prior.table.count(State.Sent)} recorded as sent too: resume with the recorded options, or pass --new-message to send it so`,

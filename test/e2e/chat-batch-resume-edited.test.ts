@@ -77,6 +77,27 @@ describe('send-batch --resume after the rows were edited', () => {
     expect(inbox([a, b])).toEqual({ [a]: ['Code 1'], [b]: ['Code 2'] });
   });
 
+  it('an edit that looks the same (é composed, then decomposed): the refusal says where the two differ, as code points', async () => {
+    const a = '15557000041';
+    const rows = file('nfd.csv', `to,text\n${a},Caf\u00e9 opens at 9\n`);
+    expect((await batch(rows)).exitCode).toBe(0);
+    writeFileSync(rows, `to,text\n${a},Cafe\u0301 opens at 9\n`);
+    const r = await batch(rows, '--resume');
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/row 1: 15557000041 \(sent\): recorded .*\n\s+now .*\n\s+\(they look alike but differ at character \d+: U\+00E9 recorded, U\+0065 U\+0301 now\)/);
+  });
+
+  it('a --text that looks the same: the message refusal says where the two differ', async () => {
+    const a = '15557000051';
+    const rows = file('nfd-text.csv', `to\n${a}\n`);
+    expect((await batch(rows, '--text', 'Caf\u00e9')).exitCode).toBe(0);
+    const before = sb.received.length;
+    const r = await batch(rows, '--resume', '--text', 'Cafe\u0301');
+    expect(r.exitCode).toBe(2);
+    expect(sb.received.length).toBe(before);
+    expect(r.stderr).toMatch(/--text "Caf.*" \(recorded\) vs "Caf.*" \(now\) \(they look alike but differ at character 5: U\+00E9 recorded, U\+0065 U\+0301 now\)/);
+  });
+
   it('a corrected phone number: the new recipient is sent, and the warning names what changed (the row, not the message)', async () => {
     const [a, wrong, right] = ['15557000031', '15557000039', '15557000032'];
     const rows = file('fix.csv', `to,text\n${a},Hello\n${wrong},Hello\n`);

@@ -2,7 +2,7 @@
 // to a recipient an earlier run reached, and how the two messages are shown side by side.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changedRow, sideBySide } from '../../src/batch/changed-rows.js';
+import { changedRow, lookAlike, sideBySide } from '../../src/batch/changed-rows.js';
 import { identity, IdTable, State } from '../../src/batch/identity.js';
 
 describe('changedRow', () => {
@@ -48,5 +48,24 @@ describe('sideBySide', () => {
       }),
       { seed: 30, numRuns: 100 },
     );
+  });
+});
+
+describe('lookAlike', () => {
+  it('é composed (NFC) and decomposed (NFD): where they differ, as code points', () => {
+    expect(lookAlike('Caf\u00e9 at 5', 'Cafe\u0301 at 5')).toBe('they look alike but differ at character 4: U+00E9 recorded, U+0065 U+0301 now');
+  });
+  it('a zero-width space, a no-break space, a fullwidth letter: alike; nothing on one side says so', () => {
+    expect(lookAlike('ab', 'a\u200bb')).toBe('they look alike but differ at character 2: (nothing) recorded, U+200B now');
+    expect(lookAlike('a b', 'a\u00a0b')).toBe('they look alike but differ at character 2: U+0020 recorded, U+00A0 now');
+    expect(lookAlike('A1', '\uff21\uff11')).toBe('they look alike but differ at character 1: U+0041 U+0031 recorded, U+FF21 U+FF11 now');
+  });
+  it('texts that differ visibly, or not at all: nothing to add', () => {
+    expect(lookAlike('Your code', 'Your new code')).toBeUndefined();
+    expect(lookAlike('same', 'same')).toBeUndefined();
+  });
+  it('a long run of differing points is cut after 8', () => {
+    const nfc = '\u00e9'.repeat(10);
+    expect(lookAlike(nfc, nfc.normalize('NFD'))).toBe(`they look alike but differ at character 1: ${Array(8).fill('U+00E9').join(' ')} … recorded, ${Array(4).fill('U+0065 U+0301').join(' ')} … now`);
   });
 });
