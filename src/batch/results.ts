@@ -9,24 +9,59 @@ import { csvText } from '../core/sanitize.js';
 
 export type ResultStatus = 'sent' | 'failed' | 'uncertain' | 'skipped' | 'not_sent';
 
+/** What a `--wait` learned of a message: the status it ended in, and the error cell that carried a failure's reason. */
+export interface Learned {
+  final: string;
+  error: string;
+}
+
+/**
+ * What an earlier run's results file learned (`final_status`, from its `--wait`), by message id,
+ * read before a resume writes the file anew; undefined when it has no such column (or no file).
+ */
+export async function learnedBefore(path: string): Promise<Map<string, Learned> | undefined> {
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  if (!text) return undefined;
+  const { parse } = await import('csv-parse/sync');
+  const [header, ...rows] = parse(text, { relax_column_count: true, relax_quotes: true }) as string[][];
+  const at = header?.indexOf('final_status') ?? -1;
+  if (at < 0) return undefined;
+  return new Map(rows.filter((r) => r[3] && r[at]).map((r) => [r[3], { final: r[at], error: r[4] ?? '' }]));
+}
 
 export class ResultsWriter {
   private readonly done = new Map<number, string>();
   private next = 1;
   private chunk = '';
 
-  /** Phone numbers and names: a private file (0600, an existing one made so), never written through a symlink. */
-  static async open(path: string, columns: { key: string; id: string }, scrub: (s: string) => string): Promise<ResultsWriter> {
+  /**
+   * Phone numbers and names: a private file (0600, an existing one made so), never written
+   * through a symlink. `learned`: what the earlier run's file knew (a resume keeps it: the file
+   * has `final_status` again, filled for the rows an earlier run sent).
+   */
+  static async open(path: string, columns: { key: string; id: string }, scrub: (s: string) => string, learned?: Map<string, Learned>): Promise<ResultsWriter> {
     const fh = await openPrivate(path, constants.O_WRONLY | constants.O_TRUNC, '--results');
-    return new ResultsWriter(createWriteStream(path, { fd: fh }), columns, scrub);
+    return new ResultsWriter(createWriteStream(path, { fd: fh }), columns, scrub, learned);
   }
 
   private constructor(
     private readonly out: WriteStream,
     columns: { key: string; id: string },
     private readonly scrub: (s: string) => string,
+    private readonly learned: Map<string, Learned> | undefined,
   ) {
-    this.out.write(`row,${columns.key},status,${columns.id},error\n`);
+    this.out.write(`row,${columns.key},status,${columns.id},error${learned ? ',final_status' : ''}\n`);
+  }
+
+  /** The cells after `status`: the id, the error, and with an earlier run's learning, its final status. */
+  private tail(status: ResultStatus, id: string, error: string): string {
+    const known = this.learned && status === 'sent' && id ? this.learned.get(id) : undefined;
+    const final = this.learned ? `,${known ? csvText(known.final, false) : ''}` : '';
+    if (!known?.error) return `${csvText(this.scrub(id))},${csvText(this.scrub(error))}${final}`;
+    // Read back from the earlier file, already made safe for a spreadsheet: not defused twice.
+    const carried = !error || known.error.startsWith(error) ? csvText(known.error, false) : csvText(this.scrub(`${error}; ${known.error}`));
+    return `${csvText(this.scrub(id))},${carried}${final}`;
   }
 
   /** Rows finished but waiting for an earlier row. */
@@ -35,7 +70,7 @@ export class ResultsWriter {
   }
 
   add(row: number, key: string, status: ResultStatus, id = '', error = ''): void {
-    const line = `${row},${csvText(this.scrub(key))},${status},${csvText(this.scrub(id))},${csvText(this.scrub(error))}\n`;
+    const line = `${row},${csvText(this.scrub(key))},${status},${this.tail(status, id, error)}\n`;
     if (row !== this.next) {
       this.done.set(row, line);
       return;

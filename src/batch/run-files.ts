@@ -11,7 +11,7 @@ import { IdTable, State } from './identity.js';
 import type { InputCheck } from './input-check.js';
 import { Journal, type JournalScan } from './journal.js';
 import { checkMessage, moveAside, priorRun } from './prior-run.js';
-import { ResultsWriter } from './results.js';
+import { learnedBefore, ResultsWriter } from './results.js';
 import type { RunState } from './run-state.js';
 import type { BatchOptions } from './types.js';
 
@@ -63,7 +63,9 @@ export async function openRunFiles<Req>(o: BatchOptions<Req>, state: RunState<Re
 
     // The journal and the results are files: the IO chokepoint scrubs what goes there too.
     const scrub = (text: string) => o.io.scrub(text);
-    const results = o.results ? await ResultsWriter.open(o.results, o.resultColumns, scrub) : null;
+    // A resume writes the results file anew: what the earlier run's --wait learned is kept.
+    const learned = o.results && prior ? await learnedBefore(o.results) : undefined;
+    const results = o.results ? await ResultsWriter.open(o.results, o.resultColumns, scrub, learned) : null;
     if (results) opened.push(results);
     if (o.results) summary.results = o.results;
     // A long batch allocates steadily but keeps little alive (~15 MB): V8 would let the old

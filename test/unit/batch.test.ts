@@ -15,7 +15,7 @@ import { formatDuration, progressBar, statusLine } from '../../src/batch/progres
 import { checkInput, CsvScan } from '../../src/batch/input-check.js';
 import { detectDelimiter, openRows } from '../../src/batch/reader.js';
 import fc from 'fast-check';
-import { ResultsWriter } from '../../src/batch/results.js';
+import { learnedBefore, ResultsWriter } from '../../src/batch/results.js';
 import { csvText as csvCell } from '../../src/core/sanitize.js';
 import { summaryLine } from '../../src/batch/command.js';
 import { ApiError, AuthError, NetworkError, ResponseError } from '../../src/core/errors.js';
@@ -293,6 +293,43 @@ describe('results', () => {
     w.add(1, '+1', 'failed', '', 'Invalid API key sekrit-key');
     await w.close();
     expect(readFileSync(out, 'utf8')).toBe("row,to,status,id,error\n1,'+1,failed,,Invalid API key ***\n");
+  });
+
+  it('a resume keeps what the earlier file learned: final_status and the reason, for the rows an earlier run sent', async () => {
+    const out = join(dir, 'learned.csv');
+    writeFileSync(out, ['row,to,status,message_id,error,final_status', '1,111,sent,wamid.1,,read', `2,222,sent,wamid.2,"'=blocked, by user",failed`, '3,333,failed,,HTTP 400,', ''].join('\n'));
+    const learned = await learnedBefore(out);
+    expect([...learned!]).toEqual([
+      ['wamid.1', { final: 'read', error: '' }],
+      ['wamid.2', { final: 'failed', error: "'=blocked, by user" }],
+    ]);
+    const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s, learned);
+    w.add(1, '111', 'sent', 'wamid.1', 'sent by an earlier run');
+    w.add(2, '222', 'sent', 'wamid.2', 'sent by an earlier run');
+    w.add(3, '333', 'sent', 'wamid.9');
+    w.add(4, '444', 'failed', 'wamid.2', 'HTTP 400');
+    await w.close();
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toEqual([
+      'row,to,status,message_id,error,final_status',
+      '1,111,sent,wamid.1,sent by an earlier run,read',
+      `2,222,sent,wamid.2,"sent by an earlier run; '=blocked, by user",failed`,
+      '3,333,sent,wamid.9,,',
+      '4,444,failed,wamid.2,HTTP 400,',
+    ]);
+  });
+
+  it('a reason the earlier file already carries after the same error is not repeated, nor defused twice', async () => {
+    const out = join(dir, 'learned2.csv');
+    writeFileSync(out, `row,to,status,message_id,error,final_status\n1,111,sent,wamid.1,sent by an earlier run; '=x,failed\n`);
+    const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s, await learnedBefore(out));
+    w.add(1, '111', 'sent', 'wamid.1', 'sent by an earlier run');
+    await w.close();
+    expect(readFileSync(out, 'utf8')).toBe(`row,to,status,message_id,error,final_status\n1,111,sent,wamid.1,sent by an earlier run; '=x,failed\n`);
+  });
+
+  it('no earlier file, or one without final_status: nothing learned, the usual columns', async () => {
+    expect(await learnedBefore(join(dir, 'none.csv'))).toBeUndefined();
+    expect(await learnedBefore(write('plain-results.csv', 'row,to,status,message_id,error\n1,111,sent,wamid.1,\n'))).toBeUndefined();
   });
 });
 

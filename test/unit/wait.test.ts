@@ -92,6 +92,21 @@ describe('withFinalStatus', () => {
     ]);
     expect(funnel([...byId.values()])).toEqual({ sent: 0, delivered: 0, read: 1, failed: 2 });
   });
+  it('a final_status column a resume kept is updated in place, not added twice; a reason already in error is not repeated', () => {
+    const rows = [
+      ['row', 'to', 'status', 'message_id', 'error', 'final_status'],
+      ['1', '15550000001', 'sent', 'wamid.1', 'sent by an earlier run', 'delivered'],
+      ['2', '15550000002', 'sent', 'wamid.2', 'sent by an earlier run; =cmd, "quoted"', 'failed'],
+      ['3', '15550000003', 'failed', '', 'HTTP 400', ''],
+    ];
+    const out = parse(withFinalStatus(rows, byId, (s) => s)) as string[][];
+    expect(out).toEqual([
+      ['row', 'to', 'status', 'message_id', 'error', 'final_status'],
+      ['1', '15550000001', 'sent', 'wamid.1', 'sent by an earlier run', 'read'],
+      ['2', '15550000002', 'sent', 'wamid.2', 'sent by an earlier run; =cmd, "quoted"', 'failed'],
+      ['3', '15550000003', 'failed', '', 'HTTP 400', ''],
+    ]);
+  });
   it('any cells read back as they were, with one more column (seeded)', () => {
     const cell = fc.string({ maxLength: 12 }).filter((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s) && !/^[=+\-@]/.test(s));
     fc.assert(

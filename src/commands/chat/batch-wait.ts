@@ -23,15 +23,20 @@ async function readResults(path: string): Promise<string[][]> {
   return parse(readFileSync(path, 'utf8'), { relax_column_count: true }) as string[][];
 }
 
-/** The results with `final_status` added: a row's message's status, and a failure's reason in `error`. */
+/**
+ * The results with `final_status` as the last column (added, or the one a resume kept, updated):
+ * a row's message's status, and a failure's reason in `error` (once).
+ */
 export function withFinalStatus(rows: string[][], byId: Map<string, Followed>, scrub: (s: string) => string): string {
   const [header, ...body] = rows;
-  const lines = [[...header, 'final_status'].map((c) => csvText(c, false)).join(',')];
+  const kept = header.at(-1) === 'final_status';
+  const lines = [[...(kept ? header.slice(0, -1) : header), 'final_status'].map((c) => csvText(c, false)).join(',')];
   for (const cells of body) {
     const m = cells[3] ? byId.get(cells[3]) : undefined;
-    const out = cells.map((c) => csvText(c, false));
-    if (m?.status === 'failed') out[4] = csvText(scrub([cells[4], m.error].filter(Boolean).join('; ')));
-    lines.push([...out, m ? csvText(scrub(m.status)) : ''].join(','));
+    const own = kept ? cells.slice(0, header.length - 1) : cells;
+    const out = own.map((c) => csvText(c, false));
+    if (m?.status === 'failed' && m.error && !(cells[4] ?? '').includes(m.error)) out[4] = csvText(scrub([cells[4], m.error].filter(Boolean).join('; ')));
+    lines.push([...out, m ? csvText(scrub(m.status)) : kept ? csvText(cells[header.length - 1] ?? '', false) : ''].join(','));
   }
   return `${lines.join('\n')}\n`;
 }
