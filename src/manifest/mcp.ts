@@ -48,7 +48,14 @@ export const mcp: CmdSpec = {
         { flags: '--exclude-tools <list>', description: 'comma-separated tools never to offer (env CHATCRM_EXCLUDE_TOOLS)' },
         { flags: '--read-only', description: 'offer only reads and offline tools; wins over every other flag (env CHATCRM_READ_ONLY=1)' },
         { flags: '--dynamic-toolsets', description: 'start with list_toolsets/enable_toolset; the agent enables what it needs (env CHATCRM_DYNAMIC_TOOLSETS=1)' },
-        { flags: '--allow-destructive', description: 'offer deletes and subscription cancel (each call needs confirm: true)' },
+        {
+          flags: '--allow-destructive',
+          description:
+            'offer the tools that cannot be undone or message a whole audience, each call needing confirm: true: ' +
+            'campaigns_publish, campaigns_recurring, campaigns_send, chatbots_delete, currencies_delete, custom_fields_delete, flows_delete, ' +
+            'quick_replies_delete, reply_materials_delete, reply_materials_delete_many, segments_delete, segments_delete_many, ' +
+            'segments_remove_contacts, subscription_cancel, tags_delete, taxes_delete, taxes_delete_many, teams_delete',
+        },
         { flags: '--max-sends <n>', description: 'most messages this server may send; later sends are refused' },
         { flags: '--upload-dir <folder>', description: 'offer the upload tools (chat_send_file, reply_materials_create, ...), reading files from this folder only' },
       ],

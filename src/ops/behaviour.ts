@@ -26,6 +26,8 @@ export interface Behaviour {
   maxFileBytes?: number;
   /** Messages a campaign's whole audience: now, or on the service's schedule (so no cap can count it ahead). */
   audience?: 'now' | 'schedule';
+  /** Fields that hold phone numbers (one, or a list): a JSON number there is taken as its digits (phonesAsText). */
+  phones?: string[];
 }
 
 /** The most a message can carry. */
@@ -56,11 +58,11 @@ const mentionDigits: Behaviour['normalize'] = (body, flags) =>
   Array.isArray(body.mentions) ? { ...body, mentions: body.mentions.map((m: unknown) => (typeof m === 'string' ? normalizePhone(m, flags.mentions ?? 'mentions') : m)) } : body;
 
 export const BEHAVIOURS: Partial<Record<OperationId, Behaviour>> = {
-  'chat.send': { normalize: recipientDigits },
-  'chat.sendFile': { normalize: recipientDigits, maxFileBytes: MAX_FILE_BYTES },
+  'chat.send': { normalize: recipientDigits, phones: ['to'] },
+  'chat.sendFile': { normalize: recipientDigits, phones: ['to'], maxFileBytes: MAX_FILE_BYTES },
   'chat.groups': groups((r) => r.query.sender_id),
   'chat.groupMembers': groups((r) => r.query.sender_id),
-  'chat.groupSend': { ...groups((r) => r.json?.sender_id), normalize: mentionDigits },
+  'chat.groupSend': { ...groups((r) => r.json?.sender_id), normalize: mentionDigits, phones: ['mentions'] },
   'flows.create': { check: flowCheck(false) },
   'flows.update': { check: flowCheck(true) },
   'flows.list': { decorate: (r) => void (r.state ??= stateOf(r)) },
@@ -95,4 +97,15 @@ export async function checked(op: AnyOperationId, body: Body, flags: FieldFlags 
   const r = await check(body);
   if (!r.value) throw new UsageError(problemLine(r.problems, flags));
   return r.value;
+}
+
+/**
+ * A phone number an agent gives as a JSON number (`to: 15551234567`, as the MCP Inspector's CLI
+ * sends a bare number) is taken as its digits, before the schema, which takes text.
+ */
+export function phonesAsText(op: AnyOperationId | undefined, args: Body): Body {
+  const fields = behaviourOf(op).phones;
+  if (!fields) return args;
+  const text = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v);
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, fields.includes(k) ? (Array.isArray(v) ? v.map(text) : text(v)) : v]));
 }

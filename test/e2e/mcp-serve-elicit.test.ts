@@ -55,7 +55,7 @@ describe('mcp serve, a client that supports elicitation', () => {
       expect(r.isError).toBeFalsy();
       expect(s.stderr()).toMatch(/chatcrm-test supports elicitation: destructive and sending tools ask the user first/);
       expect(s.asked).toHaveLength(1);
-      expect(s.asked[0].message).toBe(`The agent asks to send campaign ${c._id} "Spring sale" (4 recipients) now (tool campaigns_send): this messages the campaign's whole audience. Allow it?`);
+      expect(s.asked[0].message).toBe(`Send campaign ${c._id} "Spring sale" (4 recipients) now: this messages the campaign's whole audience. The agent asks for it (tool campaigns_send); allow it?`);
       expect(received(recipients)).toEqual([1, 1, 1, 1]);
     });
   });
@@ -82,8 +82,8 @@ describe('mcp serve, a client that supports elicitation', () => {
       const del = await s.client.callTool({ name: 'segments_delete', arguments: { segment_id: seg._id, confirm: true } });
       expect(textOf(del)).toMatch(/^segments_delete: the user declined it/);
       expect(s.asked.map((a) => a.message)).toEqual([
-        expect.stringMatching(/^The agent asks to call chat_send with sender_id=wa_snd_cloud_0001, to=15557499999, .*: this sends a message\. Allow it\?$/),
-        `The agent asks to call segments_delete with segment_id=${seg._id}: this cannot be undone. Allow it?`,
+        'Send a message to 15557499999 from sender wa_snd_cloud_0001: "hi". The agent asks for it (tool chat_send); allow it?',
+        `segment_id=${seg._id}: the agent asks to call segments_delete, which cannot be undone. Allow it?`,
       ]);
       expect(received(['15557499999'])).toEqual([0]);
       expect(sb.store.get('segments', seg._id)).toBeDefined();
@@ -98,13 +98,13 @@ describe('mcp serve, a client that supports elicitation', () => {
     });
   });
 
-  it('--max-sends still counts after a yes', async () => {
+  it('--max-sends: a send past the cap is refused before the question, nobody asked', async () => {
     const { c, recipients } = draft('Too big', 3);
     await using(served('accept', ['--max-sends', '2']), async (s) => {
       const r = await s.client.callTool({ name: 'campaigns_send', arguments: { campaign_id: c._id, confirm: true } });
       expect(r.isError).toBe(true);
       expect(textOf(r)).toMatch(/^max-sends: campaign .* \(3 recipients\) is more than this server may still send/);
-      expect(s.asked).toHaveLength(1);
+      expect(s.asked).toHaveLength(0);
       expect(received(recipients)).toEqual([0, 0, 0]);
     });
   });

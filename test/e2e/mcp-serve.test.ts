@@ -516,6 +516,26 @@ describe('mcp serve --http', () => {
     }
   });
 
+  it('--allow-destructive over --http says at start and in initialize that nobody is asked; without it, or undone by --read-only, no warning', async () => {
+    const WARNING = "warning: --allow-destructive over --http: nobody is asked before a destructive tool runs (this server cannot ask through the client); the agent's confirm: true alone lets it through";
+    for (const [args, warned] of [
+      [['--allow-destructive'], true],
+      [[], false],
+      [['--allow-destructive', '--read-only'], false],
+    ] as const) {
+      const h = await serveHttp(sb, [...args]);
+      try {
+        const client = await h.connect();
+        // After a round trip the start lines are all in: the warning is written in the same turn as the token line.
+        await client.listTools();
+        expect([args, h.stderr().includes(WARNING)]).toEqual([args, warned]);
+        expect(client.getInstructions()).toContain('this server runs over HTTP and cannot ask the user: nobody is asked before a destructive or sending tool runs');
+      } finally {
+        await h.close();
+      }
+    }
+  });
+
   it('CHATCRM_SERVE_TOKEN fixes the token across restarts, and is then not printed', async () => {
     const token = 'a-fixed-token-for-my-editor-config';
     const h = await serveHttp(sb, ['--tools', 'chat_senders'], token);

@@ -22,3 +22,10 @@ it('names exactly the catalog tools that are destructive or send, with the same 
   expect(cheap.map((t) => t.name)).toEqual(expect.arrayContaining(['chat_send', 'chat_send_file', 'chat_groups_send', 'campaigns_publish', 'campaigns_recurring', 'campaigns_send', 'segments_delete']));
   expect(cheap.map((t) => t.name)).not.toContain('contacts_create');
 });
+
+it('`mcp serve --allow-destructive`\'s help names exactly the tools it unlocks (the destructive ones, campaign sends included)', () => {
+  const serve = commands.find((c) => c.name === 'mcp')!.subcommands!.find((c) => c.name === 'serve')!;
+  const help = serve.options!.find((o) => o.flags === '--allow-destructive')!.description;
+  const named = help.slice(help.indexOf('confirm: true: ') + 'confirm: true: '.length).split(', ');
+  expect(named).toEqual(gatedTools(commands).filter((t) => t.destructive).map((t) => t.name).sort());
+});

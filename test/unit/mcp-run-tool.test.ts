@@ -175,17 +175,17 @@ describe('elicitation', () => {
     return { asked, ask };
   };
 
-  it('accept: asked once, then sent; the cap still counts after', async () => {
+  it('accept: asked once, then sent; the cap still counts after, and a send past it is refused before any question', async () => {
     const r = runner({ maxSends: 1 });
     const { asked, ask } = asker('accept');
     const ok = await call(r, 'chat_send', { sender_id: SENDER, to: '15551234567', message: TEXT }, ask);
     expect(ok.result.isError, ok.text).toBeUndefined();
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatch(/^The agent asks to call chat_send with .*: this sends a message\. Allow it\?$/);
+    expect(asked[0]).toBe(`Send a message to 15551234567 from sender ${SENDER}: ${JSON.stringify(TEXT.text.body)}. The agent asks for it (tool chat_send); allow it?`);
     expect(ok.received.map((q) => q.operation)).toEqual(['chat.send']);
     const more = await call(r, 'chat_send', { sender_id: SENDER, to: '15551234567', message: TEXT }, ask);
     expect(more.text).toMatch(/^max-sends: /);
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(1);
   });
 
   it.each([
@@ -444,6 +444,18 @@ describe('the runner itself', () => {
     expect(r.isError, textOf(r)).toBeUndefined();
   });
 
+  it('a phone number given as a JSON number is taken as its digits; a fraction or a negative number is not a phone', async () => {
+    const r = runner();
+    const ok = await call(r, 'chat_send', { sender_id: SENDER, to: 15551230004, message: TEXT });
+    expect(ok.result.isError, ok.text).toBeUndefined();
+    expect(ok.received.map((q) => [q.operation, (q.body as { to: unknown }).to])).toEqual([['chat.send', '15551230004']]);
+    for (const to of [15551230004.5, -15551230004]) {
+      const bad = await call(r, 'chat_send', { sender_id: SENDER, to, message: TEXT });
+      expect(bad.text).toMatch(/^to: /);
+      expect(bad.received).toEqual([]);
+    }
+  });
+
   it('a thrown undefined is still an "Unexpected error" result', async () => {
     const ctx = context();
     const broken = { ...ctx, api: async () => ({ call: async () => Promise.reject(undefined) }) as unknown as ApiClient } as Context;
@@ -454,7 +466,7 @@ describe('the runner itself', () => {
     const { c } = draft(sb, 'Asked about', 3);
     const asked: string[] = [];
     const r = await call(runner(), 'campaigns_publish', { campaign_id: c._id, confirm: true }, async (m) => (asked.push(m), 'decline'));
-    expect(asked).toEqual([`The agent asks to send campaign ${c._id} "Asked about" (3 recipients) now (tool campaigns_publish): this messages the campaign's whole audience. Allow it?`]);
+    expect(asked).toEqual([`Send campaign ${c._id} "Asked about" (3 recipients) now: this messages the campaign's whole audience. The agent asks for it (tool campaigns_publish); allow it?`]);
     expect(r.received.map((q) => q.operation)).toEqual(['campaigns.insights']);
   });
 

@@ -15,7 +15,7 @@ import { shapeOf, isObj } from '../../core/output/shape.js';
 import { scrub } from '../../core/redact.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { parseOrUsage, problemLine } from '../../schemas/problems.js';
-import { behaviourOf, checked, normalized, SERVICE_TOOLS } from '../../ops/behaviour.js';
+import { behaviourOf, checked, normalized, phonesAsText, SERVICE_TOOLS } from '../../ops/behaviour.js';
 import { checkArgs } from '../schema.js';
 import type { JsonObject, ToolDef } from './catalog.js';
 import { askUser, asksFirst, type Ask } from './elicit.js';
@@ -126,13 +126,17 @@ export class ToolRunner {
   async call(tool: ToolDef, raw: unknown, ask?: Ask): Promise<ToolResult> {
     try {
       const defaults = Object.entries(profileDefaults(this.ctx)).filter(([k]) => k in tool.inputSchema.properties);
-      const args = { ...Object.fromEntries(defaults), ...(isObj(raw) ? raw : {}) };
+      const args = phonesAsText(tool.op, { ...Object.fromEntries(defaults), ...(isObj(raw) ? raw : {}) });
       if (raw !== undefined && !isObj(raw)) throw new UsageError('arguments: must be an object');
       const problem = checkArgs(tool.inputSchema as Parameters<typeof checkArgs>[0], args);
       if (problem) throw new UsageError(problem);
       if (tool.destructive && args.confirm !== true) throw new UsageError(`confirm: must be true (${tool.audience ? "this messages the campaign's whole audience" : 'this cannot be undone'})`);
-      // The model's confirm is not the user's: a client that can ask them is made to (--max-sends still counts after).
-      if (ask && asksFirst(tool) && !this.safety.dryRun) await askUser(tool, args, ask, () => this.client);
+      // The model's confirm is not the user's: a client that can ask them is made to. A send the
+      // cap refuses is refused before the question (and counted only once it goes).
+      if (ask && asksFirst(tool) && !this.safety.dryRun) {
+        await this.countSend(tool, args, false);
+        await askUser(tool, args, ask, () => this.client);
+      }
       if (tool.op) return await this.operation(tool, tool.op, args);
       return tool.relay ? await this.relay(tool, tool.relay, args) : await this.offline(tool, args);
     } catch (err) {
@@ -213,9 +217,9 @@ export class ToolRunner {
    * Counts the messages a call sends against --max-sends, or refuses it (nothing sent): one
    * for a message, the audience for a campaign. A campaign whose audience the service does not
    * tell, or a recurrence (its sends come later, on the service's schedule), cannot be counted,
-   * so a cap refuses it. A dry run sends nothing and counts nothing.
+   * so a cap refuses it. A dry run sends nothing and counts nothing; `count` false only checks.
    */
-  private async countSend(tool: ToolDef, args: JsonObject): Promise<void> {
+  private async countSend(tool: ToolDef, args: JsonObject, count = true): Promise<void> {
     const max = this.safety.maxSends;
     if (!tool.sends || this.safety.dryRun || max === undefined) return;
     const plural = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
@@ -235,7 +239,7 @@ export class ToolRunner {
       }
     }
     if (this.sent + n > max) throw new UsageError(`max-sends: this server has sent its ${plural(max)} (--max-sends ${max}); nothing was sent`);
-    this.sent += n;
+    if (count) this.sent += n;
   }
 
   private dryRunClient(capture: (req: DryRunRequest) => void): Promise<ApiClient> {

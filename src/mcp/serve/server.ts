@@ -50,6 +50,11 @@ class ToolHost {
     return !t.destructive || this.opts.allowDestructive;
   }
 
+  /** A destructive tool may be called (--allow-destructive, not undone by --read-only or exclusions). */
+  get allowsDestructive(): boolean {
+    return this.all.some((t) => t.destructive && this.allowed(t));
+  }
+
   private offered(t: ToolDef): boolean {
     return this.allowed(t) && (this.enabled.has(t.toolset) || this.opts.tools.has(t.name));
   }
@@ -123,15 +128,18 @@ class ToolHost {
 /** How long a person has to answer a question asked through the client (then: cancelled, nothing sent). */
 const ASK_MS = 10 * 60_000;
 
-const INSTRUCTIONS =
+/** What the client's model reads at `initialize`: over HTTP (stateless) nobody can be asked, and it says so. */
+const instructions = (http: boolean) =>
   "Tools of the chatcrm messaging and CRM service, called with the user's chatcrm profile. Tool names are the CLI's commands " +
   '(chat_send is `chatcrm chat send`). Arguments are checked before anything is sent; an error names the argument to fix. ' +
   'List tools return `records` and `pagination` (ask for the next `page`). Destructive tools need `confirm: true`; ' +
-  'when the client supports elicitation, the user is also asked before a destructive or sending tool runs. ' +
+  (http
+    ? 'this server runs over HTTP and cannot ask the user: nobody is asked before a destructive or sending tool runs, so `confirm: true` is yours alone to give. '
+    : 'when the client supports elicitation, the user is also asked before a destructive or sending tool runs. ') +
   'flows_validate and templates_preview work offline: use them before flows_create and templates_create.';
 
-function mcpServer(host: ToolHost, version: string): Server {
-  const server = new Server({ name: 'chatcrm', version }, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS });
+function mcpServer(host: ToolHost, version: string, http = false): Server {
+  const server = new Server({ name: 'chatcrm', version }, { capabilities: { tools: { listChanged: true } }, instructions: instructions(http) });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: host.listed() }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const started = Date.now();
@@ -207,7 +215,7 @@ async function serveHttp(ctx: Context, host: ToolHost, http: NonNullable<ServeOp
     // Stateless: no session to delete and no server-initiated stream to open with a GET, which
     // would otherwise stay open with nothing ever sent (the MCP spec's answer is 405).
     if (req.method !== 'POST') return refuse(res, 405, 'method not allowed: this stateless server answers POST only', { allow: 'POST' });
-    const server = mcpServer(host, ctx.version);
+    const server = mcpServer(host, ctx.version, true);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();
@@ -233,6 +241,8 @@ async function serveHttp(ctx: Context, host: ToolHost, http: NonNullable<ServeOp
   ctx.io.err(`chatcrm mcp serve: ${count} tools at http://127.0.0.1:${port}/mcp${ctx.settings.dryRun ? ' (dry run: nothing is sent)' : ''}`);
   ctx.io.err(http.fixed ? 'token: the value of CHATCRM_SERVE_TOKEN' : `token: ${http.token}`);
   ctx.io.err('clients send it as "Authorization: Bearer <token>"; Ctrl-C stops the server');
+  // Stateless HTTP has no stream to ask the user on: say so where the person starting it reads.
+  if (host.allowsDestructive) ctx.io.err('warning: --allow-destructive over --http: nobody is asked before a destructive tool runs (this server cannot ask through the client); the agent\'s confirm: true alone lets it through');
   await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
   httpServer.closeAllConnections();
   await new Promise<void>((resolve) => httpServer.close(() => resolve()));
