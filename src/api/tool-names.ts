@@ -35,3 +35,13 @@ export function operationNames(): Map<string, OperationId> {
   for (const id of Object.keys(operations) as OperationId[]) names.set(id, id).set(toolName(id), id);
   return names;
 }
+
+/**
+ * A tool's name as compared, whatever the server's spelling: NFKC, case folded, Unicode's
+ * ignorable characters (a soft hyphen, a zero-width space) dropped, surrounding space trimmed —
+ * close to Unicode's NFKC_Casefold. `Send_Campaign`, `send_campaign ` and `ｓｅｎｄ＿ｃａｍｐａｉｇｎ` are
+ * one tool; folding upper then lower also joins `ß` and `ss`, which can only make `mcp call` ask more.
+ */
+export function toolKey(name: string): string {
+  return name.normalize('NFKC').toUpperCase().toLowerCase().replace(/\p{Default_Ignorable_Code_Point}/gu, '').normalize('NFKC').trim();
+}

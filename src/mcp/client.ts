@@ -68,6 +68,21 @@ interface RpcMessage {
   method?: string;
 }
 
+const hex = (c: string) => c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+
+/**
+ * Why `name` cannot go into the `Mcp-Name` header as written, or undefined when it can: a header
+ * carries tab and printable ASCII; Node refuses controls and anything past U+00FF, and sends
+ * U+0080–U+00FF as Latin-1 bytes, which a server reading UTF-8 would take for another name.
+ * The name is shown with such characters escaped: they are what a look-alike hides.
+ */
+export function headerNameProblem(name: string): string | undefined {
+  const i = name.search(/[^\t\x20-\x7e]/);
+  if (i < 0) return undefined;
+  const shown = JSON.stringify(name).replace(/[^\x20-\x7e]/gu, (c) => (c.length > 1 ? `\\u{${hex(c)}}` : `\\u${hex(c)}`));
+  return `tool name ${shown}: U+${hex(name.slice(i))} (character ${i + 1}) cannot be sent in the Mcp-Name header, which takes printable ASCII only`;
+}
+
 const header = (res: ApiResponse, name: string) => {
   const v = res.headers[name];
   return Array.isArray(v) ? v[0] : v;

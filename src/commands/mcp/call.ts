@@ -4,12 +4,16 @@ import { readJsonArg } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
 import { ArgError, checkArgs, didYouMean, parseArgPairs } from '../../mcp/schema.js';
+import { headerNameProblem } from '../../mcp/client.js';
 import { printToolResult } from '../../mcp/result.js';
 import { confirmTool } from './gate.js';
 import { withMcp } from './tool.js';
 
 export const run: Run = async (ctx, { args, opts, commands }) => {
   const name = String(args.TOOL);
+  // Refused before any request: the transport would take the header error for a network one and retry.
+  const unsendable = headerNameProblem(name);
+  if (unsendable) throw new UsageError(unsendable);
   const pairs = (opts.arg as string[] | undefined) ?? [];
   for (const p of pairs) if (p.indexOf('=') <= 0) throw new UsageError(`--arg ${JSON.stringify(p)}: expected key=value`);
   let base: Record<string, unknown> = {};
@@ -39,7 +43,7 @@ export const run: Run = async (ctx, { args, opts, commands }) => {
       const problem = checkArgs(tool.inputSchema, toolArgs);
       if (problem) throw new UsageError(`--arg ${problem}`);
       // A tool that messages many or destroys: asked on a terminal, --yes otherwise (--dry-run calls nothing).
-      await confirmTool(ctx, commands, tool, toolArgs);
+      await confirmTool(ctx, commands, tools, name, toolArgs);
     }
     await printToolResult(ctx, await client.callTool(name, toolArgs), name);
   });
