@@ -4,7 +4,7 @@
 // spreadsheet: controls made visible, the API key scrubbed, formulas defused, then quoted.
 import { once } from 'node:events';
 import { constants, createWriteStream, type WriteStream } from 'node:fs';
-import { openPrivate } from '../core/private-file.js';
+import { openPrivate, type OpenFile, type Trust } from '../core/private-file.js';
 import { csvText } from '../core/sanitize.js';
 
 export type ResultStatus = 'sent' | 'failed' | 'uncertain' | 'skipped' | 'not_sent';
@@ -15,9 +15,12 @@ export class ResultsWriter {
   private next = 1;
   private chunk = '';
 
-  /** Phone numbers and names: a private file (0600, an existing one made so), never written through a symlink. */
-  static async open(path: string, columns: { key: string; id: string }, scrub: (s: string) => string): Promise<ResultsWriter> {
-    const fh = await openPrivate(path, constants.O_WRONLY | constants.O_TRUNC, '--results');
+  /**
+   * Phone numbers and names: a private file (0600, an existing one made so), never written through
+   * a symlink, refused when another user's (core/private-file.ts openPrivate).
+   */
+  static async open(path: string, columns: { key: string; id: string }, scrub: (s: string) => string, trust?: Trust, openFile?: OpenFile): Promise<ResultsWriter> {
+    const fh = await openPrivate(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, '--results', trust, openFile);
     return new ResultsWriter(createWriteStream(path, { fd: fh }), columns, scrub);
   }
 
