@@ -3,6 +3,7 @@
 // messaged by the earlier run, would get the new message too. A recipient the journal records as
 // sent or uncertain is matched here by recipient alone; a row for them with another request is
 // refused before anything is sent (exit 2), both messages shown, unless --new-message.
+import type { FileHandle } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
 import { sanitizeCell } from '../core/sanitize.js';
 import { identity, IdTable, State } from './identity.js';
@@ -27,9 +28,9 @@ const reached = (s: State) => s === State.Sent || s === State.Intent || s === St
  * and the offset of the intent that carries the request (the last one of them). A second pass
  * over the journal, on resume only: an identity's state is known once the whole journal is read.
  */
-export async function messagedRecipients(journalPath: string, prior: JournalScan): Promise<IdTable> {
+export async function messagedRecipients(journal: FileHandle, prior: JournalScan): Promise<IdTable> {
   const keys = new IdTable();
-  for await (const [line, offset] of journalLines(journalPath)) {
+  for await (const [line, offset] of journalLines(journal)) {
     if (!line.startsWith('I\t')) continue;
     const r = parseRecord(line);
     if (!r) continue;

@@ -8,7 +8,6 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { lockJournal } from './lock.js';
-import { refuseForeign } from './owner.js';
 import { dryRun } from './dry-run.js';
 import { checkPaths, resumeNotes } from './prior-run.js';
 import { checkInput, type InputCheck } from './input-check.js';
@@ -26,11 +25,6 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
   const input = stdin ? undefined : resolve(o.file);
   const journalPath = resolve(o.journal ?? `${o.file}.journal`);
   checkPaths(input, journalPath, o.results);
-  if (!o.dryRun) {
-    // A resume reads the journal and appends to both; a new run only truncates the results file.
-    if (o.resume) refuseForeign(journalPath, '--journal', { private: true });
-    if (o.results) refuseForeign(o.results, '--results', { private: Boolean(o.resume) });
-  }
 
   const source = await openRows(o.file, { delimiter: o.delimiter });
   o.checkColumns(source.columns);

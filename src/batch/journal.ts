@@ -16,8 +16,11 @@
 // uncertain.
 import { constants, createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { openPrivate, type OpenFile } from '../core/private-file.js';
+import { openPrivate, type OpenFile, type Trust } from '../core/private-file.js';
 import { IdTable, State } from './identity.js';
+
+/** A journal decides who is not messaged again: one that others may write is not believed. */
+export const JOURNAL_TRUST: Trust = { mask: 0o022 };
 
 export type Kind = 'I' | 'S' | 'F' | 'U' | 'N';
 const CODE: Record<Kind, State> = { I: State.Intent, S: State.Sent, F: State.Failed, U: State.Uncertain, N: State.NotSent };
@@ -43,10 +46,12 @@ export function parseRecord(line: string): JournalRecord | undefined {
  * Every complete line of a journal with its byte offset. A torn last line (no newline: the
  * process died mid-write) is not a record.
  */
-export async function* journalLines(path: string): AsyncGenerator<[line: string, offset: number]> {
+export async function* journalLines(journal: string | FileHandle): AsyncGenerator<[line: string, offset: number]> {
   let rest: Buffer = Buffer.alloc(0);
   let base = 0;
-  for await (const chunk of createReadStream(path)) {
+  // An open journal is read from its start, and stays open for the reads after this one.
+  const chunks = typeof journal === 'string' ? createReadStream(journal) : journal.createReadStream({ start: 0, autoClose: false });
+  for await (const chunk of chunks) {
     const buf = rest.length ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
     let start = 0;
     for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
@@ -82,9 +87,9 @@ export interface JournalScan {
   legacy: number;
 }
 
-export async function scanJournal(path: string, table = new IdTable()): Promise<JournalScan> {
+export async function scanJournal(journal: string | FileHandle, table = new IdTable()): Promise<JournalScan> {
   const scan: JournalScan = { table, completed: false, legacy: 0 };
-  for await (const [line, offset] of journalLines(path)) {
+  for await (const [line, offset] of journalLines(journal)) {
     if (line.startsWith('# ')) {
       let h: RunHeader;
       try {
@@ -150,11 +155,12 @@ export class Journal {
   ) {}
 
   /**
-   * Open for appending (0600, never through a symlink); a torn last line from a crash is cut off
-   * first (it was never a record).
+   * Open for appending (0600, never through a symlink, refused when another user's or writable by
+   * others: core/private-file.ts openPrivate); a torn last line from a crash is cut off first (it
+   * was never a record).
    */
   static async open(path: string, header: RunHeader, o: JournalOptions = {}, scrub = (s: string) => s, openFile: OpenFile = open): Promise<Journal> {
-    const fh = await openPrivate(path, constants.O_RDWR | constants.O_APPEND | DSYNC, '--journal', openFile);
+    const fh = await openPrivate(path, constants.O_RDWR | constants.O_CREAT | constants.O_APPEND | DSYNC, '--journal', JOURNAL_TRUST, openFile);
     await cutTornLine(fh);
     const j = new Journal(fh, { flushMs: 200, intentBatch: 1, intentDelayMs: 2, ...o }, scrub);
     // The header holds the message options too: the key never goes to disk, wherever it was pasted.

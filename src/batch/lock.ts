@@ -1,24 +1,46 @@
-// One run per journal: `JOURNAL.lock`, created with O_EXCL ('wx'), holds the pid and host of the
+// One run per journal: `JOURNAL.lock`, created with O_EXCL, holds the pid and host of the
 // run. A lock whose pid is gone (on this host) is stale and taken over; a live one refuses the
 // second run (exit 2) before it reads the journal or sends anything. A lock naming this very
 // process that this process does not hold was left by an earlier run that had the same pid: in a
-// container the CLI is pid 1 (or another fixed pid) every time.
-import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+// container the CLI is pid 1 (or another fixed pid) every time. A lock is read only through a
+// descriptor checked to be ours: another user's lock is refused naming its owner, not believed.
+import { closeSync, constants, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { UsageError } from '../core/errors.js';
 import { pidAlive } from '../core/pid.js';
+import { openTrusted, readTrusted, refusal, UntrustedFile } from '../core/private-file.js';
 
 interface Holder {
   pid: number;
   host: string;
 }
 
+const TRUST = { mask: 0o022 };
+
+/** The run a lock names; undefined when there is no lock or it is being written. Another user's lock is refused. */
 function holder(path: string): Holder | undefined {
+  let text: string | undefined;
   try {
-    const h = JSON.parse(readFileSync(path, 'utf8')) as Holder;
+    text = readTrusted(path, TRUST);
+  } catch (err) {
+    if (err instanceof UntrustedFile) throw refusal(err.bad, path, '--journal');
+    return undefined;
+  }
+  try {
+    const h = JSON.parse(text ?? '') as Holder;
     return typeof h.pid === 'number' ? h : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Create the lock (O_EXCL: a new file of ours, or EEXIST) and write who holds it. */
+function create(path: string, me: Holder): void {
+  const fd = openTrusted(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, TRUST);
+  try {
+    writeSync(fd, `${JSON.stringify(me)}\n`);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -53,13 +75,13 @@ function takeOver(path: string, dead: Holder): void {
   }
 }
 
-/** Take the lock or throw UsageError naming the run that holds it; returns the release function. */
+/** Take the lock or throw UsageError naming the run that holds it (or the user who owns it); returns the release function. */
 export function lockJournal(journal: string): () => void {
   const path = `${journal}.lock`;
   const me: Holder = { pid: process.pid, host: hostname() };
   for (let attempt = 0; ; attempt++) {
     try {
-      writeFileSync(path, `${JSON.stringify(me)}\n`, { flag: 'wx', mode: 0o600 });
+      create(path, me);
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new UsageError(`--journal: cannot create ${path}: ${(err as NodeJS.ErrnoException).code}`);
@@ -81,12 +103,10 @@ export function lockJournal(journal: string): () => void {
     holding = false;
     held.delete(path);
     // Only our own lock: a stale-lock takeover by another run must not be undone.
-    if (holder(path)?.pid === me.pid) {
-      try {
-        unlinkSync(path);
-      } catch {
-        // already gone
-      }
+    try {
+      if (holder(path)?.pid === me.pid) unlinkSync(path);
+    } catch {
+      // already gone, or no longer ours
     }
   };
   // process.exit() (a second Ctrl-C) skips finally blocks, not 'exit' listeners.

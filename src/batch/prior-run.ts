@@ -1,13 +1,14 @@
 // An existing journal before a run: the files a run may not clobber, and what an earlier run
 // left (moved aside with --restart, read with --resume, or a refusal that says what to do).
-import { existsSync, realpathSync, renameSync } from 'node:fs';
+import { constants, existsSync, realpathSync, renameSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { flagName } from '../runtime/command-types.js';
 import { UsageError } from '../core/errors.js';
-import { refuseSymlink } from '../core/private-file.js';
+import { openPrivate, refuseSymlink } from '../core/private-file.js';
 import { lookAlike } from './changed-rows.js';
 import { IdTable, State } from './identity.js';
-import { scanJournal, type JournalScan } from './journal.js';
+import { JOURNAL_TRUST, scanJournal, type JournalScan } from './journal.js';
 import type { IO } from '../core/io.js';
 import type { BatchOptions, BatchSummary } from './types.js';
 
@@ -55,20 +56,32 @@ function inUse(journalPath: string, scan: JournalScan): string {
 
 /**
  * What to make of an existing journal: left for moveAside (--restart, after the question), read
- * (--resume), or refused. Returns the scan of the journal being resumed.
+ * (--resume), or refused. Returns the journal being resumed, open for reading, and its scan: what
+ * is believed is read through a descriptor checked to be ours (openPrivate), not from whatever
+ * the path names later.
  */
-export async function priorRun(o: Pick<BatchOptions<unknown>, 'restart' | 'resume' | 'io'>, journalPath: string, table: IdTable): Promise<JournalScan | undefined> {
+export async function priorRun(
+  o: Pick<BatchOptions<unknown>, 'restart' | 'resume' | 'io'>,
+  journalPath: string,
+  table: IdTable,
+): Promise<{ scan: JournalScan; file: FileHandle } | undefined> {
   if (!existsSync(journalPath)) {
     if (o.resume) throw new UsageError(`--resume: no journal at ${journalPath} (pass --journal FILE, or run without --resume)`);
     return undefined;
   }
   if (o.restart) return undefined;
   if (!o.resume) throw new UsageError(inUse(journalPath, await scanJournal(journalPath)));
-  const prior = await scanJournal(journalPath, table);
-  if (prior.legacy && !prior.header?.v) throw new UsageError(`--resume: ${journalPath} was written by an older chatcrm (rows by line number) and cannot be resumed by row identity; start over with --restart`);
-  // Resuming appends to it: a file that is not a journal is someone's other data.
-  if (!prior.header?.v) throw new UsageError(`--resume: ${journalPath} is not a chatcrm journal (no journal header); name the run's journal with --journal`);
-  return prior;
+  const file = await openPrivate(journalPath, constants.O_RDONLY, '--journal', JOURNAL_TRUST);
+  try {
+    const scan = await scanJournal(file, table);
+    if (scan.legacy && !scan.header?.v) throw new UsageError(`--resume: ${journalPath} was written by an older chatcrm (rows by line number) and cannot be resumed by row identity; start over with --restart`);
+    // Resuming appends to it: a file that is not a journal is someone's other data.
+    if (!scan.header?.v) throw new UsageError(`--resume: ${journalPath} is not a chatcrm journal (no journal header); name the run's journal with --journal`);
+    return { scan, file };
+  } catch (err) {
+    await file.close();
+    throw err;
+  }
 }
 
 /** --restart, once the run is confirmed: the old journal to FILE.journal.N (a no leaves it where it was). */

@@ -4,7 +4,7 @@
 // spreadsheet: controls made visible, the API key scrubbed, formulas defused, then quoted.
 import { once } from 'node:events';
 import { constants, createWriteStream, type WriteStream } from 'node:fs';
-import { openPrivate } from '../core/private-file.js';
+import { openPrivate, type OpenFile, type Trust } from '../core/private-file.js';
 import { csvText } from '../core/sanitize.js';
 
 export type ResultStatus = 'sent' | 'failed' | 'uncertain' | 'skipped' | 'not_sent';
@@ -36,13 +36,19 @@ export class ResultsWriter {
   private chunk = '';
 
   /**
-   * Phone numbers and names: a private file (0600, an existing one made so), never written
-   * through a symlink. `learned`: what the earlier run's file knew (a resume keeps it: the file
-   * has `final_status` again, filled for the rows an earlier run sent).
+   * Phone numbers and names: a private file (0600, an existing one made so), never written through
+   * a symlink, refused when another user's (core/private-file.ts openPrivate). `learned`: what the
+   * earlier run's file knew (a resume keeps it: the file has `final_status` again, filled for the
+   * rows an earlier run sent).
    */
-  static async open(path: string, columns: { key: string; id: string }, scrub: (s: string) => string, learned?: Map<string, Learned>): Promise<ResultsWriter> {
-    const fh = await openPrivate(path, constants.O_WRONLY | constants.O_TRUNC, '--results');
-    return new ResultsWriter(createWriteStream(path, { fd: fh }), columns, scrub, learned);
+  static async open(
+    path: string,
+    columns: { key: string; id: string },
+    scrub: (s: string) => string,
+    o: { trust?: Trust; openFile?: OpenFile; learned?: Map<string, Learned> } = {},
+  ): Promise<ResultsWriter> {
+    const fh = await openPrivate(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, '--results', o.trust, o.openFile);
+    return new ResultsWriter(createWriteStream(path, { fd: fh }), columns, scrub, o.learned);
   }
 
   private constructor(

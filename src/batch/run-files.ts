@@ -2,7 +2,7 @@
 // what an earlier run left (read by identity), then the results file and the journal. Opening
 // returns them as one value the run is built from; a failure part way undoes what was done (the
 // signals listened to, the files opened).
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { InterruptedError, UsageError } from '../core/errors.js';
@@ -63,9 +63,10 @@ export async function openRunFiles<Req>(o: BatchOptions<Req>, state: RunState<Re
 
     // The journal and the results are files: the IO chokepoint scrubs what goes there too.
     const scrub = (text: string) => o.io.scrub(text);
-    // A resume writes the results file anew: what the earlier run's --wait learned is kept.
+    // A resume writes the results file anew: what the earlier run's --wait learned is kept. On a
+    // resume the file is held to the journal's rule (docs/chat.md): not writable by others.
     const learned = o.results && prior ? await learnedBefore(o.results) : undefined;
-    const results = o.results ? await ResultsWriter.open(o.results, o.resultColumns, scrub, learned) : null;
+    const results = o.results ? await ResultsWriter.open(o.results, o.resultColumns, scrub, { trust: { mask: o.resume ? 0o022 : 0 }, learned }) : null;
     if (results) opened.push(results);
     if (o.results) summary.results = o.results;
     // A long batch allocates steadily but keeps little alive (~15 MB): V8 would let the old
@@ -89,14 +90,14 @@ export async function openRunFiles<Req>(o: BatchOptions<Req>, state: RunState<Re
 
 /** What an earlier run left, when this run continues it (--resume): checked against this run's message and rows. */
 async function readPrior<Req>(o: BatchOptions<Req>, journalPath: string, input: string | undefined, table: IdTable, opened: Closable[]): Promise<PriorRun | null> {
-  const scan = await priorRun(o, journalPath, table);
-  if (!scan) return null;
-  checkMessage(scan, o);
-  const file = await open(journalPath, 'r');
+  const prior = await priorRun(o, journalPath, table);
+  if (!prior) return null;
+  const { scan, file } = prior;
   opened.push(file);
+  checkMessage(scan, o);
   let messaged: IdTable | null = null;
   if (!o.newMessage) {
-    messaged = await messagedRecipients(journalPath, scan);
+    messaged = await messagedRecipients(file, scan);
     // A file is read once more: every edited row is found before the first send. stdin cannot
     // be: there the run stops at the first one (run.ts), which is not sent.
     if (input) await refuseChangedRows(o, scan, messaged, { read: intentRequest(file) });

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, mkdirSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { removeStaleTemps, writeAtomic } from '../core/atomic-write.js';
-import { distrust, shellQuote } from '../core/private-file.js';
+import { distrust, readTrusted, shellQuote, UntrustedFile } from '../core/private-file.js';
 import { CliError, EXIT, UsageError } from '../core/errors.js';
 import { join } from 'node:path';
 
@@ -31,8 +31,14 @@ function readJson<T>(file: string): T | undefined {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(`cannot read ${file}: ${(err as Error).message} (fix or remove the file)`, 'config');
+    throw unreadable(file, err);
   }
+  return parseJson<T>(file, text);
+}
+
+const unreadable = (file: string, err: unknown) => new UsageError(`cannot read ${file}: ${(err as Error).message} (fix or remove the file)`, 'config');
+
+function parseJson<T>(file: string, text: string): T {
   try {
     return JSON.parse(text) as T;
   } catch (err) {
@@ -44,18 +50,20 @@ function readJson<T>(file: string): T | undefined {
 export { shellQuote };
 
 /**
- * Keys are read only from a regular file of ours that nobody else can read (ssh's rule):
- * anything else is refused (exit 3) with the command that fixes it.
+ * Keys are read only from a regular file of ours that nobody else can read (ssh's rule, on the
+ * descriptor read from): anything else is refused (exit 3) with the command that fixes it.
  */
-function checkCredentials(file: string): void {
-  const bad = distrust(file, 0o077, 'run `chatcrm login` again (it writes a private file)');
-  if (bad) throw new CliError(`${file} ${bad.why}; refusing to use the keys in it. Fix: ${bad.fix}`, EXIT.auth, undefined, 'insecure_credentials');
-}
-
 function readCredentials(dir: string): Credentials | undefined {
   const file = join(dir, 'credentials.json');
-  checkCredentials(file);
-  return readJson<Credentials>(file);
+  let text: string | undefined;
+  try {
+    text = readTrusted(file, { mask: 0o077 });
+  } catch (err) {
+    if (!(err instanceof UntrustedFile)) throw unreadable(file, err);
+    const bad = distrust(err.bad, file, 'run `chatcrm login` again (it writes a private file)');
+    throw new CliError(`${file} ${bad.why}; refusing to use the keys in it. Fix: ${bad.fix}`, EXIT.auth, undefined, 'insecure_credentials');
+  }
+  return text === undefined ? undefined : parseJson<Credentials>(file, text);
 }
 
 /** Our files in the config dir (and their temporary siblings while they are written). */

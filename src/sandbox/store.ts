@@ -1,11 +1,10 @@
 // The sandbox's state: named collections of MongoDB-like documents (`_id`, `__v`,
 // `created_at`, `updated_at`, soft deletes with `deleted_at`), optionally loaded from a
 // --state file (saved by state.ts).
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { removeStaleTemps } from '../core/atomic-write.js';
 import { UsageError } from '../core/errors.js';
-import { distrust } from '../core/private-file.js';
+import { distrust, readTrusted, UntrustedFile } from '../core/private-file.js';
 
 export type Doc = Record<string, unknown> & { _id: string };
 
@@ -52,17 +51,17 @@ export class Store {
   /** The state in `file` (undefined when there is none yet); a file that is not our state is bad input. */
   static load(file: string): Store | undefined {
     // It holds the key and tokens that the sandbox then answers to: only a file of ours is trusted.
-    const bad = distrust(file, 0o022, 'start again (the sandbox writes a new private file)');
-    if (bad) throw new UsageError(`--state: ${file} ${bad.why}; refusing to load it. Fix: ${bad.fix}`);
-    removeStaleTemps(file);
-    let text: string;
+    // Read through a descriptor checked to be ours (core/private-file.ts), not judged by the path first.
+    let text: string | undefined;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readTrusted(file, { mask: 0o022 });
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return undefined;
-      throw new UsageError(`--state: cannot read ${file}: ${code === 'EISDIR' ? 'is a directory' : (code ?? (err as Error).message)}`);
+      if (!(err instanceof UntrustedFile)) throw new UsageError(`--state: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      const bad = distrust(err.bad, file, 'start again (the sandbox writes a new private file)');
+      throw new UsageError(`--state: ${file} ${bad.why}; refusing to load it. Fix: ${bad.fix}`);
     }
+    removeStaleTemps(file);
+    if (text === undefined) return undefined;
     let data: unknown;
     try {
       data = JSON.parse(text);

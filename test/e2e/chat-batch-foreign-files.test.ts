@@ -2,14 +2,17 @@
 // others, is refused (issue 30, item 3): a planted journal saying "sent" must not make a resume
 // skip anyone, nor be taken over. Exit 2 naming the owner and the fix; nothing sent; the file
 // untouched. Runs as root (CI containers) for the planted-file case, and as `nobody` for the
-// non-root one (which used to fail with `cannot make ... private: EPERM`).
+// non-root one (which used to fail with `cannot make ... private: EPERM`). Issue 46: the file is
+// judged on the descriptor opened, so one planted while the CLI waits at its question (after any
+// look at the path, before the open) is refused as it was found, never truncated or written.
 import { execa } from 'execa';
 import { chmodSync, chownSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, tempDir } from '../helpers/cli.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, describeWith, hasTmux, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { openTerminal, type Terminal } from '../helpers/tmux.js';
 
 const S = ['--sender', 'wa_snd_cloud_0001', '--text', 'Hi {{name}}'];
 const NOBODY = 65534;
@@ -100,5 +103,67 @@ describe.runIf(isRoot)('as a user who is not root', () => {
     expect(r.stderr).toMatch(/--journal: .* is owned by uid 0 \(root\), not by you \(uid 65534 \(nobody\)\)/);
     expect(r.exitCode).toBe(2);
     expect(received(to)).toEqual([1, 1]);
+  });
+});
+
+describeWith('tmux', hasTmux(), 'a file planted while the CLI asks (on a terminal), after any look at the path, before the open', () => {
+  const LIMIT = { timeout: 60_000 };
+  let term: Terminal | undefined;
+  afterEach(() => term?.close());
+  /** A 1777 folder (/tmp-like) holding a two-row input that nobody may read, and a config dir anyone may use. */
+  function shared(): { folder: string; input: string; to: string[]; config: string } {
+    const folder = mkdtempSync(join(tmpdir(), 'chatcrm-plant-'));
+    chmodSync(folder, 0o1777);
+    const config = mkdtempSync(join(tmpdir(), 'chatcrm-plant-cfg-'));
+    chmodSync(config, 0o777);
+    const to = [0, 1].map((i) => String(15557300000 + 10 * n + i));
+    const input = join(folder, `in${n++}.csv`);
+    writeFileSync(input, `to,name\n${to[0]},Ann\n${to[1]},Bob\n`, { mode: 0o644 });
+    return { folder, input, to, config };
+  }
+  /** Run send-batch on a terminal (as `uid`), plant at its question, answer y: the exit code and the screen, wrapped lines joined. */
+  async function plantAtQuestion(s: ReturnType<typeof shared>, args: string[], plant: () => void, uid?: number): Promise<{ code: number; screen: string }> {
+    term = openTerminal(['chat', 'send-batch', s.input, ...S, ...args], { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: s.config }, { uid });
+    await term.waitFor(/\(y\/N\)/);
+    plant();
+    term.type('y');
+    term.press('Enter');
+    const code = await term.exitCode();
+    return { code, screen: term.screen().replace(/\n/g, '') };
+  }
+  const theirs = (path: string, uid: number, mode: number) => {
+    writeFileSync(path, 'their data\n');
+    chmodSync(path, mode);
+    chownSync(path, uid, uid);
+  };
+  const asPlanted = (path: string, uid: number, mode: number) => {
+    expect(readFileSync(path, 'utf8')).toBe('their data\n');
+    expect(statSync(path)).toMatchObject({ uid, mode: 0o100000 | mode });
+  };
+
+  it.runIf(isRoot)('as root: --results, then the journal, planted by nobody: exit 2 naming nobody, nothing sent, each left as planted', LIMIT, async () => {
+    const s = shared();
+    const results = join(s.folder, 'results.csv');
+    const r = await plantAtQuestion(s, ['--results', results], () => theirs(results, NOBODY, 0o644));
+    expect(r.screen).toMatch(/--results: .*results\.csv is owned by uid 65534 \(nobody\), not by you \(uid 0 \(root\)\)/);
+    expect(r.code).toBe(2);
+    asPlanted(results, NOBODY, 0o644);
+    const journal = `${s.input}.journal`;
+    const j = await plantAtQuestion(s, [], () => theirs(journal, NOBODY, 0o600));
+    expect(j.screen).toMatch(/--journal: .*\.journal is owned by uid 65534 \(nobody\), not by you \(uid 0 \(root\)\)/);
+    expect(j.code).toBe(2);
+    asPlanted(journal, NOBODY, 0o600);
+    expect(received(s.to)).toEqual([0, 0]);
+  });
+
+  it.runIf(isRoot)("as nobody: --results planted by root, mode 0666 (nobody could write it): exit 2 naming root, not truncated, nothing sent", LIMIT, async () => {
+    const s = shared();
+    const results = join(s.folder, 'results.csv');
+    const r = await plantAtQuestion(s, ['--results', results], () => theirs(results, 0, 0o666), NOBODY);
+    expect(r.screen).toMatch(/--results: .*results\.csv is owned by uid 0 \(root\), not by you \(uid 65534 \(nobody\)\)/);
+    expect(r.screen).not.toMatch(/EPERM/);
+    expect(r.code).toBe(2);
+    asPlanted(results, 0, 0o666);
+    expect(received(s.to)).toEqual([0, 0]);
   });
 });

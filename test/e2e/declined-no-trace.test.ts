@@ -46,7 +46,7 @@ describeWith('tmux', hasTmux(), 'declined on a real terminal (tmux): the folder 
   async function decline(dir: string, args: string[], question: RegExp): Promise<void> {
     const before = snapshot(dir);
     const sent = writes();
-    const t = (term = openTerminal(args, { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: join(dir, 'config') }, dir));
+    const t = (term = openTerminal(args, { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: join(dir, 'config') }, { cwd: dir }));
     await t.waitFor(question);
     t.type('n');
     t.press('Enter');

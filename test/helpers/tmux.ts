@@ -27,16 +27,19 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 let n = 0;
 
 /**
- * Run `chatcrm args` in a fresh 120×40 pane (in `cwd`, or the test's own folder). CI (set by the
- * test environment) would forbid prompts and is unset, as are the CHATCRM_* variables and
- * NO_COLOR; `env` sets the ones the test wants (an undefined value unsets).
+ * Run `chatcrm args` in a fresh 120×40 pane. CI (set by the test environment) would forbid
+ * prompts and is unset, as are the CHATCRM_* variables and NO_COLOR; `env` sets the ones the
+ * test wants (an undefined value unsets). `o.cwd`: the folder it runs in (else the test's own);
+ * `o.uid` (as root): the CLI runs as that user, group alike.
  */
-export function openTerminal(args: string[], env: Record<string, string | undefined> = {}, cwd?: string): Terminal {
+export function openTerminal(args: string[], env: Record<string, string | undefined> = {}, o: { cwd?: string; uid?: number } = {}): Terminal {
+  const { cwd, uid } = o;
   const socket = `chatcrm-test-${process.pid}-${Date.now()}-${n++}`;
   const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, ...a], { encoding: 'utf8' });
   const unset = ['CI', 'NO_COLOR', 'CHATCRM_BASE_URL', 'CHATCRM_API_KEY', 'CHATCRM_PROFILE', 'CHATCRM_MCP_URL', 'CHATCRM_OUTPUT'].map((v) => `-u ${v}`).join(' ');
   const set = Object.entries(env).map(([k, v]) => (v === undefined ? `-u ${k}` : `${k}=${quote(v)}`)).join(' ');
-  const command = `env ${unset} ${set} node ${quote(BIN)} ${args.map(quote).join(' ')}; echo EXIT=$?`;
+  const as = uid === undefined ? '' : `setpriv --reuid=${uid} --regid=${uid} --clear-groups `;
+  const command = `${as}env ${unset} ${set} node ${quote(BIN)} ${args.map(quote).join(' ')}; echo EXIT=$?`;
   // remain-on-exit keeps the pane (and its last screen) after the command ends.
   tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'cli', '-x', '120', '-y', '40', ...(cwd ? ['-c', cwd] : []), command, ';', 'set-option', '-t', 'cli', 'remain-on-exit', 'on');
   // What the pane writes from now on lands in `output` (what it wrote before is on the screen).

@@ -68,11 +68,13 @@ describe('priorRun: an existing journal', () => {
     expect(io.lines).toEqual([`Moved the old journal aside: ${p}.2`]);
   });
 
-  it('--resume reads it into the table and returns its scan', async () => {
+  it('--resume reads it into the table and returns its scan, and the journal open', async () => {
     const p = journal(header({ message: { text: 'Hi' } }), sent(1), failed(2));
     const table = new IdTable();
-    const scan = await priorRun({ io: fakeIO(), resume: true }, p, table);
-    expect(scan?.header?.message).toEqual({ text: 'Hi' });
+    const prior = await priorRun({ io: fakeIO(), resume: true }, p, table);
+    expect(prior?.scan.header?.message).toEqual({ text: 'Hi' });
+    expect((await prior!.file.readFile('utf8')).split('\n')[0]).toBe(header({ message: { text: 'Hi' } }));
+    await prior!.file.close();
     expect([table.state(table.slot(ID(1))), table.state(table.slot(ID(2)))]).toEqual([State.Sent, State.Failed]);
   });
 
@@ -85,7 +87,9 @@ describe('priorRun: an existing journal', () => {
     await expect(priorRun({ io: fakeIO(), resume: true }, other, new IdTable())).rejects.toThrow(`--resume: ${other} is not a chatcrm journal (no journal header); name the run's journal with --journal`);
     // Rows by line number under a versioned header: not the older format, so it resumes.
     const mixed = journal(header(), 'S\t1\t15550001\twamid.1');
-    await expect(priorRun({ io: fakeIO(), resume: true }, mixed, new IdTable())).resolves.toMatchObject({ legacy: 1 });
+    const prior = await priorRun({ io: fakeIO(), resume: true }, mixed, new IdTable());
+    expect(prior?.scan.legacy).toBe(1);
+    await prior?.file.close();
   });
 });
 

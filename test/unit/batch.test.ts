@@ -303,7 +303,7 @@ describe('results', () => {
       ['wamid.1', { final: 'read', error: '' }],
       ['wamid.2', { final: 'failed', error: "'=blocked, by user" }],
     ]);
-    const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s, learned);
+    const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s, { learned });
     w.add(1, '111', 'sent', 'wamid.1', 'sent by an earlier run');
     w.add(2, '222', 'sent', 'wamid.2', 'sent by an earlier run');
     w.add(3, '333', 'sent', 'wamid.9');
@@ -321,7 +321,7 @@ describe('results', () => {
   it('a reason the earlier file already carries after the same error is not repeated, nor defused twice', async () => {
     const out = join(dir, 'learned2.csv');
     writeFileSync(out, `row,to,status,message_id,error,final_status\n1,111,sent,wamid.1,sent by an earlier run; '=x,failed\n`);
-    const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s, await learnedBefore(out));
+    const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s, { learned: await learnedBefore(out) });
     w.add(1, '111', 'sent', 'wamid.1', 'sent by an earlier run');
     await w.close();
     expect(readFileSync(out, 'utf8')).toBe(`row,to,status,message_id,error,final_status\n1,111,sent,wamid.1,sent by an earlier run; '=x,failed\n`);

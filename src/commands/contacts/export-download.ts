@@ -78,7 +78,7 @@ export const run: Run = async (ctx, { args, opts }) => {
   }
   const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.part`);
   try {
-    const fh = await openPrivate(tmp, constants.O_WRONLY | constants.O_EXCL, flag);
+    const fh = await openPrivate(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, flag);
     await pipeline(res.stream, meter.counter, createWriteStream(tmp, { fd: fh }), { signal: ctx.signal });
     // Checked again: the file may have appeared while downloading.
     if (existsSync(target) && !opts.force) throw new UsageError(`${target} exists: pass --force to overwrite it`);
