@@ -3,12 +3,28 @@
 import type { Run } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
-import { parseOnly, type AreaName } from './areas.js';
-import { currentState, readState, type CurrentState } from './state.js';
+import { AREA, parseOnly, references, type AreaName } from './areas.js';
+import { knownFields, type FileRecord } from './schema.js';
+import { currentState, readState, type CurrentState, type Names } from './state.js';
 
-/** The file of a state: `version: 1`, then each area's records in the areas' order. */
-export function fileOf(state: CurrentState, areas: AreaName[]): Record<string, unknown> {
-  return { version: 1, ...Object.fromEntries(areas.map((a) => [a, (state[a] ?? []).map((c) => c.record)])) };
+/**
+ * The file of a state: `version: 1`, then each area's records in the areas' order, each with the
+ * fields the file knows (so `validate` reads it back). `warn` hears of a field left out, and of
+ * an id that names no record (kept as found: validate warns of it, diff refuses to send it).
+ */
+export function fileOf(state: CurrentState, areas: AreaName[], names: Names, warn: (line: string) => void = () => undefined): Record<string, unknown> {
+  const written = (area: AreaName, r: FileRecord): FileRecord => {
+    const where = `${area} "${String(r[AREA[area].key])}"`;
+    const known = knownFields(area);
+    const left = known ? Object.keys(r).filter((f) => !known.includes(f)) : [];
+    if (left.length) warn(`${where}: not written, fields the file does not know: ${left.join(', ')}`);
+    for (const ref of references(r)) {
+      const have = new Set(names.get(ref.area)?.values());
+      for (const id of ref.names.filter((n) => !have.has(n))) warn(`${where}: ${ref.path.join('.')}: ${id} is the id of no ${ref.area} record: written as found`);
+    }
+    return Object.fromEntries(Object.entries(r).filter(([f]) => !left.includes(f)));
+  };
+  return { version: 1, ...Object.fromEntries(areas.map((a) => [a, (state[a] ?? []).map((c) => written(a, c.record))])) };
 }
 
 export const run: Run = async (ctx, { opts }) => {
@@ -17,7 +33,7 @@ export const run: Run = async (ctx, { opts }) => {
   if (!target) throw new UsageError('--output-file: give a file name, or - for stdout');
   const { raw, names } = await readState(await ctx.api(), areas);
   if (ctx.settings.dryRun) return;
-  const file = fileOf(currentState(raw, names), areas);
+  const file = fileOf(currentState(raw, names), areas, names, (line) => ctx.io.err(`Warning: ${line}`));
   const { stringify } = await loadYaml();
   const text = ctx.settings.output === 'json' ? `${JSON.stringify(file, null, 2)}\n` : stringify(file, { lineWidth: 0, aliasDuplicateObjects: false });
   if (target === '-') return ctx.io.data(text.replace(/\n$/, ''));
