@@ -42,7 +42,7 @@ describe('dump', () => {
     dumped = d.stdout;
     expect(d.stderr.trim().split('\n').sort()).toEqual([
       expect.stringMatching(/^Warning: segments "Lost": filters\.tag_ids: [0-9a-f]{24} is the id of no tags record: written as found$/),
-      'Warning: tags "42": not written, fields the file does not know: description',
+      'Warning: tags: not written, fields the file does not know: description (1 record)',
     ]);
   });
 

@@ -9,22 +9,29 @@ import { currentState, readState, type CurrentState, type Names } from './state.
 
 /**
  * The file of a state: `version: 1`, then each area's records in the areas' order, each with the
- * fields the file knows (so `validate` reads it back). `warn` hears of a field left out, and of
- * an id that names no record (kept as found: validate warns of it, diff refuses to send it).
+ * fields the file knows (so `validate` reads it back). `warn` hears of the fields left out, once
+ * an area, and of each id that names no record (kept as found: validate warns of it too, and
+ * diff refuses to send it).
  */
 export function fileOf(state: CurrentState, areas: AreaName[], names: Names, warn: (line: string) => void = () => undefined): Record<string, unknown> {
-  const written = (area: AreaName, r: FileRecord): FileRecord => {
-    const where = `${area} "${String(r[AREA[area].key])}"`;
+  const named = new Map([...names].map(([area, byId]) => [area, new Set(byId.values())]));
+  const out: Record<string, unknown> = { version: 1 };
+  for (const area of areas) {
     const known = knownFields(area);
-    const left = known ? Object.keys(r).filter((f) => !known.includes(f)) : [];
-    if (left.length) warn(`${where}: not written, fields the file does not know: ${left.join(', ')}`);
-    for (const ref of references(r)) {
-      const have = new Set(names.get(ref.area)?.values());
-      for (const id of ref.names.filter((n) => !have.has(n))) warn(`${where}: ${ref.path.join('.')}: ${id} is the id of no ${ref.area} record: written as found`);
-    }
-    return Object.fromEntries(Object.entries(r).filter(([f]) => !left.includes(f)));
-  };
-  return { version: 1, ...Object.fromEntries(areas.map((a) => [a, (state[a] ?? []).map((c) => written(a, c.record))])) };
+    const unknown = new Map<string, number>();
+    out[area] = (state[area] ?? []).map(({ record }): FileRecord => {
+      for (const ref of references(record)) {
+        for (const id of ref.names.filter((n) => !named.get(ref.area)?.has(n))) {
+          warn(`${area} "${String(record[AREA[area].key])}": ${ref.path.join('.')}: ${id} is the id of no ${ref.area} record: written as found`);
+        }
+      }
+      const left = known ? Object.keys(record).filter((f) => !known.includes(f)) : [];
+      for (const f of left) unknown.set(f, (unknown.get(f) ?? 0) + 1);
+      return Object.fromEntries(Object.entries(record).filter(([f]) => !left.includes(f)));
+    });
+    if (unknown.size) warn(`${area}: not written, fields the file does not know: ${[...unknown].map(([f, n]) => `${f} (${n} record${n === 1 ? '' : 's'})`).join(', ')}`);
+  }
+  return out;
 }
 
 export const run: Run = async (ctx, { opts }) => {
