@@ -2,6 +2,7 @@
 // type, properties, required, items, enum, additionalProperties), before anything is sent.
 // The sandbox uses checkArgs too, so the CLI and the sandbox agree on what is valid.
 import { isObj } from '../core/output/shape.js';
+import { nearest } from '../core/nearest.js';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -27,31 +28,10 @@ export function typeLabel(s: JsonSchema | undefined): string {
   return t.map((x) => (x === 'array' && s?.items ? `array<${typeLabel(s.items)}>` : x)).join('|');
 }
 
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = d[0];
-    d[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = d[j];
-      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return d[b.length];
-}
-
 /** ` (did you mean x?)` for the closest candidate, or an empty string. */
 export function didYouMean(name: string, candidates: string[]): string {
-  const lower = name.toLowerCase();
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const cl = c.toLowerCase();
-    const dist = cl.startsWith(lower) || lower.startsWith(cl) || cl.includes(lower) ? 1 : distance(lower, cl);
-    if (dist < bestD) [best, bestD] = [c, dist];
-  }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(name.length / 3)) ? ` (did you mean ${best}?)` : '';
+  const best = nearest(name, candidates);
+  return best === undefined ? '' : ` (did you mean ${best}?)`;
 }
 
 function matchesType(v: unknown, t: string): boolean {

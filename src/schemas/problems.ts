@@ -26,7 +26,7 @@ const oneOf = (values: readonly unknown[]) => (values.length === 1 ? `must be ${
  * What an issue means, in words. zod/mini ships no locale: an issue without a message of ours
  * reads "Invalid input", which says nothing; its code and details say what was expected.
  */
-function describe(i: z.core.$ZodIssue): string {
+export function describe(i: z.core.$ZodIssue): string {
   if (i.message !== 'Invalid input') return i.message;
   switch (i.code) {
     case 'invalid_value':

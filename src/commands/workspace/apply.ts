@@ -1,14 +1,15 @@
 // Carrying out a plan, change by change in its order: a create (then the state steps its
 // answer calls for), an update of the changed fields (the record keeps its id, then the state
 // steps), a delete. References by name are resolved to ids as requests go out, so a record
-// created earlier in the run can be referred to. The first failure stops the run; what was
-// applied is counted for the summary.
+// created earlier in the run can be referred to (checkReferences resolves them all the same
+// way before anything is sent). The first failure stops the run; a change counts as applied
+// once all its requests are, so the summary adds up to the plan.
 import type { ApiClient } from '../../api/client.js';
 import { getOperation, pathParams, type OperationId } from '../../api/operations.js';
-import { CliError, UsageError } from '../../core/errors.js';
+import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { recordId, shapeOf } from '../../core/output/shape.js';
 import { AREA, refArea, type AreaDef, type AreaName } from './areas.js';
-import { naturalKey, type Change } from './plan.js';
+import { naturalKey, type Change, type Plan } from './plan.js';
 import type { FileRecord } from './schema.js';
 import type { Names } from './state.js';
 
@@ -37,7 +38,7 @@ export class Ids {
     const area = field === undefined ? undefined : refArea(field);
     const one = (name: string) => {
       const id = this.byName.get(area!)?.get(naturalKey(name));
-      if (id === undefined) throw new UsageError(`${where}: ${field}: no ${area} record named "${name}" in the workspace`);
+      if (id === undefined) throw new UsageError(`${where}: ${field}: no ${area} record named "${name}" in the file or the workspace`);
       return id;
     };
     if (area && typeof value === 'string') return one(value);
@@ -45,6 +46,24 @@ export class Ids {
     if (Array.isArray(value)) return value.map((v) => this.resolve(v, where));
     if (value === null || typeof value !== 'object') return value;
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.resolve(v, where, k)]));
+  }
+}
+
+const newId = (def: AreaDef) => `NEW_${def.name.toUpperCase()}_ID`;
+
+/**
+ * Every reference the plan would send, resolved as the applier resolves it, in the plan's order
+ * (a record created earlier may be named): one that names no record of the file or the
+ * workspace is a usage error naming the record, before anything is written.
+ */
+export function checkReferences(plan: Plan, names: Names): void {
+  const ids = new Ids(names);
+  for (const c of plan.changes) {
+    const where = `${c.area} "${c.key}"`;
+    if (c.action === 'create') {
+      ids.resolve(c.record, where);
+      ids.add(c.area, c.key, newId(AREA[c.area]));
+    } else if (c.action === 'update') ids.resolve(Object.fromEntries(c.changes.map((f) => [f.field, f.new])), where);
   }
 }
 
@@ -78,13 +97,19 @@ export class Applier {
 
   private async create(c: Extract<Change, { action: 'create' }>, def: AreaDef, where: string): Promise<void> {
     const body = await this.send(def.create!, undefined, bodyOf(def, c.record, this.ids, where));
-    const made = shapeOf(body).item ?? body;
+    const made = (shapeOf(body).item ?? body ?? {}) as Record<string, unknown>;
     // A dry run answers nothing: later requests show where the new id would go.
-    const id = recordId(made) ?? (this.api.opts.dryRun ? `NEW_${def.name.toUpperCase()}_ID` : undefined);
+    const id = recordId(made) ?? (this.api.opts.dryRun ? newId(def) : undefined);
     if (id === undefined) throw new CliError(`${where}: created, but the answer has no id: run the sync again to finish`, 1);
     this.ids.add(def.name, c.key, id);
+    try {
+      await this.states(def, id, { ...def.created, ...(def.read?.(made) ?? made) }, c.record);
+    } catch (err) {
+      if (err instanceof CliError) throw new CliError(`${where}: created, but its state is not set: ${err.message}`, err.exitCode, err.status, err.code);
+      throw err;
+    }
+    // Counted once its states are set: a state step that fails counts the change as failed.
     this.applied.created++;
-    await this.states(def, id, (made ?? {}) as Record<string, unknown>, c.record);
   }
 
   private async update(c: Extract<Change, { action: 'update' }>, def: AreaDef, where: string): Promise<void> {
@@ -111,8 +136,12 @@ export class Applier {
       else await this.remove(c, def);
     } catch (err) {
       this.applied.failed++;
-      if (err instanceof CliError && !err.message.startsWith(where)) throw new CliError(`${where}: ${err.message}`, err.exitCode, err.status, err.code);
-      throw err;
+      if (!(err instanceof CliError)) throw err;
+      // The plan's references were checked before anything was sent (checkReferences): one that
+      // fails now is the workspace changing under the sync, and exit 2 would say nothing was sent.
+      const code = err.exitCode === EXIT.usage ? EXIT.unexpected : err.exitCode;
+      const message = err.message.startsWith(where) ? err.message : `${where}: ${err.message}`;
+      throw code === err.exitCode && message === err.message ? err : new CliError(message, code, err.status, code === err.exitCode ? err.code : undefined);
     }
   }
 }

@@ -5,6 +5,7 @@
 // docs/workspace.md.
 import type { OperationId } from '../../api/operations.js';
 import { UsageError } from '../../core/errors.js';
+import { stateOf } from '../../ops/behaviour.js';
 
 export const AREAS = ['tags', 'custom_fields', 'taxes', 'currencies', 'quick_replies', 'teams', 'chatbots', 'segments', 'flows', 'templates'] as const;
 export type AreaName = (typeof AREAS)[number];
@@ -34,6 +35,14 @@ export interface AreaDef {
    * record from one value to another (none: the value is already right).
    */
   states?: Record<string, (from: unknown, to: unknown) => StateStep[]>;
+  /**
+   * The states a new record starts in, as the service documents them (docs/workspace.md): the
+   * state steps of a create start from its answer, and from these where the answer says
+   * nothing (all of it in a dry run, which has no answer), so a dry run sends what sync sends.
+   */
+  created?: Record<string, unknown>;
+  /** A record as the server answers it, its state fields as the file writes them (a flow's one state, whatever fields give it). */
+  read?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /** The field of another record that refers to this one by id: `tag_id`, `tag_ids`. */
   refPrefix: string;
 }
@@ -44,10 +53,9 @@ const toggleTo = (op: OperationId) => (from: unknown, to: unknown) => (from === 
 function flowStatus(from: unknown, to: unknown): StateStep[] {
   const toggle = { op: 'flows.toggle' as const };
   const pause = { op: 'flows.togglePause' as const };
-  const f = from ?? 'draft';
-  if (f === to) return [];
+  if (from === to) return [];
   if (to === 'draft') return [toggle];
-  if (f === 'draft') return to === 'paused' ? [toggle, pause] : [toggle];
+  if (from === 'draft') return to === 'paused' ? [toggle, pause] : [toggle];
   return [pause];
 }
 
@@ -63,6 +71,7 @@ const DEFS: AreaDef[] = [
     // `key` is derived from the name by the server.
     serverFields: ['key'],
     states: { is_active: (from, to) => (from === to || to === undefined ? [] : [{ op: 'customFields.status', body: (id) => ({ ids: [id], is_active: to }) }]) },
+    created: { is_active: true },
     refPrefix: 'custom_field',
   },
   { name: 'taxes', key: 'name', list: 'taxes.list', create: 'taxes.create', update: 'taxes.update', remove: { op: 'taxes.delete' }, serverFields: [], refPrefix: 'tax' },
@@ -79,6 +88,7 @@ const DEFS: AreaDef[] = [
       // Making another currency the default unsets this one: only `true` is a step of its own.
       is_default: (from, to) => (to === true && from !== true ? [{ op: 'currencies.toggleDefault' }] : []),
     },
+    created: { is_active: true, is_default: false },
     refPrefix: 'currency',
   },
   {
@@ -101,6 +111,7 @@ const DEFS: AreaDef[] = [
     remove: { op: 'teams.deleteMany', ids: true },
     serverFields: [],
     states: { status: (from, to) => (from === to || to === undefined ? [] : [{ op: 'teams.toggleStatus' }]) },
+    created: { status: 'active' },
     refPrefix: 'team',
   },
   {
@@ -134,6 +145,8 @@ const DEFS: AreaDef[] = [
     // `status` says it all; is_active and is_paused mirror it.
     serverFields: ['is_active', 'is_paused', 'executions', 'executions_count'],
     states: { status: flowStatus },
+    // A new flow is a draft (stateOf of a record that says nothing).
+    read: (raw) => ({ ...raw, status: stateOf(raw) }),
     refPrefix: 'flow',
   },
   {

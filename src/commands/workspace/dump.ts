@@ -3,12 +3,35 @@
 import type { Run } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
-import { parseOnly, type AreaName } from './areas.js';
-import { currentState, readState, type CurrentState } from './state.js';
+import { AREA, parseOnly, references, type AreaName } from './areas.js';
+import { knownFields, type FileRecord } from './schema.js';
+import { currentState, readState, type CurrentState, type Names } from './state.js';
 
-/** The file of a state: `version: 1`, then each area's records in the areas' order. */
-export function fileOf(state: CurrentState, areas: AreaName[]): Record<string, unknown> {
-  return { version: 1, ...Object.fromEntries(areas.map((a) => [a, (state[a] ?? []).map((c) => c.record)])) };
+/**
+ * The file of a state: `version: 1`, then each area's records in the areas' order, each with the
+ * fields the file knows (so `validate` reads it back). `warn` hears of the fields left out, once
+ * an area, and of each id that names no record (kept as found: validate warns of it too, and
+ * diff refuses to send it).
+ */
+export function fileOf(state: CurrentState, areas: AreaName[], names: Names, warn: (line: string) => void = () => undefined): Record<string, unknown> {
+  const named = new Map([...names].map(([area, byId]) => [area, new Set(byId.values())]));
+  const out: Record<string, unknown> = { version: 1 };
+  for (const area of areas) {
+    const known = knownFields(area);
+    const unknown = new Map<string, number>();
+    out[area] = (state[area] ?? []).map(({ record }): FileRecord => {
+      for (const ref of references(record)) {
+        for (const id of ref.names.filter((n) => !named.get(ref.area)?.has(n))) {
+          warn(`${area} "${String(record[AREA[area].key])}": ${ref.path.join('.')}: ${id} is the id of no ${ref.area} record: written as found`);
+        }
+      }
+      const left = known ? Object.keys(record).filter((f) => !known.includes(f)) : [];
+      for (const f of left) unknown.set(f, (unknown.get(f) ?? 0) + 1);
+      return Object.fromEntries(Object.entries(record).filter(([f]) => !left.includes(f)));
+    });
+    if (unknown.size) warn(`${area}: not written, fields the file does not know: ${[...unknown].map(([f, n]) => `${f} (${n} record${n === 1 ? '' : 's'})`).join(', ')}`);
+  }
+  return out;
 }
 
 export const run: Run = async (ctx, { opts }) => {
@@ -17,7 +40,7 @@ export const run: Run = async (ctx, { opts }) => {
   if (!target) throw new UsageError('--output-file: give a file name, or - for stdout');
   const { raw, names } = await readState(await ctx.api(), areas);
   if (ctx.settings.dryRun) return;
-  const file = fileOf(currentState(raw, names), areas);
+  const file = fileOf(currentState(raw, names), areas, names, (line) => ctx.io.err(`Warning: ${line}`));
   const { stringify } = await loadYaml();
   const text = ctx.settings.output === 'json' ? `${JSON.stringify(file, null, 2)}\n` : stringify(file, { lineWidth: 0, aliasDuplicateObjects: false });
   if (target === '-') return ctx.io.data(text.replace(/\n$/, ''));

@@ -1,7 +1,8 @@
 // What diff and sync share: the file read, the server's state of the areas it lists read,
-// and the plan between them.
+// and the plan between them, refused when sync could not apply it (a name no side has).
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../runtime/context.js';
+import { checkReferences } from './apply.js';
 import { AREAS, parseOnly, references, type AreaName } from './areas.js';
 import { planSync, type Plan } from './plan.js';
 import { readWorkspace } from './read.js';
@@ -31,5 +32,6 @@ export async function loadPlan(ctx: Context, source: string, opts: Record<string
   const { raw, names } = await readState(api, areasToRead(file, only));
   if (api.opts.dryRun) return undefined;
   const plan = planSync(currentState(raw, names), file, { prune: opts.prune === true, only });
+  checkReferences(plan, names);
   return { file, plan, names };
 }

@@ -7,6 +7,7 @@ import { UsageError } from '../../core/errors.js';
 import { issuePath } from '../../schemas/problems.js';
 import { checkFlow } from '../../schemas/flows.js';
 import { AREA, AREAS, references, type AreaName } from './areas.js';
+import { schemaProblems } from './file-problems.js';
 import { workspaceFileSchema, type WorkspaceFile } from './schema.js';
 
 export interface FileProblem {
@@ -18,6 +19,8 @@ export interface FileProblem {
 export interface Parsed {
   data?: WorkspaceFile;
   problems: FileProblem[];
+  /** What the file may hold but sync may refuse: an id no record of the file has (a dump's dangling reference). */
+  warnings: FileProblem[];
 }
 
 type Path = (string | number)[];
@@ -28,35 +31,35 @@ const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 export function parseWorkspace(text: string, env: NodeJS.ProcessEnv): Parsed {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
+  // Merge keys (`<<: *base`) are merged, as YAML 1.1 defines them, not passed on as a field.
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, merge: true });
   const lineAt = (offset: number | undefined) => (offset === undefined ? undefined : lines.linePos(offset).line);
   if (doc.errors.length) {
     const e = doc.errors[0];
-    return { problems: [{ line: lineAt(e.pos[0]), field: '', message: `not valid YAML or JSON: ${e.message.split('\n')[0]}` }] };
+    return { problems: [{ line: lineAt(e.pos[0]), field: '', message: `not valid YAML or JSON: ${e.message.split('\n')[0]}` }], warnings: [] };
   }
   const unset = fillEnv(doc, env);
-  if (unset) return { problems: [{ line: lineAt(unset.offset), field: '', message: `\${env:${unset.name}}: environment variable ${unset.name} is not set` }] };
+  if (unset) return { problems: [{ line: lineAt(unset.offset), field: '', message: `\${env:${unset.name}}: environment variable ${unset.name} is not set` }], warnings: [] };
   const where = (path: Path) => lineAt(nodeAt(doc, path)?.[0]);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 }) ?? {};
   } catch (err) {
     // An alias to no anchor, or aliases that would multiply the document (a "billion laughs").
-    return { problems: [{ field: '', message: `not valid YAML or JSON: ${(err as Error).message.split('\n')[0]}` }] };
+    return { problems: [{ field: '', message: `not valid YAML or JSON: ${(err as Error).message.split('\n')[0]}` }], warnings: [] };
   }
+  const found = (p: Found) => ({ line: where(p.path), field: issuePath(p.path) || '(top)', message: p.message });
   const r = workspaceFileSchema.safeParse(value, { reportInput: true });
-  if (!r.success) {
-    return {
-      problems: r.error.issues.map((i) => {
-        const keys = i.code === 'unrecognized_keys' ? i.keys : [];
-        const path = [...i.path, ...keys.slice(0, 1)].map((p) => (typeof p === 'number' ? p : String(p)));
-        const message = keys.length ? `unknown field (expected version or one of ${AREAS.join(', ')})` : i.code === 'invalid_type' && i.input === undefined ? 'is required' : i.message;
-        return { line: where(path), field: issuePath(path) || '(top)', message };
-      }),
-    };
-  }
-  const problems = [...duplicates(r.data), ...oneDefault(r.data), ...dangling(r.data), ...flowProblems(r.data)].map((p) => ({ line: where(p.path), field: issuePath(p.path), message: p.message }));
-  return problems.length ? { problems } : { data: r.data, problems };
+  if (!r.success) return { problems: schemaProblems(r.error.issues, (path) => sourceAt(doc, text, path)).map(found), warnings: [] };
+  const refs = referenceProblems(r.data);
+  const problems = [...duplicates(r.data), ...oneDefault(r.data), ...refs.problems, ...flowProblems(r.data)].map(found);
+  return problems.length ? { problems, warnings: [] } : { data: r.data, problems, warnings: refs.warnings.map(found) };
+}
+
+/** The text of the value at a path as the file writes it (before variables are filled). */
+function sourceAt(doc: Document, text: string, path: Path): string | undefined {
+  const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+  return node?.range && text.slice(node.range[0], node.range[1]);
 }
 
 /** Replace `${env:NAME}` in every string value; the first unset name, with where it is. */
@@ -116,20 +119,31 @@ function oneDefault(data: WorkspaceFile): Found[] {
   return defaults.slice(1).map((i) => ({ path: ['currencies', i, 'is_default'], message: `a second default currency (currencies[${defaults[0]}] is the default; there is one)` }));
 }
 
-/** A reference to an area the file lists must name one of its records. */
-function dangling(data: WorkspaceFile): Found[] {
-  const out: Found[] = [];
+/** A record id of the service (docs/service-api.md 10: `_id`, 24 hex digits), not a name. */
+const looksLikeId = (v: string) => /^[0-9a-f]{24}$/i.test(v);
+
+/**
+ * A reference to an area the file lists must name one of its records. An id in its place is
+ * what dump writes for a record that is gone (found as is): a warning naming the record, which
+ * diff turns into a refusal only if the plan would send it.
+ */
+function referenceProblems(data: WorkspaceFile): { problems: Found[]; warnings: Found[] } {
+  const problems: Found[] = [];
+  const warnings: Found[] = [];
   for (const area of AREAS) {
     areaRecords(data, area).forEach((r, i) => {
       for (const ref of references(r, [area, i])) {
         if (data[ref.area] === undefined) continue;
         const known = new Set(areaRecords(data, ref.area).map((x) => norm(x[AREA[ref.area].key])));
         const missing = ref.names.filter((n) => !known.has(norm(n)));
-        if (missing.length) out.push({ path: ref.path, message: `no ${ref.area} record named "${missing[0]}" in the file` });
+        const name = missing.find((n) => !looksLikeId(n));
+        const record = `${area} "${String(r[AREA[area].key])}"`;
+        if (name !== undefined) problems.push({ path: ref.path, message: `no ${ref.area} record named "${name}" in the file` });
+        else if (missing.length) warnings.push({ path: ref.path, message: `${record} refers to ${missing[0]}, an id no ${ref.area} record of the file has (a record that is gone, dumped as found); diff refuses to send it` });
       }
     });
   }
-  return out;
+  return { problems, warnings };
 }
 
 /** A flow's screens and gotos, checked as `flows validate` checks them. */

@@ -90,11 +90,13 @@ export function idsToNames(value: unknown, names: Names, field?: string): unknow
 }
 
 /** A server record as the file writes it: its key first, then its fields by name. */
-export function fileRecord(def: AreaDef, raw: Record<string, unknown>, names: Names): FileRecord {
+export function fileRecord(def: AreaDef, answered: Record<string, unknown>, names: Names): FileRecord {
+  const raw = def.read?.(answered) ?? answered;
   const fields = Object.keys(raw)
     .filter((k) => k !== def.key && !isServerField(def, k) && !isSecretField(k) && raw[k] !== undefined)
     .sort();
-  const out: FileRecord = { [def.key]: raw[def.key] };
+  // A name the server keeps as a number (42) is a name all the same: the file writes a string.
+  const out: FileRecord = { [def.key]: String(raw[def.key]) };
   for (const k of fields) out[k] = idsToNames(raw[k], names, k);
   return out;
 }
