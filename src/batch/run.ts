@@ -50,7 +50,7 @@ export class BatchRun<Req> {
   private readonly summary: BatchSummary;
   private readonly stop: Stop;
   private pending = 0;
-  private preflight?: () => Promise<void>;
+  private preflight: BatchOptions<Req>['preflight'];
   private readonly limiter?: Pacer;
   private readonly deadlines: Deadlines;
   /** Rows since the last answer from the server that could not reach it. */
@@ -135,9 +135,12 @@ export class BatchRun<Req> {
   }
 
   /** Before the first send, not before a resume that sends nothing. */
-  private async checkFirst(preflight: () => Promise<void>): Promise<void> {
+  private async checkFirst(preflight: NonNullable<BatchOptions<Req>['preflight']>): Promise<void> {
     this.preflight = undefined;
-    await preflight().catch((err: unknown) => {
+    // A request like the sends: it takes its turn (--rate). A stop meanwhile ends the wait, and the check.
+    if (this.limiter) await this.limiter.take(this.stop.signal).catch(() => undefined);
+    if (this.stop.state) return;
+    await preflight(this.limiter).catch((err: unknown) => {
       // A refused key, or settings no request can go out with (no API address, plain http
       // to a remote host), stop here; anything else, the sends will meet and report per row.
       // A 403 says only that this key may not list senders, not that it may not send.
@@ -150,7 +153,8 @@ export class BatchRun<Req> {
 
   /**
    * Send a row in the slot it now holds (not awaited: rows overlap). The slot is taken before
-   * the rate token and the intent: a crash leaves at most `concurrency` rows uncertain.
+   * the rate token and the intent: a crash leaves at most `concurrency` rows uncertain. Its
+   * retries take their turns in the client (`pace` in the request's options).
    */
   startSend(r: Row<Req>): void {
     this.pending++;
@@ -190,7 +194,7 @@ export class BatchRun<Req> {
     let messageId: string;
     try {
       const signal = this.deadlines.current();
-      messageId = (await untilAborted(this.o.send(r.req, signal), signal)) ?? '';
+      messageId = (await untilAborted(this.o.send(r.req, signal, this.limiter), signal)) ?? '';
     } catch (err) {
       return this.refused(r, rowError(err));
     }
