@@ -137,9 +137,7 @@ export class BatchRun<Req> {
   /** Before the first send, not before a resume that sends nothing. */
   private async checkFirst(preflight: NonNullable<BatchOptions<Req>['preflight']>): Promise<void> {
     this.preflight = undefined;
-    // A request like the sends: it takes its turn (--rate). A stop meanwhile ends the wait, and the check.
-    if (this.limiter) await this.limiter.take(this.stop.signal).catch(() => undefined);
-    if (this.stop.state) return;
+    // A request like the sends: with --rate it goes out in its turn (`pace`).
     await preflight(this.limiter).catch((err: unknown) => {
       // A refused key, or settings no request can go out with (no API address, plain http
       // to a remote host), stop here; anything else, the sends will meet and report per row.

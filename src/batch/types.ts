@@ -55,7 +55,7 @@ export interface BatchOptions<Req> {
   confirm?(count: { rows: number; sent: number }): Promise<void>;
   /**
    * One cheap authenticated request before the first send; an AuthError stops the run. With
-   * --rate, it has taken its turn; `pace` goes into the request's options (RequestOptions).
+   * --rate, `pace` goes into the request's options (RequestOptions): it goes out in its turn.
    */
   preflight?(pace?: Pace): Promise<void>;
   /**
