@@ -136,11 +136,11 @@ export class ApiClient {
       try {
         res = await this.exchange(transport, out, state, budget.limit(started), req.o.signal);
       } catch (err) {
+        // It never reached the wire, or did (the transport said so, and this counts once): the next may go.
         onWire?.();
         await this.retryFailure(err, req, state, attempt < retries ? budget : undefined, attempt);
         continue;
       }
-      onWire?.();
       const gaveUp = await this.retryStatus(res, req, attempt < retries ? budget : undefined, started, attempt);
       if (gaveUp === RETRY) continue;
       const suffix = (status: number) => (req.o.base === 'mcp' ? this.mcpUrlHint(status) : '') + (gaveUp ? `; ${gaveUp}` : '') + attempts(attempt);
