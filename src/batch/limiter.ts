@@ -1,8 +1,11 @@
-// --rate N: at most N requests start in any one-second window, every attempt counted (the check
-// before the first send, each send, each retry). They are paced evenly, a little over 1/N s
-// apart, measured from when the previous one was let go (not from when it was due): a timer
-// that fires late, or a busy event loop, never lets the next ones bunch up to catch up. No burst
-// at the start: a token bucket that starts full sent N at once and N more within the first second.
+// --rate N: at most N requests start in any one-second window at the server, every attempt
+// counted (the check before the first send, each send, each retry). Two steps of one pace: a
+// row takes its turn before its intent is written (a retry takes one too, ahead of new rows),
+// and each attempt goes out a little over 1/N s after the one before it reached the wire. Both
+// are measured from when the previous one was let go (not from when it was due): a timer that
+// fires late, or a busy event loop, never lets the next ones bunch up to catch up. No burst at
+// the start: a token bucket that starts full sent N at once and N more within the first second.
+// A 429 holds both steps for everyone.
 import { sleep } from '../api/retry.js';
 import type { Pace } from '../api/types.js';
 import { InterruptedError } from '../core/errors.js';
