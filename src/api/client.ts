@@ -126,18 +126,22 @@ export class ApiClient {
     const retries = req.o.retries ?? this.opts.retries;
     const budget = new Budget(this.opts.timeoutMs, retries);
     for (let attempt = 0; ; attempt++) {
+      const { pace } = req.o;
+      const onWire = pace && (await this.waiting(() => pace.depart(req.o.signal), req, 'for its turn (--rate) to send'));
       traceRequest(this.opts, req.method, req.url, req.headers, req.o, attempt, transport.name);
       const started = Date.now();
       const out: Outgoing = { url: req.url, method: req.method, headers: req.headers, body: req.o.form ? req.o.form.stream() : req.body, maxBody: req.kind === 'file' ? undefined : this.maxBody, timeoutMs: this.opts.timeoutMs };
-      const state = new Attempt();
+      const state = new Attempt(onWire);
       let res: Exchange;
       try {
         res = await this.exchange(transport, out, state, budget.limit(started), req.o.signal);
       } catch (err) {
+        // It never reached the wire, or did (the transport said so, and this counts once): the next may go.
+        onWire?.();
         await this.retryFailure(err, req, state, attempt < retries ? budget : undefined, attempt);
         continue;
       }
-      const gaveUp = attempt < retries ? await this.retryStatus(res, req, budget, started, attempt) : '';
+      const gaveUp = await this.retryStatus(res, req, attempt < retries ? budget : undefined, started, attempt);
       if (gaveUp === RETRY) continue;
       const suffix = (status: number) => (req.o.base === 'mcp' ? this.mcpUrlHint(status) : '') + (gaveUp ? `; ${gaveUp}` : '') + attempts(attempt);
       return answer<T>(this.opts, req, res, started, suffix);
@@ -148,7 +152,8 @@ export class ApiClient {
    * An attempt with no answer: waits and returns when it may be tried again (`budget` given
    * while retries are left), else throws the NetworkError (exit 7) saying what happened.
    */
-  private async retryFailure(err: unknown, { o, url, method }: Prepared, state: Attempt, budget: Budget | undefined, attempt: number): Promise<void> {
+  private async retryFailure(err: unknown, req: Prepared, state: Attempt, budget: Budget | undefined, attempt: number): Promise<void> {
+    const { o, url, method } = req;
     if (err instanceof InterruptedError) throw err;
     if (err instanceof BodyTooLarge) throw tooLarge(url, this.maxBody);
     const code = errorCode(err);
@@ -163,7 +168,7 @@ export class ApiClient {
     // Not once the caller's deadline has passed.
     if (budget && (!state.connected || method === 'GET') && !o.signal?.aborted) {
       const wait = retryDelay(attempt);
-      if (budget.fits(wait)) return this.pause(wait, o.signal, method, url);
+      if (budget.fits(wait)) return this.pause(wait, req);
       message += `; ${budget.over(`another attempt in ${secs(wait)}`)}`;
     }
     if (state.connected && !IDEMPOTENT.has(method)) message += '; the request may have been processed: check before sending again';
@@ -172,16 +177,21 @@ export class ApiClient {
 
   /**
    * An answer that says to come back (a GET's 429 or 5xx; for other methods only what was not
-   * processed): RETRY after the wait, or why the budget left no time for one ('' when none was due).
+   * processed): RETRY after the wait (`budget` given while retries are left), or why the budget
+   * left no time for one ('' when none was due). A 429 pauses the caller's pace, retried or not.
    */
-  private async retryStatus({ status, headers }: Exchange, { o, url, method }: Prepared, budget: Budget, started: number, attempt: number): Promise<string | typeof RETRY> {
+  private async retryStatus({ status, headers }: Exchange, req: Prepared, budget: Budget | undefined, started: number, attempt: number): Promise<string | typeof RETRY> {
+    const { o, method } = req;
     const again = method === 'GET' ? status === 429 || status >= 500 : notProcessed(status, headers['retry-after']);
     if (!again) return '';
     const asked = parseRetryAfter(headers['retry-after']);
     const wait = retryDelay(attempt, asked);
+    // The server's rate is every row's: none starts before this one would come back.
+    if (status === 429) o.pace?.refused(wait);
+    if (!budget) return '';
     if (!budget.fits(wait)) return budget.over(asked === undefined ? `another attempt in ${secs(wait)}` : `waiting the ${secs(wait)} the server asked for (Retry-After)`);
     this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms), retrying in ${wait} ms`);
-    await this.pause(wait, o.signal, method, url);
+    await this.pause(wait, req);
     return RETRY;
   }
 
@@ -200,15 +210,27 @@ export class ApiClient {
   }
 
   /**
-   * The wait before the next attempt. The caller's deadline passing meanwhile ends the request:
-   * a timeout, of a request that was not processed (only such a request is retried).
+   * The wait before the next attempt, then its turn in the caller's pace (--rate counts retries
+   * too). Ctrl-C (the client's signal) cuts it short.
    */
-  private async pause(ms: number, deadline: AbortSignal | undefined, method: string, url: URL): Promise<void> {
-    try {
+  private pause(ms: number, req: Prepared): Promise<void> {
+    const { signal: deadline, pace } = req.o;
+    return this.waiting(async () => {
       await sleep(ms, this.opts.signal, deadline);
+      await pace?.retry(deadline);
+    }, req, 'to retry');
+  }
+
+  /**
+   * A wait before an attempt. The caller's deadline passing meanwhile ends the request: a
+   * timeout, of a request that was not processed (only such a request is retried or waits).
+   */
+  private async waiting<T>(wait: () => Promise<T>, { o, method, url }: Prepared, what: string): Promise<T> {
+    try {
+      return await wait();
     } catch (err) {
-      if (!(err instanceof Deadline)) throw err;
-      throw new NetworkError(`Request timed out while waiting to retry ${method} ${url.origin}${url.pathname}`, false, 'timeout');
+      if (!(err instanceof Deadline) && !o.signal?.aborted) throw err;
+      throw new NetworkError(`Request timed out while waiting ${what} ${method} ${url.origin}${url.pathname}`, false, 'timeout');
     }
   }
 

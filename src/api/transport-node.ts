@@ -39,8 +39,8 @@ function send(o: Outgoing, attempt: Attempt): Promise<Exchange> {
         attempt.cancelWith(stop);
         req.on('error', fail);
         req.on('socket', (socket) => {
-          if (req.reusedSocket) attempt.connected = true;
-          else socket.once(https ? 'secureConnect' : 'connect', () => (attempt.connected = true));
+          if (req.reusedSocket) attempt.connect();
+          else socket.once(https ? 'secureConnect' : 'connect', () => attempt.connect());
         });
         req.on('response', (res: IncomingMessage) => {
           res.on('error', fail);

@@ -145,7 +145,7 @@ function collect(u: Undici, opts: DispatchOptions, max: number, attempt: Attempt
     });
     u.dispatcher.dispatch(opts, {
       onConnect(a) {
-        attempt.connected = true;
+        attempt.connect();
         if (attempt.reason) a(attempt.reason);
         else abort = a;
       },
@@ -208,7 +208,7 @@ export function undiciTransport(longRunning: boolean, timeoutMs: number): Transp
         u.request.call(u.dispatcher, { ...req, signal: ac.signal }).catch((err: Error) => Promise.reject(proxyRefusal(err, req.origin))),
         new Promise<never>((_, reject) => attempt.cancelWith((reason) => (ac.abort(reason), onEarlyCancel(), reject(reason)))),
       ]);
-      attempt.connected = true;
+      attempt.connect();
       return { status: res.statusCode, headers: res.headers, stream: res.body };
     },
     async close() {

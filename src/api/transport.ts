@@ -43,6 +43,15 @@ export class Attempt {
   reason?: Error;
   private onCancel?: (reason: Error) => void;
 
+  /** `onConnect`: told when the connection is ready (the batch's --rate spaces requests from then). */
+  constructor(private readonly onConnect?: () => void) {}
+
+  /** The transport's word that the connection is ready: the request goes out now. */
+  connect(): void {
+    this.connected = true;
+    this.onConnect?.();
+  }
+
   /** The transport's way to stop its exchange; called at once when already cancelled. */
   cancelWith(fn: (reason: Error) => void): void {
     if (this.reason) fn(this.reason);

@@ -52,6 +52,25 @@ export interface RequestOptions {
   retries?: number;
   /** Aborts this call, reported as a timeout (the batch engine's per-row deadline). */
   signal?: AbortSignal;
+  /** The batch's --rate: each retry waits its turn there, and a 429 slows it for every row. */
+  pace?: Pace;
+}
+
+/**
+ * Paces requests (the batch's --rate, src/batch/limiter.ts). The caller takes the first
+ * attempt's turn itself, before its journal's intent; the client takes each retry's, and waits
+ * before each attempt goes out.
+ */
+export interface Pace {
+  /** Resolves when a retry may start; rejects when `signal` aborts first. */
+  retry(signal?: AbortSignal): Promise<void>;
+  /**
+   * Resolves when an attempt may go out, to what to call once it is on the wire (its connection
+   * ready) or over; rejects when `signal` aborts first.
+   */
+  depart(signal?: AbortSignal): Promise<() => void>;
+  /** The server refused a request for its rate (429): no request starts for `ms` from now. */
+  refused(ms: number): void;
 }
 
 export interface ApiResponse<T = unknown> {

@@ -50,7 +50,7 @@ export class BatchRun<Req> {
   private readonly summary: BatchSummary;
   private readonly stop: Stop;
   private pending = 0;
-  private preflight?: () => Promise<void>;
+  private preflight: BatchOptions<Req>['preflight'];
   private readonly limiter?: Pacer;
   private readonly deadlines: Deadlines;
   /** Rows since the last answer from the server that could not reach it. */
@@ -135,9 +135,10 @@ export class BatchRun<Req> {
   }
 
   /** Before the first send, not before a resume that sends nothing. */
-  private async checkFirst(preflight: () => Promise<void>): Promise<void> {
+  private async checkFirst(preflight: NonNullable<BatchOptions<Req>['preflight']>): Promise<void> {
     this.preflight = undefined;
-    await preflight().catch((err: unknown) => {
+    // A request like the sends: with --rate it goes out in its turn (`pace`).
+    await preflight(this.limiter).catch((err: unknown) => {
       // A refused key, or settings no request can go out with (no API address, plain http
       // to a remote host), stop here; anything else, the sends will meet and report per row.
       // A 403 says only that this key may not list senders, not that it may not send.
@@ -150,7 +151,8 @@ export class BatchRun<Req> {
 
   /**
    * Send a row in the slot it now holds (not awaited: rows overlap). The slot is taken before
-   * the rate token and the intent: a crash leaves at most `concurrency` rows uncertain.
+   * the rate token and the intent: a crash leaves at most `concurrency` rows uncertain. Its
+   * retries take their turns in the client (`pace` in the request's options).
    */
   startSend(r: Row<Req>): void {
     this.pending++;
@@ -190,7 +192,7 @@ export class BatchRun<Req> {
     let messageId: string;
     try {
       const signal = this.deadlines.current();
-      messageId = (await untilAborted(this.o.send(r.req, signal), signal)) ?? '';
+      messageId = (await untilAborted(this.o.send(r.req, signal, this.limiter), signal)) ?? '';
     } catch (err) {
       return this.refused(r, rowError(err));
     }

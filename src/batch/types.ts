@@ -1,5 +1,6 @@
 // What a batch is given and what it reports: the options of runBatch, and its summary
 // (rows = sent + failed + uncertain + skipped + not_sent).
+import type { Pace } from '../api/types.js';
 import type { IO } from '../core/io.js';
 import type { Record_ } from './reader.js';
 
@@ -52,10 +53,17 @@ export interface BatchOptions<Req> {
    * `rows` in the file, `sent` of them by an earlier run (--resume). Throw to send nothing.
    */
   confirm?(count: { rows: number; sent: number }): Promise<void>;
-  /** One cheap authenticated request before the first send; an AuthError stops the run. */
-  preflight?(): Promise<void>;
-  /** Send; resolves to the id the server gave (message id, contact id). Abort on `signal`. */
-  send(req: Req, signal: AbortSignal): Promise<string | undefined>;
+  /**
+   * One cheap authenticated request before the first send; an AuthError stops the run. With
+   * --rate, `pace` goes into the request's options (RequestOptions): it goes out in its turn.
+   */
+  preflight?(pace?: Pace): Promise<void>;
+  /**
+   * Send; resolves to the id the server gave (message id, contact id). Abort on `signal`. With
+   * --rate, the first attempt has taken its turn; `pace` in the request's options paces the
+   * retries and hears of a 429.
+   */
+  send(req: Req, signal: AbortSignal, pace?: Pace): Promise<string | undefined>;
   /** --dry-run: what the first valid row's request would be. */
   describe?(req: Req): Promise<unknown>;
 }

@@ -11,6 +11,8 @@ export interface Received {
   body: string;
   /** When it arrived (Date.now()): a command's time measured from here leaves its start-up out. */
   at: number;
+  /** When it arrived on this process's monotonic clock (performance.now()): for gaps between requests. */
+  t: number;
 }
 
 export type Route = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
@@ -32,6 +34,7 @@ export async function startHostile(routes: Record<string, Route> = {}): Promise<
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const at = Date.now();
+    const t = performance.now();
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
@@ -41,7 +44,7 @@ export async function startHostile(routes: Record<string, Route> = {}): Promise<
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0];
       const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ method: req.method ?? '', path, headers: req.headers, body, at });
+      received.push({ method: req.method ?? '', path, headers: req.headers, body, at, t });
       const handler = table.get(`${req.method} ${path}`) ?? table.get(path);
       if (!handler) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"message":"no such test route"}');

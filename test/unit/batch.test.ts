@@ -1,4 +1,3 @@
-import { getEventListeners } from 'node:events';
 import { appendFileSync, constants, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -8,7 +7,6 @@ import { IdTable, identity, State } from '../../src/batch/identity.js';
 import { Journal, scanJournal } from '../../src/batch/journal.js';
 import { openPrivate, type OpenFile } from '../../src/core/private-file.js';
 import { checkPaths } from '../../src/batch/prior-run.js';
-import { Pacer } from '../../src/batch/limiter.js';
 import { lockJournal } from '../../src/batch/lock.js';
 import { accepted, rowError, type RowError } from '../../src/batch/outcome.js';
 import { formatDuration, progressBar, statusLine } from '../../src/batch/progress.js';
@@ -408,67 +406,6 @@ describe('wake (the dispatcher waiting for a slot)', () => {
     w.wake();
     await waiting;
     expect(done).toBe(true);
-  });
-});
-
-describe('--rate pacer', () => {
-  /** A fake clock whose sleeps advance it (by `late(ms)`: a timer that fires late or early). */
-  function clock(late = (ms: number) => ms) {
-    const c = { now: 0, starts: [] as number[] };
-    const pacer = (rate: number) => new Pacer(rate, () => c.now, async (ms) => void (c.now += late(ms)));
-    const go = async (p: Pacer, n: number) => {
-      await Promise.all(Array.from({ length: n }, () => p.take().then(() => c.starts.push(c.now))));
-    };
-    return { c, pacer, go };
-  }
-  /** The most starts in any window [t, t + 1000). */
-  const busiest = (starts: number[]) => Math.max(...starts.map((t) => starts.filter((s) => s >= t && s < t + 1000).length));
-
-  it('starts the first at once, then one every 1/N s: N in any second, never N + 1', async () => {
-    const { c, pacer, go } = clock();
-    await go(pacer(5), 12);
-    expect(c.starts.slice(0, 6)).toEqual([0, 200, 400, 600, 800, 1000]);
-    expect(busiest(c.starts)).toBe(5);
-  });
-
-  it('has no burst after an idle spell', async () => {
-    const { c, pacer, go } = clock();
-    const p = pacer(4);
-    await go(p, 1);
-    c.now = 10_000;
-    await go(p, 3);
-    expect(c.starts).toEqual([0, 10_000, 10_250, 10_500]);
-  });
-
-  it('paces from when a send was let go: a late timer does not let the next ones catch up', async () => {
-    let n = 0;
-    const { c, pacer, go } = clock((ms) => (n++ === 1 ? ms + 700 : ms));
-    await go(pacer(5), 8);
-    for (let i = 1; i < c.starts.length; i++) expect(c.starts[i] - c.starts[i - 1]).toBeGreaterThanOrEqual(200);
-    expect(busiest(c.starts)).toBeLessThanOrEqual(5);
-  });
-
-  it('waits again when a timer fires early', async () => {
-    const { c, pacer, go } = clock((ms) => Math.max(0.25, ms - 0.5));
-    await go(pacer(3), 7);
-    for (let i = 1; i < c.starts.length; i++) expect(c.starts[i] - c.starts[i - 1]).toBeGreaterThanOrEqual(333.334 - 1e-9);
-    expect(busiest(c.starts)).toBe(3);
-  });
-
-  it('removes its abort listener after every wait (no MaxListenersExceededWarning)', async () => {
-    const p = new Pacer(1000);
-    const ac = new AbortController();
-    for (let i = 0; i < 30; i++) await p.take(ac.signal);
-    expect(getEventListeners(ac.signal, 'abort')).toHaveLength(0);
-  });
-
-  it('rejects a wait that Ctrl-C cuts short', async () => {
-    const p = new Pacer(1);
-    await p.take();
-    const ac = new AbortController();
-    const cut = p.take(ac.signal);
-    ac.abort();
-    await expect(cut).rejects.toThrow(/Interrupted/);
   });
 });
 

@@ -151,13 +151,13 @@ export const run: Run = async (ctx, { args, opts }) => {
         }
       : undefined,
     render: (call) => `${call.op} ${JSON.stringify(call.options.json ?? call.options.form?.describe())}`,
-    async preflight() {
+    async preflight(pace) {
       // The cheapest authenticated read of the same API: a refused key stops the run before row 1.
-      await (await client()).call('chat.senders', { retries: 0 });
+      await (await client()).call('chat.senders', { retries: 0, pace });
     },
-    async send(call, signal) {
+    async send(call, signal, pace) {
       // Object.assign, not a spread followed by more properties: V8 builds that on a slow path.
-      const res = await (await client()).call(call.op, Object.assign({}, call.options, { allowErrors: true, signal }));
+      const res = await (await client()).call(call.op, Object.assign({}, call.options, { allowErrors: true, signal, pace }));
       return sent.keep(sentId(accepted(res)));
     },
     async describe(call) {
