@@ -4,8 +4,12 @@
 // server's monotonic clock. `--rate 5` used to send 5 at t=0 and 4 more within the first second;
 // later its retries of 429 and 503 took no turn (12 starts in one second with 429, 11 with 503).
 //
-// No tolerance: the pacer spaces N + 1 starts SLACK_MS (20 ms) over a second (src/batch/limiter.ts),
-// which is the margin for a request's way from the pacer to the server.
+// The pacer spaces N + 1 starts SLACK_MS (20 ms) over a second (src/batch/limiter.ts), the margin
+// for a request's way from the pacer to the server; test/unit/batch-pacer.test.ts proves that rule
+// exactly, on a fake clock. Here the server sees those departures blurred by a busy machine's
+// scheduling (two sends 1,020 ms apart at the client arrived 999.6 ms apart with the load at 15),
+// so a window is 1,000 - JITTER_MS ms: what this file catches (retries or 429s taking no turn, a
+// burst at the start) puts requests a few ms apart, far inside it.
 import { EventEmitter } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,11 +64,13 @@ const batch = (file: string, ...extra: string[]) => ['chat', 'send-batch', file,
 const env = (url: string) => ({ CHATCRM_BASE_URL: url, CHATCRM_API_KEY: KEY });
 
 /** The most requests that started in any one-second window [t, t + 1000), on the server's clock. */
+const JITTER_MS = 100;
+
 function busiest(received: Received[]): number {
   const t = received.map((r) => r.t).sort((a, b) => a - b);
   let most = 0;
   for (let i = 0, j = 0; j < t.length; j++) {
-    while (t[j] - t[i] >= 1000) i++;
+    while (t[j] - t[i] >= 1000 - JITTER_MS) i++;
     most = Math.max(most, j - i + 1);
   }
   return most;
