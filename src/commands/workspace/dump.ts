@@ -3,12 +3,16 @@
 import type { Run } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
-import { parseOnly, type AreaName } from './areas.js';
+import { isSensitiveField, parseOnly, type AreaName } from './areas.js';
+import type { FileRecord } from './schema.js';
 import { currentState, readState, type CurrentState } from './state.js';
+
+/** A record as a file may show it: a secret is never written to a file. */
+const withoutSecrets = (r: FileRecord) => Object.fromEntries(Object.entries(r).filter(([f]) => !isSensitiveField(f)));
 
 /** The file of a state: `version: 1`, then each area's records in the areas' order. */
 export function fileOf(state: CurrentState, areas: AreaName[]): Record<string, unknown> {
-  return { version: 1, ...Object.fromEntries(areas.map((a) => [a, (state[a] ?? []).map((c) => c.record)])) };
+  return { version: 1, ...Object.fromEntries(areas.map((a) => [a, (state[a] ?? []).map((c) => withoutSecrets(c.record))])) };
 }
 
 export const run: Run = async (ctx, { opts }) => {

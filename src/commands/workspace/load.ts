@@ -3,6 +3,7 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../runtime/context.js';
 import { AREAS, parseOnly, references, type AreaName } from './areas.js';
+import type { Masker } from './mask.js';
 import { planSync, type Plan } from './plan.js';
 import { readWorkspace } from './read.js';
 import type { WorkspaceFile } from './schema.js';
@@ -13,6 +14,8 @@ export interface Loaded {
   plan: Plan;
   /** Names by id of every area read: the applier resolves references with them. */
   names: Names;
+  /** What may be printed of the values filled in from the environment. */
+  masker: Masker;
 }
 
 /** The areas to read: those the file lists and --only names, and those their references point at. */
@@ -26,10 +29,10 @@ function areasToRead(file: WorkspaceFile, only: AreaName[]): AreaName[] {
 /** undefined under --dry-run of the reads (diff --dry-run prints the GETs it would send). */
 export async function loadPlan(ctx: Context, source: string, opts: Record<string, unknown>, reader?: ApiClient): Promise<Loaded | undefined> {
   const only = parseOnly(opts.only);
-  const { data: file } = await readWorkspace(ctx, source);
+  const { data: file, masker } = await readWorkspace(ctx, source);
   const api = reader ?? (await ctx.api());
   const { raw, names } = await readState(api, areasToRead(file, only));
   if (api.opts.dryRun) return undefined;
   const plan = planSync(currentState(raw, names), file, { prune: opts.prune === true, only });
-  return { file, plan, names };
+  return { file, plan, names, masker };
 }
