@@ -64,7 +64,7 @@ describe('${env:NAME} in a workspace file', () => {
     expect(b.calls('quickReplies.create').at(-1)!.body).toEqual({ title: 'Desk', message: 'Call the front desk' });
   });
 
-  it('a filled-in value is never printed: validate, diff, diff -o json, sync --dry-run, a failed sync, sync (its plan, --verbose); the server gets it exactly', async () => {
+  it('a filled-in value is never printed: validate, diff, diff -o json, sync --dry-run (-o json), a failed sync, sync (its plan, --verbose), diff --verbose after it; the server gets it exactly', async () => {
     const f = write('secret.yaml', FILE);
     const outputs: string[] = [];
     const run = async (args: string[], code = 0) => {
@@ -87,6 +87,7 @@ describe('${env:NAME} in a workspace file', () => {
     const dry = await run(['sync', f, '--dry-run']);
     expect(dry.stdout).toContain('"name": "k-${env:CHATCRM_WS_TOKEN}"');
     expect(dry.stdout).toContain('"message": "${env:CHATCRM_WS_TOKEN}"');
+    expect((await run(['sync', f, '--dry-run', '-o', 'json'])).stdout).toContain('"name": "k-${env:CHATCRM_WS_TOKEN}"');
     expect(writes(b).filter((r) => r.operation !== 'quickReplies.create')).toEqual([]);
 
     faults.push({ operation: 'tags.create', status: 500, rate: 1 });
@@ -100,6 +101,8 @@ describe('${env:NAME} in a workspace file', () => {
     expect(b.calls('tags.create').at(-1)!.body).toEqual({ name: `k-${SECRET}`, color: '#FF8800' });
     expect(b.calls('quickReplies.create').at(-1)!.body).toEqual({ title: 'Hotline', message: SECRET });
     expect(b.calls('chatbots.create').at(-1)!.body).toEqual({ name: 'Secret bot', webhook_token: SECRET });
+    // The answers now hold what the variables gave: a traced read shows them as the file wrote them.
+    expect((await run(['diff', f, '--verbose'])).stderr).toMatch(/< .*"name":"k-\$\{env:CHATCRM_WS_TOKEN\}"/);
     for (const out of outputs) expect(out).not.toContain(SECRET);
   });
 

@@ -1,9 +1,9 @@
 // What diff and sync share: the file read, the server's state of the areas it lists read,
 // and the plan between them.
-import type { ApiClient } from '../../api/client.js';
+import type { ClientOptions } from '../../api/types.js';
 import type { Context } from '../../runtime/context.js';
 import { AREAS, parseOnly, references, type AreaName } from './areas.js';
-import type { Masker } from './mask.js';
+import { maskedClient, type Masker } from './mask.js';
 import { planSync, type Plan } from './plan.js';
 import { readWorkspace } from './read.js';
 import type { WorkspaceFile } from './schema.js';
@@ -27,12 +27,17 @@ function areasToRead(file: WorkspaceFile, only: AreaName[]): AreaName[] {
 }
 
 /** undefined under --dry-run of the reads (diff --dry-run prints the GETs it would send). */
-export async function loadPlan(ctx: Context, source: string, opts: Record<string, unknown>, reader?: ApiClient): Promise<Loaded | undefined> {
+export async function loadPlan(ctx: Context, source: string, opts: Record<string, unknown>, reads: Partial<ClientOptions> = {}): Promise<Loaded | undefined> {
   const only = parseOnly(opts.only);
   const { data: file, masker } = await readWorkspace(ctx, source);
-  const api = reader ?? (await ctx.api());
-  const { raw, names } = await readState(api, areasToRead(file, only));
-  if (api.opts.dryRun) return undefined;
-  const plan = planSync(currentState(raw, names), file, { prune: opts.prune === true, only });
-  return { file, plan, names, masker };
+  // The answers hold what an earlier sync wrote from the variables: --verbose shows them masked too.
+  const api = await maskedClient(ctx, masker, reads);
+  try {
+    const { raw, names } = await readState(api, areasToRead(file, only));
+    if (api.opts.dryRun) return undefined;
+    const plan = planSync(currentState(raw, names), file, { prune: opts.prune === true, only });
+    return { file, plan, names, masker };
+  } finally {
+    await api.close();
+  }
 }

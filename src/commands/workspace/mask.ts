@@ -1,7 +1,10 @@
 // What a plan, a diff, a dry run or an error shows of a workspace: a value filled in from
 // `${env:NAME}` as the text the file wrote, a secret-named field as `(sensitive)`. The real values
 // are compared and applied; only this view is printed (decK's and Terraform's rule).
+import type { ApiClient } from '../../api/client.js';
+import type { ClientOptions } from '../../api/types.js';
 import { redactBody } from '../../core/redact.js';
+import type { Context } from '../../runtime/context.js';
 import { isSensitiveField } from './areas.js';
 import type { Change, Plan } from './plan.js';
 
@@ -51,4 +54,10 @@ function shownChange(c: Change, m: Masker): Change {
 /** The plan as it may be printed. */
 export function shownPlan(plan: Plan, m: Masker): Plan {
   return { ...plan, changes: plan.changes.map((c) => shownChange(c, m)), notComparable: plan.notComparable.map((n) => ({ ...n, key: String(m.value(n.key)) })) };
+}
+
+/** A client whose dry-run requests and --verbose traces show filled-in values as the file wrote them. */
+export async function maskedClient(ctx: Context, masker: Masker, overrides: Partial<ClientOptions> = {}): Promise<ApiClient> {
+  const { opts } = await ctx.api();
+  return ctx.newClient({ ...overrides, dryRunOut: (req) => opts.dryRunOut({ ...req, body: masker.value(req.body) }), trace: (line) => opts.trace(masker.text(line)) });
 }

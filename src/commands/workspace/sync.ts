@@ -2,23 +2,15 @@
 // --yes otherwise), then applied in its order with progress on a terminal and a summary.
 // --dry-run reads the workspace for real and prints the requests it would send.
 import type { Run } from '../../runtime/command-types.js';
-import type { Context } from '../../runtime/context.js';
 import { Applier, Ids, summaryLine } from './apply.js';
 import { countPlan } from './plan.js';
 import { loadPlan } from './load.js';
-import { shownPlan, type Masker } from './mask.js';
+import { maskedClient, shownPlan } from './mask.js';
 import { planData, planLines } from './render.js';
-
-/** The client that applies: its dry-run bodies, --verbose traces and errors show filled-in values as the file wrote them. */
-async function applyingClient(ctx: Context, masker: Masker) {
-  const base = await ctx.api();
-  return ctx.newClient({ dryRunOut: (req) => base.opts.dryRunOut({ ...req, body: masker.value(req.body) }), trace: (line) => base.opts.trace(masker.text(line)) });
-}
 
 export const run: Run = async (ctx, { args, opts }) => {
   // The plan needs the workspace as it is, even when the changes are only printed.
-  const reader = ctx.settings.dryRun ? await ctx.newClient({ dryRun: false }) : await ctx.api();
-  const loaded = await loadPlan(ctx, String(args.FILE), opts, reader).finally(() => (ctx.settings.dryRun ? reader.close() : undefined));
+  const loaded = await loadPlan(ctx, String(args.FILE), opts, { dryRun: false });
   const { plan, names, masker } = loaded!;
   const shown = shownPlan(plan, masker);
   const json = ctx.settings.output === 'json';
@@ -29,7 +21,8 @@ export const run: Run = async (ctx, { args, opts }) => {
   if (!plan.changes.length) return;
   const n = countPlan(plan);
   await ctx.confirm(`Apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} (${n.create} to create, ${n.update} to update, ${n.delete} to delete) to this workspace?`);
-  const api = await applyingClient(ctx, masker);
+  // Its dry-run bodies, --verbose traces and errors show filled-in values as the file wrote them.
+  const api = await maskedClient(ctx, masker);
   const applier = new Applier(api, new Ids(names));
   const progress = ctx.io.stderrIsTTY && !ctx.settings.dryRun ? (line: string) => ctx.io.redraw(line) : undefined;
   try {
