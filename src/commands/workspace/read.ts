@@ -31,7 +31,7 @@ export const problemLine = (file: string, p: FileProblem) => `${file}${p.line ? 
 // `${env:NAME}` or `${env:NAME:-default}`.
 const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 /** A file from a pull request must not read the CI's other secrets (decK reads only DECK_*). */
-export const ENV_PREFIX = 'CHATCRM_WS_';
+const ENV_PREFIX = 'CHATCRM_WS_';
 
 export function parseWorkspace(text: string, env: NodeJS.ProcessEnv): Parsed {
   const lines = new LineCounter();
