@@ -1,7 +1,11 @@
 // Secrets never reach output, traces or dry-runs: header values and body fields by name.
 
 const SECRET_HEADER = /^(x-api-key|authorization|proxy-authorization|cookie|set-cookie)$/i;
-const SECRET_FIELD = /pass(word)?|secret|api[-_]?key|token|otp$/i;
+// `token` but not `tokens`: `max_tokens` is a number of them, not a credential.
+const SECRET_FIELD = /pass(word)?|secret|api[-_]?key|token(?!s)|otp$/i;
+
+/** A field whose name says it holds a secret (`webhook_token`, `password`, `api_key`). */
+export const isSecretName = (field: string) => SECRET_FIELD.test(field);
 
 export const REDACTED = '***';
 
@@ -18,7 +22,7 @@ export function redactBody(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactBody);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) && v !== null && typeof v !== 'object' ? REDACTED : redactBody(v)]),
+      Object.entries(value).map(([k, v]) => [k, isSecretName(k) && v !== null && typeof v !== 'object' ? REDACTED : redactBody(v)]),
     );
   }
   return value;

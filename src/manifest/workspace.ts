@@ -10,7 +10,7 @@ export const workspace: CmdSpec = {
   summary: 'The workspace as code: dump, validate, diff and sync its configuration',
   description:
     'A workspace file holds tags, custom fields, taxes, currencies, quick replies, teams, chatbots, segments and flows (templates for reference only), ' +
-    'records named by their natural key (name; title for quick replies; code for currencies), references by name, ${env:NAME} filled from the environment. See docs/workspace.md.',
+    'records named by their natural key (name; title for quick replies; code for currencies), references by name, ${env:CHATCRM_WS_NAME} filled from the environment (other names are refused; filled-in values and secret-named fields are masked in every plan). See docs/workspace.md.',
   subcommands: [
     {
       name: 'dump',

@@ -158,11 +158,11 @@ describe('workspace input', () => {
     expect(live(b, 'quick_replies', 'title').get('Thanks')!.message).toBe('Thank you for contacting us!');
   });
 
-  it('${env:NAME} is filled from the environment; an unset one is exit 2 naming it, nothing sent', async () => {
+  it('${env:CHATCRM_WS_NAME} is filled from the environment; an unset one is exit 2 naming it, nothing sent', async () => {
     const f = join(dir, 'env.yaml');
-    writeFileSync(f, 'version: 1\nquick_replies:\n  - title: Hotline\n    message: "Call ${env:HOTLINE}"\n');
-    await b.refused(['workspace', 'sync', f, '--yes'], /env\.yaml:4: \$\{env:HOTLINE\}: environment variable HOTLINE is not set/);
-    const r = await b.run(['workspace', 'sync', f, '--yes'], { env: { HOTLINE: '+1 555 0100' } });
+    writeFileSync(f, 'version: 1\nquick_replies:\n  - title: Hotline\n    message: "Call ${env:CHATCRM_WS_HOTLINE}"\n');
+    await b.refused(['workspace', 'sync', f, '--yes'], /env\.yaml:4: \$\{env:CHATCRM_WS_HOTLINE\}: environment variable CHATCRM_WS_HOTLINE is not set/);
+    const r = await b.run(['workspace', 'sync', f, '--yes'], { env: { CHATCRM_WS_HOTLINE: '+1 555 0100' } });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(b.calls('quickReplies.create').at(-1)!.body).toEqual({ title: 'Hotline', message: 'Call +1 555 0100' });
   });

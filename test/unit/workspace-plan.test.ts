@@ -8,6 +8,7 @@ import type { WorkspaceFile } from '../../src/commands/workspace/schema.js';
 import { currentState } from '../../src/commands/workspace/state.js';
 import { planLines } from '../../src/commands/workspace/render.js';
 import { parseOnly } from '../../src/commands/workspace/areas.js';
+import { fileOf } from '../../src/commands/workspace/dump.js';
 
 const state: CurrentState = {
   tags: [
@@ -98,22 +99,24 @@ describe('sameValue', () => {
 });
 
 describe('currentState (the server records as the file writes them)', () => {
-  it('drops ids, timestamps, counters, secrets and server fields; writes references by name; sorts by key', () => {
+  it('drops the fields the server owns (a list per area, not patterns); keeps secrets to compare; writes references by name; sorts by key', () => {
     const raw = {
       tags: [
         { _id: 't2', name: 'zeta', color: '#000000', created_at: 'x', updated_at: 'y', __v: 0 },
         { _id: 't1', name: 'alpha', color: '#FFFFFF', contacts_count: 3 },
       ],
       segments: [{ _id: 's1', name: 'Seg', filters: { tag_ids: ['t1', 'unknown-id'] }, contacts_count: 7, api_key: 'k', webhook_secret: 's' }],
-      chatbots: [{ _id: 'c1', name: 'Bot', status: 'trained', training_runs: 2, last_trained_at: 'z', knowledge_sources: 1, language: 'en' }],
+      chatbots: [{ _id: 'c1', name: 'Bot', status: 'trained', training_runs: 2, last_trained_at: 'z', knowledge_sources: 1, language: 'en', max_tokens: 512, retry_count: 2, expires_at: 'w' }],
     };
     const s = currentState(raw);
     expect(s.tags).toEqual([
       { id: 't1', record: { name: 'alpha', color: '#FFFFFF' } },
       { id: 't2', record: { name: 'zeta', color: '#000000' } },
     ]);
-    expect(s.segments![0].record).toEqual({ name: 'Seg', filters: { tag_ids: ['alpha', 'unknown-id'] } });
-    expect(s.chatbots![0].record).toEqual({ name: 'Bot', language: 'en' });
+    expect(s.segments![0].record).toEqual({ name: 'Seg', filters: { tag_ids: ['alpha', 'unknown-id'] }, api_key: 'k', webhook_secret: 's' });
+    expect(s.chatbots![0].record).toEqual({ name: 'Bot', language: 'en', max_tokens: 512, retry_count: 2, expires_at: 'w' });
+    // A file never gets a secret.
+    expect(fileOf(s, ['segments'], new Map()).segments).toEqual([{ name: 'Seg', filters: { tag_ids: ['alpha', 'unknown-id'] } }]);
   });
 
   it('leaves out what a server sent that cannot be a record: no key, an empty or odd key, no id', () => {

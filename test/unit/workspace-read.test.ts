@@ -58,12 +58,49 @@ describe('parseWorkspace', () => {
     ]);
   });
 
-  it('fills ${env:NAME} anywhere in a value; an unset name is a problem naming it and its line', () => {
-    const text = 'version: 1\nquick_replies:\n  - title: Hours\n    message: "Call ${env:PHONE} or ${env:PHONE}, ${env:CITY}"\n';
-    expect(parse(text, { PHONE: '555', CITY: 'Oslo' }).data?.quick_replies?.[0].message).toBe('Call 555 or 555, Oslo');
-    expect(lines(text, { PHONE: '555' })).toEqual(['ws.yaml:4: ${env:CITY}: environment variable CITY is not set']);
-    // An empty value is set.
-    expect(parse(text, { PHONE: '', CITY: '' }).data?.quick_replies?.[0].message).toBe('Call  or ,');
+  it('fills ${env:CHATCRM_WS_NAME} anywhere in a value; an unset name is a problem naming it and its line', () => {
+    const text = 'version: 1\nquick_replies:\n  - title: Hours\n    message: "Call ${env:CHATCRM_WS_PHONE} or ${env:CHATCRM_WS_PHONE}, ${env:CHATCRM_WS_CITY}"\n';
+    expect(parse(text, { CHATCRM_WS_PHONE: '555', CHATCRM_WS_CITY: 'Oslo' }).data?.quick_replies?.[0].message).toBe('Call 555 or 555, Oslo');
+    expect(lines(text, { CHATCRM_WS_PHONE: '555' })).toEqual(['ws.yaml:4: ${env:CHATCRM_WS_CITY}: environment variable CHATCRM_WS_CITY is not set']);
+  });
+
+  it('reads only CHATCRM_WS_* variables: any other name is refused naming the rule, even when set', () => {
+    const text = (ref: string) => `version: 1\ntags:\n  - name: "gh-${ref}"\n    color: "#FF8800"\n`;
+    expect(lines(text('${env:GITHUB_TOKEN}'), { GITHUB_TOKEN: 'ghp_x' })).toEqual(['ws.yaml:3: ${env:GITHUB_TOKEN}: a workspace file reads only variables named CHATCRM_WS_* (GITHUB_TOKEN is not one)']);
+    // The prefix is the whole rule: a name that only holds it, or differs in case, is not one.
+    expect(lines(text('${env:X_CHATCRM_WS_A}'), { X_CHATCRM_WS_A: 'a' })[0]).toMatch(/X_CHATCRM_WS_A is not one/);
+    expect(lines(text('${env:chatcrm_ws_a}'), { chatcrm_ws_a: 'a' })[0]).toMatch(/chatcrm_ws_a is not one/);
+    expect(parse(text('${env:CHATCRM_WS_}'), { CHATCRM_WS_: 'a' }).data?.tags?.[0].name).toBe('gh-a');
+  });
+
+  it('an empty value is refused unless the file gives a default; the default fills an unset or empty one', () => {
+    const text = (ref: string) => `version: 1\nquick_replies:\n  - title: Hours\n    message: "Call ${ref}"\n`;
+    expect(lines(text('${env:CHATCRM_WS_P}'), { CHATCRM_WS_P: '' })).toEqual(['ws.yaml:4: ${env:CHATCRM_WS_P}: environment variable CHATCRM_WS_P is empty (give a default: ${env:CHATCRM_WS_P:-default})']);
+    const msg = (env: NodeJS.ProcessEnv) => parse(text('${env:CHATCRM_WS_P:-the desk}'), env).data?.quick_replies?.[0].message;
+    expect(msg({ CHATCRM_WS_P: '' })).toBe('Call the desk');
+    expect(msg({})).toBe('Call the desk');
+    expect(msg({ CHATCRM_WS_P: '555' })).toBe('Call 555');
+    // An empty default is a default: the file says so.
+    expect(parse(text('${env:CHATCRM_WS_P:-}'), {}).data?.quick_replies?.[0].message).toBe('Call');
+  });
+
+  it('a filled-in value is shown as the file wrote it in every problem (duplicates, references, the schema)', () => {
+    const env = { CHATCRM_WS_A: '  S3cr3t-value  ', CHATCRM_WS_B: 's3cr3t-value' };
+    const text = 'version: 1\ntags:\n  - {name: "${env:CHATCRM_WS_A}", color: "#FF8800"}\n  - {name: "${env:CHATCRM_WS_B}", color: "#FF8800"}\nsegments:\n  - name: S\n    filters: {tag_ids: ["x-${env:CHATCRM_WS_B}"]}\n';
+    const out = lines(text, env);
+    expect(out).toEqual([
+      'ws.yaml:4: tags[1].name: duplicate: tags[0] has the same name "${env:CHATCRM_WS_B}"',
+      'ws.yaml:7: segments[0].filters.tag_ids: no tags record named "x-${env:CHATCRM_WS_B}" in the file',
+    ]);
+  });
+
+  it('a field the server owns is refused, saying what sets it', () => {
+    expect(lines('version: 1\nsegments:\n  - {name: S, filters: {}, contacts_count: 3}\nflows:\n  - {name: F, keyword: k, is_active: true}\n')).toEqual([
+      'ws.yaml:3: segments[0].contacts_count: set by the server: a workspace file does not set it',
+      'ws.yaml:5: flows[0].is_active: set by the server from `status`: write `status: draft`, `active` or `paused`',
+    ]);
+    // Not by pattern: a record's own counter, time or token limit is configuration.
+    expect(lines('version: 1\nchatbots:\n  - {name: B, max_tokens: 512, retry_count: 2, expires_at: "2027-01-01"}\n')).toEqual([]);
   });
 
   it('an alias to no anchor, or too many aliases, is a problem, not a crash', () => {

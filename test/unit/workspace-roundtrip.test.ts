@@ -60,7 +60,7 @@ describe('dump → validate → diff', () => {
 
 describe('checkReferences', () => {
   const create = (area: 'tags' | 'segments', key: string, record: Record<string, unknown>) => ({ action: 'create' as const, area, key, record });
-  const plan = (...changes: Plan['changes']): Plan => ({ changes, templates: { inFile: 0, missing: [] } });
+  const plan = (...changes: Plan['changes']): Plan => ({ changes, notComparable: [], templates: { inFile: 0, missing: [] } });
 
   it('resolves in the plan\'s order: a record created earlier may be named, one created later may not', () => {
     const tag = create('tags', 'new', { name: 'new', color: '#000000' });

@@ -5,6 +5,7 @@
 // docs/workspace.md.
 import type { OperationId } from '../../api/operations.js';
 import { UsageError } from '../../core/errors.js';
+import { isSecretName } from '../../core/redact.js';
 import { stateOf } from '../../ops/behaviour.js';
 
 export const AREAS = ['tags', 'custom_fields', 'taxes', 'currencies', 'quick_replies', 'teams', 'chatbots', 'segments', 'flows', 'templates'] as const;
@@ -28,7 +29,11 @@ export interface AreaDef {
   update?: OperationId;
   /** Delete one record: by id in the path, or `{ ids: [id] }` for bulk-only areas. */
   remove?: { op: OperationId; ids?: boolean; body?: Record<string, unknown> };
-  /** Fields the server sets (derived, counters, state of training): never dumped or compared. */
+  /**
+   * Fields the server sets (derived, counters, state of training), besides those of every
+   * record (SERVER_OWNED): never dumped or compared, and refused in a file. A list, not name
+   * patterns: a `max_tokens` or an `expires_at` of the record's own is configuration.
+   */
   serverFields: string[];
   /**
    * State fields set by their own endpoints, not by create or update: the steps that take the
@@ -60,7 +65,7 @@ function flowStatus(from: unknown, to: unknown): StateStep[] {
 }
 
 const DEFS: AreaDef[] = [
-  { name: 'tags', key: 'name', list: 'tags.list', create: 'tags.create', update: 'tags.update', remove: { op: 'tags.deleteMany', ids: true }, serverFields: [], refPrefix: 'tag' },
+  { name: 'tags', key: 'name', list: 'tags.list', create: 'tags.create', update: 'tags.update', remove: { op: 'tags.deleteMany', ids: true }, serverFields: ['contacts_count'], refPrefix: 'tag' },
   {
     name: 'custom_fields',
     key: 'name',
@@ -99,7 +104,7 @@ const DEFS: AreaDef[] = [
     update: 'quickReplies.update',
     remove: { op: 'quickReplies.deleteMany', ids: true },
     // A favourite is one agent's bookmark, not the workspace's setup.
-    serverFields: ['is_favorite', 'created_by'],
+    serverFields: ['is_favorite'],
     refPrefix: 'quick_reply',
   },
   {
@@ -162,22 +167,18 @@ const DEFS: AreaDef[] = [
 
 export const AREA: Record<AreaName, AreaDef> = Object.fromEntries(DEFS.map((d) => [d.name, d])) as Record<AreaName, AreaDef>;
 
-/** Fields no area ever dumps: ids, versions, timestamps, counters. */
-export function isServerField(def: AreaDef, field: string): boolean {
-  return (
-    def.serverFields.includes(field) ||
-    field === '_id' ||
-    field === 'id' ||
-    field === '__v' ||
-    field === 'user_id' ||
-    /_at$/.test(field) ||
-    /(^|_)count$/.test(field) ||
-    /^(created|updated|deleted)_by$/.test(field)
-  );
-}
+/** What the server sets on a record of any area: its ids, version, times and authors. */
+const SERVER_OWNED = ['_id', 'id', '__v', 'user_id', 'created_at', 'updated_at', 'deleted_at', 'created_by', 'updated_by'];
 
-/** A secret is never written to a file, whatever area it sits in. */
-export const isSecretField = (field: string) => /secret|password|passwd|api_?key|token/i.test(field);
+/** A field the server owns: never dumped, compared or set from a file. */
+export const isServerField = (def: AreaDef, field: string) => SERVER_OWNED.includes(field) || def.serverFields.includes(field);
+
+/**
+ * A secret (the project's rule of secret names, `webhook_token`): masked in every plan, never
+ * dumped, written exactly. Compared when the server shows it; when it does not, it is
+ * write-only: sent on create, "not comparable" after.
+ */
+export const isSensitiveField = isSecretName;
 
 /** `tag_id` → tags, `segment_ids` → segments: the fields that refer to another record by id. */
 export function refArea(field: string): AreaName | undefined {

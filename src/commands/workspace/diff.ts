@@ -2,13 +2,15 @@
 import type { Run } from '../../runtime/command-types.js';
 import { EXIT } from '../../core/errors.js';
 import { loadPlan } from './load.js';
+import { shownPlan } from './mask.js';
 import { planData, planLines } from './render.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
   const loaded = await loadPlan(ctx, String(args.FILE), opts);
   if (!loaded) return;
-  const { plan } = loaded;
-  if (ctx.settings.output === 'json') ctx.io.data(JSON.stringify(planData(plan), null, 2));
-  else for (const line of planLines(plan)) ctx.io.out(line);
+  const { plan, masker } = loaded;
+  const shown = shownPlan(plan, masker);
+  if (ctx.settings.output === 'json') ctx.io.data(JSON.stringify(planData(shown), null, 2));
+  else for (const line of planLines(shown)) ctx.io.out(line);
   if (opts.exitCode && plan.changes.length) return EXIT.differences;
 };

@@ -3,15 +3,15 @@
 import type { Run } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
-import { AREA, parseOnly, references, type AreaName } from './areas.js';
+import { AREA, isSensitiveField, parseOnly, references, type AreaName } from './areas.js';
 import { knownFields, type FileRecord } from './schema.js';
 import { currentState, readState, type CurrentState, type Names } from './state.js';
 
 /**
  * The file of a state: `version: 1`, then each area's records in the areas' order, each with the
- * fields the file knows (so `validate` reads it back). `warn` hears of the fields left out, once
- * an area, and of each id that names no record (kept as found: validate warns of it too, and
- * diff refuses to send it).
+ * fields the file knows (so `validate` reads it back), never a secret. `warn` hears of the fields
+ * left out, once an area, and of each id that names no record (kept as found: validate warns of
+ * it too, and diff refuses to send it).
  */
 export function fileOf(state: CurrentState, areas: AreaName[], names: Names, warn: (line: string) => void = () => undefined): Record<string, unknown> {
   const named = new Map([...names].map(([area, byId]) => [area, new Set(byId.values())]));
@@ -25,9 +25,9 @@ export function fileOf(state: CurrentState, areas: AreaName[], names: Names, war
           warn(`${area} "${String(record[AREA[area].key])}": ${ref.path.join('.')}: ${id} is the id of no ${ref.area} record: written as found`);
         }
       }
-      const left = known ? Object.keys(record).filter((f) => !known.includes(f)) : [];
+      const left = known ? Object.keys(record).filter((f) => !known.includes(f) && !isSensitiveField(f)) : [];
       for (const f of left) unknown.set(f, (unknown.get(f) ?? 0) + 1);
-      return Object.fromEntries(Object.entries(record).filter(([f]) => !left.includes(f)));
+      return Object.fromEntries(Object.entries(record).filter(([f]) => !left.includes(f) && !isSensitiveField(f)));
     });
     if (unknown.size) warn(`${area}: not written, fields the file does not know: ${[...unknown].map(([f, n]) => `${f} (${n} record${n === 1 ? '' : 's'})`).join(', ')}`);
   }

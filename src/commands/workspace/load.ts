@@ -1,9 +1,10 @@
 // What diff and sync share: the file read, the server's state of the areas it lists read,
 // and the plan between them, refused when sync could not apply it (a name no side has).
-import type { ApiClient } from '../../api/client.js';
+import type { ClientOptions } from '../../api/types.js';
 import type { Context } from '../../runtime/context.js';
 import { checkReferences } from './apply.js';
 import { AREAS, parseOnly, references, type AreaName } from './areas.js';
+import { maskedClient, type Masker } from './mask.js';
 import { planSync, type Plan } from './plan.js';
 import { readWorkspace } from './read.js';
 import type { WorkspaceFile } from './schema.js';
@@ -14,6 +15,8 @@ export interface Loaded {
   plan: Plan;
   /** Names by id of every area read: the applier resolves references with them. */
   names: Names;
+  /** What may be printed of the values filled in from the environment. */
+  masker: Masker;
 }
 
 /** The areas to read: those the file lists and --only names, and those their references point at. */
@@ -25,13 +28,18 @@ function areasToRead(file: WorkspaceFile, only: AreaName[]): AreaName[] {
 }
 
 /** undefined under --dry-run of the reads (diff --dry-run prints the GETs it would send). */
-export async function loadPlan(ctx: Context, source: string, opts: Record<string, unknown>, reader?: ApiClient): Promise<Loaded | undefined> {
+export async function loadPlan(ctx: Context, source: string, opts: Record<string, unknown>, reads: Partial<ClientOptions> = {}): Promise<Loaded | undefined> {
   const only = parseOnly(opts.only);
-  const { data: file } = await readWorkspace(ctx, source);
-  const api = reader ?? (await ctx.api());
-  const { raw, names } = await readState(api, areasToRead(file, only));
-  if (api.opts.dryRun) return undefined;
-  const plan = planSync(currentState(raw, names), file, { prune: opts.prune === true, only });
-  checkReferences(plan, names);
-  return { file, plan, names };
+  const { data: file, masker } = await readWorkspace(ctx, source);
+  // The answers hold what an earlier sync wrote from the variables: --verbose shows them masked too.
+  const api = await maskedClient(ctx, masker, reads);
+  try {
+    const { raw, names } = await readState(api, areasToRead(file, only));
+    if (api.opts.dryRun) return undefined;
+    const plan = planSync(currentState(raw, names), file, { prune: opts.prune === true, only });
+    checkReferences(plan, names);
+    return { file, plan, names, masker };
+  } finally {
+    await api.close();
+  }
 }

@@ -1,7 +1,7 @@
 // The plan of a sync, as data: from the server's state and the file, what to create, what to
 // update (the fields that change, old → new) and, with prune, what to delete. Pure: no I/O,
 // no ids invented; the applier carries it out and the renderer shows it.
-import { AREA, AREAS, type AreaName } from './areas.js';
+import { AREA, AREAS, isSensitiveField, type AreaName } from './areas.js';
 import type { FileRecord, WorkspaceFile } from './schema.js';
 import type { CurrentState } from './state.js';
 
@@ -22,6 +22,8 @@ export interface Plan {
   changes: Change[];
   /** Templates named by the file that sync will not touch (they go through the channel's review). */
   templates: { inFile: number; missing: string[] };
+  /** Secrets of existing records that the server does not show: never compared, so never a change. */
+  notComparable: { area: AreaName; key: string; field: string }[];
 }
 
 export interface PlanOptions {
@@ -53,11 +55,17 @@ export function fieldChanges(current: FileRecord, desired: FileRecord): FieldCha
     .map((field) => ({ field, old: current[field], new: desired[field] }));
 }
 
-function planArea(area: AreaName, current: CurrentState, desired: FileRecord[], prune: boolean): { upserts: Change[]; deletes: Change[] } {
+/** A secret the server leaves out (or shows masked) is write-only: there is nothing to compare it with. */
+const writeOnly = (f: FieldChange) => isSensitiveField(f.field) && (f.old === undefined || f.old === null || (typeof f.old === 'string' && f.old.includes('***')));
+
+type AreaPlan = { upserts: Change[]; deletes: Change[]; notComparable: Plan['notComparable'] };
+
+function planArea(area: AreaName, current: CurrentState, desired: FileRecord[], prune: boolean): AreaPlan {
   const def = AREA[area];
   const have = new Map((current[area] ?? []).map((c) => [naturalKey(c.record[def.key]), c]));
   const named = new Set<string>();
   const upserts: Change[] = [];
+  const notComparable: Plan['notComparable'] = [];
   for (const record of desired) {
     const k = naturalKey(record[def.key]);
     named.add(k);
@@ -65,14 +73,16 @@ function planArea(area: AreaName, current: CurrentState, desired: FileRecord[], 
     const found = have.get(k);
     if (!found) upserts.push({ action: 'create', area, key, record });
     else {
-      const changes = fieldChanges(found.record, record);
+      const all = fieldChanges(found.record, record);
+      notComparable.push(...all.filter(writeOnly).map((f) => ({ area, key, field: f.field })));
+      const changes = all.filter((f) => !writeOnly(f));
       if (changes.length) upserts.push({ action: 'update', area, key, id: found.id, changes });
     }
   }
   const deletes: Change[] = prune
     ? (current[area] ?? []).filter((c) => !named.has(naturalKey(c.record[def.key]))).map((c) => ({ action: 'delete', area, key: String(c.record[def.key]), id: c.id }))
     : [];
-  return { upserts, deletes };
+  return { upserts, deletes, notComparable };
 }
 
 /**
@@ -83,18 +93,21 @@ export function planSync(current: CurrentState, file: WorkspaceFile, opts: PlanO
   const only = opts.only ?? AREAS;
   const upserts: Change[] = [];
   const deletes: Change[] = [];
+  const notComparable: Plan['notComparable'] = [];
   for (const area of AREAS) {
     const desired = file[area] as FileRecord[] | undefined;
     if (AREA[area].readOnly || desired === undefined || !only.includes(area)) continue;
     const p = planArea(area, current, desired, opts.prune === true);
     upserts.push(...p.upserts);
     deletes.unshift(...p.deletes);
+    notComparable.push(...p.notComparable);
   }
   const known = new Set((current.templates ?? []).map((t) => naturalKey(t.record.template_name)));
   const listed = only.includes('templates') ? (file.templates ?? []) : [];
   return {
     changes: [...upserts, ...deletes],
     templates: { inFile: listed.length, missing: listed.map((t) => t.template_name).filter((n) => !known.has(naturalKey(n))) },
+    notComparable,
   };
 }
 

@@ -1,13 +1,15 @@
-// Reading a workspace file (YAML or JSON, `-` for stdin): `${env:NAME}` filled from the
-// environment, then the schema, duplicate keys and references between records, every problem
-// named by file, line and field. parseWorkspace is pure (the unit tests and `validate` use it).
-import { LineCounter, parseDocument, isScalar, visit, type Document } from 'yaml';
+// Reading a workspace file (YAML or JSON, `-` for stdin): `${env:CHATCRM_WS_NAME}` filled from
+// the environment, then the schema, duplicate keys, fields the server owns and references
+// between records, every problem named by file, line and field (a filled-in value shown as the
+// file wrote it). parseWorkspace is pure (the unit tests and `validate` use it).
+import { LineCounter, parseDocument, isPair, isScalar, isSeq, visit, type Document } from 'yaml';
 import type { Context } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
 import { issuePath } from '../../schemas/problems.js';
 import { checkFlow } from '../../schemas/flows.js';
-import { AREA, AREAS, references, type AreaName } from './areas.js';
+import { AREA, AREAS, isServerField, references, type AreaName } from './areas.js';
 import { schemaProblems } from './file-problems.js';
+import { Masker } from './mask.js';
 import { workspaceFileSchema, type WorkspaceFile } from './schema.js';
 
 export interface FileProblem {
@@ -21,39 +23,48 @@ export interface Parsed {
   problems: FileProblem[];
   /** What the file may hold but sync may refuse: an id no record of the file has (a dump's dangling reference). */
   warnings: FileProblem[];
+  /** What may be printed of the values filled in from the environment. */
+  masker: Masker;
 }
 
 type Path = (string | number)[];
 
 export const problemLine = (file: string, p: FileProblem) => `${file}${p.line ? `:${p.line}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}`;
 
-const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+// `${env:NAME}` or `${env:NAME:-default}`.
+const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+/** A file from a pull request must not read the CI's other secrets (decK reads only DECK_*). */
+const ENV_PREFIX = 'CHATCRM_WS_';
 
 export function parseWorkspace(text: string, env: NodeJS.ProcessEnv): Parsed {
   const lines = new LineCounter();
   // Merge keys (`<<: *base`) are merged, as YAML 1.1 defines them, not passed on as a field.
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, merge: true });
   const lineAt = (offset: number | undefined) => (offset === undefined ? undefined : lines.linePos(offset).line);
+  const none = new Masker([]);
   if (doc.errors.length) {
     const e = doc.errors[0];
-    return { problems: [{ line: lineAt(e.pos[0]), field: '', message: `not valid YAML or JSON: ${e.message.split('\n')[0]}` }], warnings: [] };
+    return { problems: [{ line: lineAt(e.pos[0]), field: '', message: `not valid YAML or JSON: ${e.message.split('\n')[0]}` }], warnings: [], masker: none };
   }
-  const unset = fillEnv(doc, env);
-  if (unset) return { problems: [{ line: lineAt(unset.offset), field: '', message: `\${env:${unset.name}}: environment variable ${unset.name} is not set` }], warnings: [] };
+  const { refused, filled } = fillEnv(doc, env);
+  if (refused) return { problems: [{ line: lineAt(refused.offset), field: '', message: refused.message }], warnings: [], masker: none };
   const where = (path: Path) => lineAt(nodeAt(doc, path)?.[0]);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 }) ?? {};
   } catch (err) {
     // An alias to no anchor, or aliases that would multiply the document (a "billion laughs").
-    return { problems: [{ field: '', message: `not valid YAML or JSON: ${(err as Error).message.split('\n')[0]}` }], warnings: [] };
+    return { problems: [{ field: '', message: `not valid YAML or JSON: ${(err as Error).message.split('\n')[0]}` }], warnings: [], masker: none };
   }
-  const found = (p: Found) => ({ line: where(p.path), field: issuePath(p.path) || '(top)', message: p.message });
   const r = workspaceFileSchema.safeParse(value, { reportInput: true });
-  if (!r.success) return { problems: schemaProblems(r.error.issues, (path) => sourceAt(doc, text, path)).map(found), warnings: [] };
+  // A filled-in value as read, and as the schema left it (trimmed, upper-cased).
+  const masker = new Masker(filled.map((f) => ({ template: f.template, values: [f.value, ...(r.success ? [valueAt(r.data, f.path)] : [])].filter((v): v is string => typeof v === 'string') })));
+  const masked = (p: FileProblem) => ({ ...p, message: masker.text(p.message) });
+  const found = (p: Found) => masked({ line: where(p.path), field: issuePath(p.path) || '(top)', message: p.message });
+  if (!r.success) return { problems: schemaProblems(r.error.issues, (path) => sourceAt(doc, text, path)).map(found), warnings: [], masker };
   const refs = referenceProblems(r.data);
-  const problems = [...duplicates(r.data), ...oneDefault(r.data), ...refs.problems, ...flowProblems(r.data)].map(found);
-  return problems.length ? { problems, warnings: [] } : { data: r.data, problems, warnings: refs.warnings.map(found) };
+  const problems = [...duplicates(r.data), ...oneDefault(r.data), ...serverOwned(r.data), ...refs.problems, ...flowProblems(r.data)].map(found);
+  return problems.length ? { problems, warnings: [], masker } : { data: r.data, problems, warnings: refs.warnings.map(found), masker };
 }
 
 /** The text of the value at a path as the file writes it (before variables are filled). */
@@ -62,21 +73,50 @@ function sourceAt(doc: Document, text: string, path: Path): string | undefined {
   return node?.range && text.slice(node.range[0], node.range[1]);
 }
 
-/** Replace `${env:NAME}` in every string value; the first unset name, with where it is. */
-function fillEnv(doc: Document, env: NodeJS.ProcessEnv): { name: string; offset?: number } | undefined {
-  let unset: { name: string; offset?: number } | undefined;
+const valueAt = (data: unknown, path: Path) => path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[k] : undefined), data);
+
+/** The keys and indexes from the document to a node. */
+function keyPath(ancestors: readonly unknown[], node: unknown): Path {
+  const chain = [...ancestors, node];
+  const out: Path = [];
+  chain.forEach((a, i) => {
+    if (isPair(a)) out.push(String(isScalar(a.key) ? a.key.value : a.key));
+    else if (isSeq(a)) out.push(a.items.indexOf(chain[i + 1] as never));
+  });
+  return out;
+}
+
+interface FilledAt {
+  path: Path;
+  value: string;
+  template: string;
+}
+
+/**
+ * Replace `${env:NAME}` in every string value: only CHATCRM_WS_* names, set and not empty unless
+ * the file gives a default. The first refusal, with where it is; each filled value, with its text.
+ */
+function fillEnv(doc: Document, env: NodeJS.ProcessEnv): { refused?: { message: string; offset?: number }; filled: FilledAt[] } {
+  let refused: { message: string; offset?: number } | undefined;
+  const filled: FilledAt[] = [];
   visit(doc, {
-    Scalar(key, node) {
+    Scalar(key, node, ancestors) {
       if (key === 'key' || typeof node.value !== 'string' || !node.value.includes('${env:')) return;
-      node.value = node.value.replace(ENV_REF, (_m, name: string) => {
+      const template = node.value;
+      const refuse = (message: string) => void (refused ??= { message, offset: node.range?.[0] });
+      const value = template.replace(ENV_REF, (ref: string, name: string, fallback: string | undefined) => {
         const v = env[name];
-        if (v === undefined) unset ??= { name, offset: node.range?.[0] };
-        return v ?? '';
+        if (!name.startsWith(ENV_PREFIX)) refuse(`${ref}: a workspace file reads only variables named ${ENV_PREFIX}* (${name} is not one)`);
+        else if (v === undefined && fallback === undefined) refuse(`${ref}: environment variable ${name} is not set`);
+        else if (v === '' && fallback === undefined) refuse(`${ref}: environment variable ${name} is empty (give a default: \${env:${name}:-default})`);
+        return v || fallback || '';
       });
-      if (unset) return visit.BREAK;
+      if (refused) return visit.BREAK;
+      node.value = value;
+      if (value !== template) filled.push({ path: keyPath(ancestors, node), value, template });
     },
   });
-  return unset;
+  return { refused, filled };
 }
 
 /** The range of the node at a path, or of its nearest parent in the file (a missing field). */
@@ -111,6 +151,17 @@ function duplicates(data: WorkspaceFile): Found[] {
     });
   }
   return out;
+}
+
+/** A field the server sets would never settle: it is refused, saying what sets it. */
+function serverOwned(data: WorkspaceFile): Found[] {
+  return AREAS.flatMap((area) =>
+    areaRecords(data, area).flatMap((r, i) =>
+      Object.keys(r)
+        .filter((f) => isServerField(AREA[area], f))
+        .map((f) => ({ path: [area, i, f], message: area === 'flows' && (f === 'is_active' || f === 'is_paused') ? 'set by the server from `status`: write `status: draft`, `active` or `paused`' : 'set by the server: a workspace file does not set it' })),
+    ),
+  );
 }
 
 /** The service keeps exactly one default currency. */
@@ -157,14 +208,14 @@ function flowProblems(data: WorkspaceFile): Found[] {
 const pathParts = (p: string): Path => p.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 
 /** The file (or stdin), parsed; the first problem is a usage error (validate prints them all). */
-export async function readWorkspace(ctx: Context, source: string): Promise<{ name: string; data: WorkspaceFile }> {
+export async function readWorkspace(ctx: Context, source: string): Promise<{ name: string; data: WorkspaceFile; masker: Masker }> {
   const { name, text } = await readSource(ctx, source);
-  const { data, problems } = parseWorkspace(text, ctx.env);
+  const { data, problems, masker } = parseWorkspace(text, ctx.env);
   if (!data) {
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more: see \`chatcrm workspace validate\`)` : '';
     throw new UsageError(`${problemLine(name, problems[0])}${more}`);
   }
-  return { name, data };
+  return { name, data, masker };
 }
 
 export async function readSource(ctx: Context, source: string): Promise<{ name: string; text: string }> {

@@ -1,6 +1,6 @@
 // The plan in words, grouped by area: `+` create, `~` update with each changed field
-// (old → new), `-` delete; what sync leaves to the channel (templates); a count. And the plan as
-// data for -o json.
+// (old → new), `-` delete, `=` a secret that cannot be compared; what sync leaves to the channel
+// (templates); a count. And the plan as data for -o json. Both take the plan as shown (mask.ts).
 import { AREA, AREAS } from './areas.js';
 import { countPlan, type Change, type Plan } from './plan.js';
 
@@ -24,7 +24,8 @@ export function planLines(plan: Plan): string[] {
   const out: string[] = [];
   for (const area of AREAS) {
     const mine = plan.changes.filter((c) => c.area === area);
-    if (mine.length) out.push(area, ...mine.flatMap(changeLines));
+    const blind = plan.notComparable.filter((n) => n.area === area).map((n) => `  = ${n.key}: ${n.field}: not comparable (the service does not show it: sent on create only)`);
+    if (mine.length || blind.length) out.push(area, ...mine.flatMap(changeLines), ...blind);
   }
   const t = plan.templates;
   if (t.inFile) {
@@ -36,4 +37,4 @@ export function planLines(plan: Plan): string[] {
   return out;
 }
 
-export const planData = (plan: Plan) => ({ summary: countPlan(plan), changes: plan.changes, templates: plan.templates });
+export const planData = (plan: Plan) => ({ summary: countPlan(plan), changes: plan.changes, templates: plan.templates, notComparable: plan.notComparable });

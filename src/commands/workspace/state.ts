@@ -1,11 +1,11 @@
 // A workspace as it is on the server: every page of every area's list (the areas in parallel),
-// each record as the file writes it (no ids, timestamps, counters or secrets; references to
-// other records by name), sorted by natural key. The dumper writes it; the planner compares
+// each record as the file writes it (no ids, timestamps or counters; references to other
+// records by name; secrets stay for the planner to compare, and dump leaves them out), sorted by natural key. The dumper writes it; the planner compares
 // the file with it.
 import type { ApiClient } from '../../api/client.js';
 import { CliError, EXIT } from '../../core/errors.js';
 import { MAX_LIMIT, morePages, recordId, shapeOf } from '../../core/output/shape.js';
-import { AREA, isSecretField, isServerField, refArea, references, type AreaDef, type AreaName } from './areas.js';
+import { AREA, isServerField, refArea, references, type AreaDef, type AreaName } from './areas.js';
 import type { FileRecord } from './schema.js';
 
 /** One record on the server: its id and its fields as the file writes them. */
@@ -93,7 +93,7 @@ export function idsToNames(value: unknown, names: Names, field?: string): unknow
 export function fileRecord(def: AreaDef, answered: Record<string, unknown>, names: Names): FileRecord {
   const raw = def.read?.(answered) ?? answered;
   const fields = Object.keys(raw)
-    .filter((k) => k !== def.key && !isServerField(def, k) && !isSecretField(k) && raw[k] !== undefined)
+    .filter((k) => k !== def.key && !isServerField(def, k) && raw[k] !== undefined)
     .sort();
   // A name the server keeps as a number (42) is a name all the same: the file writes a string.
   const out: FileRecord = { [def.key]: String(raw[def.key]) };

@@ -5,32 +5,38 @@ import type { Run } from '../../runtime/command-types.js';
 import { Applier, Ids, summaryLine } from './apply.js';
 import { countPlan } from './plan.js';
 import { loadPlan } from './load.js';
+import { maskedClient, shownPlan } from './mask.js';
 import { planData, planLines } from './render.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
   // The plan needs the workspace as it is, even when the changes are only printed.
-  const reader = ctx.settings.dryRun ? await ctx.newClient({ dryRun: false }) : await ctx.api();
-  const loaded = await loadPlan(ctx, String(args.FILE), opts, reader).finally(() => (ctx.settings.dryRun ? reader.close() : undefined));
-  const { plan, names } = loaded!;
+  const loaded = await loadPlan(ctx, String(args.FILE), opts, { dryRun: false });
+  const { plan, names, masker } = loaded!;
+  const shown = shownPlan(plan, masker);
   const json = ctx.settings.output === 'json';
   // Under --dry-run stdout carries the requests, so the plan goes to stderr.
   const say = ctx.settings.dryRun ? (line: string) => ctx.io.err(line) : (line: string) => ctx.io.out(line);
-  if (!json) planLines(plan).forEach(say);
-  else if (!ctx.settings.dryRun) ctx.io.data(JSON.stringify(planData(plan), null, 2));
+  if (!json) planLines(shown).forEach(say);
+  else if (!ctx.settings.dryRun) ctx.io.data(JSON.stringify(planData(shown), null, 2));
   if (!plan.changes.length) return;
   const n = countPlan(plan);
   await ctx.confirm(`Apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} (${n.create} to create, ${n.update} to update, ${n.delete} to delete) to this workspace?`);
-  const applier = new Applier(await ctx.api(), new Ids(names));
+  // Its dry-run bodies, --verbose traces and errors show filled-in values as the file wrote them.
+  const api = await maskedClient(ctx, masker);
+  const applier = new Applier(api, new Ids(names));
   const progress = ctx.io.stderrIsTTY && !ctx.settings.dryRun ? (line: string) => ctx.io.redraw(line) : undefined;
   try {
     for (const [i, c] of plan.changes.entries()) {
-      progress?.(`Applying ${i + 1}/${plan.changes.length}: ${c.area} ${c.key}…`);
+      progress?.(`Applying ${i + 1}/${plan.changes.length}: ${c.area} ${shown.changes[i].key}…`);
       await applier.apply(c);
     }
   } catch (err) {
     progress?.('');
     ctx.io.err(`Stopped: ${summaryLine(applier.applied)}; ${plan.changes.length - countDone(applier.applied) - applier.applied.failed} not tried. Run the sync again to finish: it plans only what is left.`);
+    if (err instanceof Error) err.message = masker.text(err.message);
     throw err;
+  } finally {
+    await api.close();
   }
   progress?.('');
   ctx.io.err(ctx.settings.dryRun ? `Dry run: ${plan.changes.length} changes, nothing was sent` : `Synced: ${summaryLine(applier.applied)}`);
