@@ -25,18 +25,18 @@ describe('an unknown field', () => {
     expect(lines('version: 1\ntags:\n  - name: vip\n    color: "#FF8800"\n    weight: 3\n')).toEqual(['ws.yaml:5: tags[0].weight: unknown field (expected one of name, color)']);
   });
 
-  it('every record area is strict; templates, never synced, are read as they are', () => {
+  it('every record area is strict; templates, never synced, and chatbots, whose settings the spec does not show, are read as they are', () => {
     for (const [area, record] of [
       ['taxes', '{name: T, rate: 1, sttus: active}'],
       ['currencies', '{code: USD, name: D, symbol: $, is_defualt: true}'],
       ['quick_replies', '{title: T, message: m, mesage: n}'],
       ['teams', '{name: T, member: [a]}'],
-      ['chatbots', '{name: B, languag: en}'],
       ['segments', '{name: S, filter: {}}'],
     ]) {
       expect(lines(`version: 1\n${area}:\n  - ${record}\n`), area).toEqual([expect.stringMatching(/unknown field, did you mean `\w+`\?$/)]);
     }
     expect(lines('version: 1\ntemplates:\n  - {template_name: t, anything: 1}\n')).toEqual([]);
+    expect(lines('version: 1\nchatbots:\n  - {name: B, max_tokens: 512, temperature: 0.2}\n')).toEqual([]);
   });
 });
 
@@ -49,7 +49,7 @@ describe('a value of the wrong type', () => {
   });
 
   it('a value filled from a variable is shown as the file writes it', () => {
-    expect(lines('version: 1\ntaxes:\n  - name: VAT\n    rate: "${env:RATE}"\n', { RATE: 'hidden-value' })).toEqual(['ws.yaml:4: taxes[0].rate: expected a number, found "${env:RATE}"']);
+    expect(lines('version: 1\ntaxes:\n  - name: VAT\n    rate: "${env:CHATCRM_WS_RATE}"\n', { CHATCRM_WS_RATE: 'hidden-value' })).toEqual(['ws.yaml:4: taxes[0].rate: expected a number, found "${env:CHATCRM_WS_RATE}"']);
   });
 });
 

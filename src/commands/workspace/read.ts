@@ -61,9 +61,16 @@ export function parseWorkspace(text: string, env: NodeJS.ProcessEnv): Parsed {
   const masker = new Masker(filled.map((f) => ({ template: f.template, values: [f.value, ...(r.success ? [valueAt(r.data, f.path)] : [])].filter((v): v is string => typeof v === 'string') })));
   const masked = (p: FileProblem) => ({ ...p, message: masker.text(p.message) });
   const found = (p: Found) => masked({ line: where(p.path), field: issuePath(p.path) || '(top)', message: p.message });
-  if (!r.success) return { problems: schemaProblems(r.error.issues, (path) => sourceAt(doc, text, path)).map(found), warnings: [], masker };
+  const owned = serverOwned(value);
+  if (!r.success) {
+    // A server field is said as one (not as an unknown field), in the file's order.
+    const ownedAt = new Set(owned.map((p) => JSON.stringify(p.path)));
+    const schema = schemaProblems(r.error.issues, (path) => sourceAt(doc, text, path)).filter((p) => !ownedAt.has(JSON.stringify(p.path)));
+    const problems = [...schema, ...owned].map(found).sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    return { problems, warnings: [], masker };
+  }
   const refs = referenceProblems(r.data);
-  const problems = [...duplicates(r.data), ...oneDefault(r.data), ...serverOwned(r.data), ...refs.problems, ...flowProblems(r.data)].map(found);
+  const problems = [...duplicates(r.data), ...oneDefault(r.data), ...owned, ...refs.problems, ...flowProblems(r.data)].map(found);
   return problems.length ? { problems, warnings: [], masker } : { data: r.data, problems, warnings: refs.warnings.map(found), masker };
 }
 
@@ -153,15 +160,22 @@ function duplicates(data: WorkspaceFile): Found[] {
   return out;
 }
 
-/** A field the server sets would never settle: it is refused, saying what sets it. */
-function serverOwned(data: WorkspaceFile): Found[] {
-  return AREAS.flatMap((area) =>
-    areaRecords(data, area).flatMap((r, i) =>
-      Object.keys(r)
-        .filter((f) => isServerField(AREA[area], f))
-        .map((f) => ({ path: [area, i, f], message: area === 'flows' && (f === 'is_active' || f === 'is_paused') ? 'set by the server from `status`: write `status: draft`, `active` or `paused`' : 'set by the server: a workspace file does not set it' })),
-    ),
-  );
+/**
+ * A field the server sets would never settle: it is refused, saying what sets it. Read from the
+ * file as it is, before the schema, so that the schema's "unknown field" does not hide it.
+ */
+function serverOwned(value: unknown): Found[] {
+  const file = (value ?? {}) as Record<string, unknown>;
+  return AREAS.flatMap((area) => {
+    const records = Array.isArray(file[area]) ? (file[area] as unknown[]) : [];
+    return records.flatMap((r, i) =>
+      r !== null && typeof r === 'object'
+        ? Object.keys(r)
+            .filter((f) => isServerField(AREA[area], f))
+            .map((f) => ({ path: [area, i, f], message: area === 'flows' && (f === 'is_active' || f === 'is_paused') ? 'set by the server from `status`: write `status: draft`, `active` or `paused`' : 'set by the server: a workspace file does not set it' }))
+        : [],
+    );
+  });
 }
 
 /** The service keeps exactly one default currency. */

@@ -2,7 +2,7 @@
 // request takes (the request schemas of src/schemas/), plus the state fields sync sets through
 // their own endpoints and the fields docs/workspace.md lists for an area whose update the spec
 // leaves open. Nothing else: a field the file does not know is a typo, refused before anything
-// is sent (templates, never synced, are the one open list).
+// is sent (templates, never synced, and chatbots, whose settings the spec does not show, are open).
 import * as z from 'zod/mini';
 import { text } from '../../schemas/common.js';
 import { tagCreate } from '../../schemas/tags.js';
@@ -28,7 +28,9 @@ export const RECORDS = {
   currencies: record(currencyCreate, { exchange_rate: z.optional(z.number()), is_active: bool, is_default: bool }),
   quick_replies: record(quickReplyCreate),
   teams: record(teamCreate, { description: z.optional(z.string()), permissions: z.optional(z.array(z.unknown())), status: activeStatus }),
-  chatbots: record(chatbotCreate, { description: z.optional(z.string()), language: z.optional(z.string()) }),
+  // The spec shows a chatbot's create as `name` and its update as an open object: its settings
+  // (`max_tokens`, a `webhook_token`, ...) are whatever the service keeps, so the record is open.
+  chatbots: z.looseObject({ ...chatbotCreate.shape, description: z.optional(z.string()), language: z.optional(z.string()) }),
   segments: record(segmentCreate),
   flows: record(flow, { status: z.optional(z.enum(['draft', 'active', 'paused'])) }),
   templates: z.looseObject({ template_name: text() }),
@@ -53,7 +55,7 @@ export type WorkspaceFile = z.infer<typeof workspaceFileSchema>;
 /** A record of any area, as the planner and the applier see it. */
 export type FileRecord = Record<string, unknown>;
 
-/** The fields a record of an area may have; undefined: any (templates). */
+/** The fields a record of an area may have; undefined: any (templates, chatbots). */
 export function knownFields(area: keyof typeof RECORDS): string[] | undefined {
-  return area === 'templates' ? undefined : Object.keys(RECORDS[area].shape);
+  return area === 'templates' || area === 'chatbots' ? undefined : Object.keys(RECORDS[area].shape);
 }
