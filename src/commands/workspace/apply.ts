@@ -6,7 +6,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { getOperation, pathParams, type OperationId } from '../../api/operations.js';
 import { CliError, UsageError } from '../../core/errors.js';
-import { recordId, shapeOf } from '../../core/output/shape.js';
+import { ownId, shapeOf } from '../../core/output/shape.js';
 import { AREA, refArea, type AreaDef, type AreaName } from './areas.js';
 import { naturalKey, type Change } from './plan.js';
 import type { FileRecord } from './schema.js';
@@ -80,7 +80,7 @@ export class Applier {
     const body = await this.send(def.create!, undefined, bodyOf(def, c.record, this.ids, where));
     const made = shapeOf(body).item ?? body;
     // A dry run answers nothing: later requests show where the new id would go.
-    const id = recordId(made) ?? (this.api.opts.dryRun ? `NEW_${def.name.toUpperCase()}_ID` : undefined);
+    const id = ownId(made) ?? (this.api.opts.dryRun ? `NEW_${def.name.toUpperCase()}_ID` : undefined);
     if (id === undefined) throw new CliError(`${where}: created, but the answer has no id: run the sync again to finish`, 1);
     this.ids.add(def.name, c.key, id);
     this.applied.created++;
