@@ -255,6 +255,12 @@ export function buildPath(template: string, params: Record<string, string> = {})
   return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(checkPathId(name, params[name])));
 }
 
+/** An operation's request as messages name it: `GET /api/tags`. */
+export function requestOf(id: OperationId | SandboxOperationId, params?: Record<string, string>): string {
+  const op = getOperation(id);
+  return `${op.method} ${buildPath(op.path, params)}`;
+}
+
 /** Names of the `{params}` of a path template, in order. */
 export function pathParams(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -1,10 +1,11 @@
 // Every list command: one page (with a note on stderr when more exist), or with --all every
 // page, followed in any response shape shapeOf() knows. jsonl, csv and json stream page by
 // page; table and yaml (and --query, which sees every record) collect. A page that repeats
-// the previous one (a server ignoring `page`) ends the loop with a warning.
+// the previous one (a server ignoring `page`) ends the loop with a warning. A 2xx that is not a
+// list, or says `success: false`, is an error naming the request (exit 7), never an empty list.
 import type { Context } from '../runtime/context.js';
-import { UsageError } from '../core/errors.js';
-import { MAX_LIMIT, morePages, pageCount, recordId, shapeOf } from '../core/output/shape.js';
+import { ResponseError, UsageError } from '../core/errors.js';
+import { MAX_LIMIT, morePages, notAList, pageCount, recordId, shapeOf, type Shape } from '../core/output/shape.js';
 import type { View } from '../core/output/print.js';
 import type { OutputFormat } from '../config/settings.js';
 
@@ -16,6 +17,10 @@ export interface PageFlags {
 }
 
 export interface ListSource {
+  /** The request, as an answer that is not a list names it: `GET /api/tags`, `tool list_contacts`. */
+  what: string;
+  /** Any answer is printed as it came, a list or not (`api --paginate`, a raw request). */
+  anyShape?: boolean;
   /** The body of one page; undefined after --dry-run. */
   fetch(page: number | undefined, limit: number | undefined): Promise<unknown>;
   view?: View;
@@ -49,17 +54,27 @@ export function pageFlags(opts: Record<string, unknown>): PageFlags {
 }
 
 /** Enough of a page to tell it from the next: a server ignoring `page` sends the same again. */
-function pageKey(records: Record<string, unknown>[]): string {
+export function pageKey(records: Record<string, unknown>[]): string {
   const id = (r: Record<string, unknown> | undefined) => (r === undefined ? '' : (recordId(r) ?? JSON.stringify(r)));
   return `${records.length}:${id(records[0])}:${id(records[records.length - 1])}`;
 }
+
+/** The shape of a list answer; one that is not a list is an error naming the request (and the page past the first). */
+export function listShape(what: string, body: unknown, page: number | undefined, status?: number): Shape {
+  const why = notAList(body);
+  if (why) throw new ResponseError(`the answer to ${what}${page && page > 1 ? ` (page ${page})` : ''} is not a list: ${why}`, status, 'bad_answer');
+  return shapeOf(body);
+}
+
+const pageShape = (src: ListSource, body: unknown, page: number | undefined) => (src.anyShape ? shapeOf(body) : listShape(src.what, body, page));
 
 export async function runList(ctx: Context, opts: Record<string, unknown>, src: ListSource): Promise<void> {
   const flags = pageFlags(opts);
   if (!flags.all) {
     const body = await src.fetch(flags.page, flags.limit);
     if (body === undefined) return;
-    if (src.map) for (const r of shapeOf(body).records ?? []) src.map(r);
+    const shape = pageShape(src, body, flags.page);
+    if (src.map) for (const r of shape.records ?? []) src.map(r);
     return ctx.print(body, src.view);
   }
   return fetchAll(ctx, src, flags);
@@ -83,8 +98,8 @@ async function fetchAll(ctx: Context, src: ListSource, flags: PageFlags): Promis
     for (;;) {
       const body = await src.fetch(page, limit);
       if (body === undefined) return;
-      const shape = shapeOf(body);
-      // Not a list after all, or nothing on the first page (past the end, say): show it as one page.
+      const shape = pageShape(src, body, page);
+      // Not a list after all (a raw request), or nothing on the first page (past the end, say): show it as one page.
       if (!shape.records || (page === start && !shape.records.length)) {
         if (page === start) return printResult(io, body, options, src.view);
         break;

@@ -1,7 +1,7 @@
 // The generic runner for commands declared as one operation (manifest `op`): path params
 // from positional args, body from --data overridden by flags, validated by the
 // operation's schema and its rules in ops/behaviour.ts before anything is sent.
-import { checkPathId, getOperation, pathParams } from '../api/operations.js';
+import { checkPathId, getOperation, pathParams, requestOf } from '../api/operations.js';
 import { readJsonArg, type Context } from '../runtime/context.js';
 import { UsageError } from '../core/errors.js';
 import { flagName, type CmdSpec, type OpSpec, type Run } from '../runtime/command-types.js';
@@ -108,6 +108,7 @@ export function opRunner(cmd: CmdSpec): Run {
     if (spec.paged) {
       const { runList } = await import('./list.js');
       return runList(ctx, input.opts, {
+        what: requestOf(spec.id, params),
         view: spec.view,
         fetch: async (page, limit) => {
           const res = await api.call(spec.id, { params, json: body, query: { ...query, page, limit } });

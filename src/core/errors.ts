@@ -51,6 +51,7 @@ export const ERROR_CODES = {
   redirect: 'the server answered a redirect (never followed)',
   not_json: 'the server answered something else where JSON is due',
   no_content: 'the server answered 204 (no content) where a body is due',
+  bad_answer: 'a 2xx the CLI cannot act on: not the list asked for, success: false, or a record without an id of its own',
   too_large: 'the answer was larger than the size cap',
   no_user: 'the key check (GET /api/auth/profile) answered without a user: not the chatcrm API?',
   interrupted: 'stopped by Ctrl-C, SIGTERM or SIGHUP',
@@ -124,11 +125,12 @@ export class NetworkError extends CliError {
 
 /**
  * The server answered, but not with a success the CLI can trust: a redirect (never followed),
- * a 2xx that should be JSON and is not, a 204 where a body is due, a body over the size cap, or
- * a profile without a user.
+ * a 2xx that should be JSON and is not, a 204 where a body is due, a body over the size cap, a
+ * profile without a user, or a list answer that is not a list (or whose records have no id of
+ * their own where one is needed).
  */
 export class ResponseError extends CliError {
-  constructor(message: string, status: number | undefined, code: 'redirect' | 'not_json' | 'no_content' | 'too_large' | 'no_user') {
+  constructor(message: string, status: number | undefined, code: 'redirect' | 'not_json' | 'no_content' | 'too_large' | 'no_user' | 'bad_answer') {
     super(message, EXIT.server, status, code);
   }
 }

@@ -1,8 +1,10 @@
 // Terminal facts and the policies derived from them: colour, prompting, spinners.
 // Commands write through this object only, so tests can run them without a TTY. It is also
 // the one chokepoint for what the CLI writes: server text cannot drive the terminal (every
-// control character in a string is shown as a visible escape), and no registered secret, nor
-// the userinfo of a URL, appears in any write, whichever command wrote it.
+// control character in a string is shown as a visible escape), and no registered secret (key,
+// password, webhook secret) appears in any write, whichever command wrote it. The userinfo of a
+// URL is hidden from what people and logs read (text, stderr); the data on stdout (json, jsonl,
+// yaml, csv) carries the server's text as it is, or a dump piped into a sync would write `***`.
 import type { Writable, Readable } from 'node:stream';
 import { redactUrls, scrub } from './redact.js';
 import { escapeC1, sanitizeCell, sanitizeText } from './sanitize.js';
@@ -38,9 +40,10 @@ export interface IO {
   /** A spinner on stderr when it is a terminal, else undefined; its text is one cleaned line. */
   spinner(text: string): Promise<Spinner | undefined>;
   /**
-   * Structured output (json, jsonl, yaml) exactly as encoded: secrets replaced, and the C1
-   * controls those encoders leave raw inside quoted strings written as `\u00XX` escapes, which
-   * both formats read back as the same character. On stdout unless told otherwise (`--json` errors).
+   * Machine output (json, jsonl, yaml, csv) exactly as encoded: the registered secrets replaced,
+   * and the C1 controls those encoders leave raw inside quoted strings written as `\u00XX`
+   * escapes, which both formats read back as the same character (csv cells come sanitized). On
+   * stdout unless told otherwise: a `--json` error on stderr is a log, its URL userinfo hidden too.
    */
   data(text: string, to?: 'stderr'): void;
   /** `text` in an SGR colour (31 red, 32 green, 33 yellow, 90 grey) when colour is on. */
@@ -88,7 +91,8 @@ export function createIO(opts: IOOptions = {}): IO {
   const stdinTTY = () => (stdinIsTTY ??= s ? Boolean(s.tty) : Boolean(process.stdin.isTTY));
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
   const secrets: string[] = [];
-  const clean = (text: string) => redactUrls(scrub(text, secrets));
+  const exact = (text: string) => scrub(text, secrets);
+  const clean = (text: string) => redactUrls(exact(text));
   const joined = (parts: Part[], sanitize: (s: string) => string) => clean(parts.map((p) => (typeof p === 'string' ? sanitize(p) : p.text)).join(''));
   const human = (parts: Part[]) => line(joined(parts, sanitizeText));
   const color = colorPolicy(stdoutIsTTY, env, opts.noColor);
@@ -119,7 +123,7 @@ export function createIO(opts: IOOptions = {}): IO {
       const spin = ora({ text: joined([text], sanitizeCell), stream: stderr, color: 'cyan', isEnabled: true }).start();
       return { update: (t) => void (spin.text = joined([t], sanitizeCell)), stop: () => void spin.stop() };
     },
-    data: (text, to) => void (to === 'stderr' ? stderr : stdout).write(line(escapeC1(clean(text)))),
+    data: (text, to) => void (to === 'stderr' ? stderr.write(line(escapeC1(clean(text)))) : stdout.write(line(escapeC1(exact(text))))),
     paint: (code, text) => new Styled(color ? `\u001b[${code}m${text}\u001b[39m` : text),
     secret(value) {
       if (value && !secrets.includes(value)) secrets.push(value);

@@ -1,5 +1,5 @@
 // The IO chokepoint: human text sanitized, our own styling kept, structured output exact,
-// secrets and URL userinfo scrubbed from every write.
+// secrets scrubbed from every write, URL userinfo from every write but the data on stdout.
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as yaml } from 'yaml';
 import { Styled } from '../../src/core/io.js';
@@ -38,6 +38,18 @@ describe('io', () => {
     expect(io.stdoutText()).toBe('key=***\n{"secret":"***"}\n');
     expect(io.stderrText()).toBe('styled ***\n');
     expect(io.scrub(`file ${secret}`)).toBe('file ***');
+  });
+
+  it('URL userinfo: hidden in text and on stderr, kept in the data on stdout (the server\'s text as it is)', () => {
+    const io = testIO();
+    const url = 'https://ada:pw@git.example/x';
+    io.out(`text ${url}`);
+    io.data(JSON.stringify({ url }));
+    io.err(`err ${url}`);
+    io.data(JSON.stringify({ error: url }), 'stderr');
+    expect(io.stdoutText()).toBe(`text https://***@git.example/x\n{"url":"${url}"}\n`);
+    expect(io.stderrText()).toBe('err https://***@git.example/x\n{"error":"https://***@git.example/x"}\n');
+    expect(io.scrub(url)).toBe('https://***@git.example/x');
   });
 
   it('paint colours only when colour is on', () => {

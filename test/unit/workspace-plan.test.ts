@@ -119,9 +119,12 @@ describe('currentState (the server records as the file writes them)', () => {
     expect(fileOf(s, ['segments'], new Map()).segments).toEqual([{ name: 'Seg', filters: { tag_ids: ['alpha', 'unknown-id'] } }]);
   });
 
-  it('leaves out what a server sent that cannot be a record: no key, an empty or odd key, no id', () => {
-    const s = currentState({ tags: [{ _id: 't1', color: '#000000' }, { _id: 't2', name: ' ' }, { _id: 't3', name: { x: 1 } }, { name: 'no-id' }, { _id: 't4', name: 'ok' }] });
-    expect(s.tags).toEqual([{ id: 't4', record: { name: 'ok' } }]);
+  it('leaves out what a server sent that cannot be named: no key, an empty or odd key; keeps one without an id (id "")', () => {
+    const s = currentState({ tags: [{ _id: 't1', color: '#000000' }, { _id: 't2', name: ' ' }, { _id: 't3', name: { x: 1 } }, { name: 'no-id', tag_id: 't4' }, { _id: 't4', name: 'ok' }] });
+    expect(s.tags).toEqual([
+      { id: '', record: { name: 'no-id', tag_id: 'ok' } },
+      { id: 't4', record: { name: 'ok' } },
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@
 // list, that the sender may use groups (ops/groups.ts), so a refused sender never reaches a
 // group endpoint.
 import { UsageError } from '../../core/errors.js';
-import { checkPathId } from '../../api/operations.js';
+import { checkPathId, requestOf } from '../../api/operations.js';
 import type { Context } from '../../runtime/context.js';
 import type { View } from '../../core/output/print.js';
 import { MAX_LIMIT, morePages, shapeOf } from '../../core/output/shape.js';
@@ -24,6 +24,7 @@ export const list: Run = async (ctx, { opts }) => {
   const sender_id = await groupSender(ctx, opts.sender);
   const api = await ctx.api();
   await runList(ctx, opts, {
+    what: requestOf('chat.groups'),
     view: GROUPS_VIEW,
     fetch: async (page, limit) => {
       const res = await api.call('chat.groups', { query: { sender_id, page, limit } });
@@ -39,6 +40,7 @@ export const members: Run = async (ctx, { args, opts }) => {
   const sender_id = await groupSender(ctx, opts.sender);
   const api = await ctx.api();
   await runList(ctx, opts, {
+    what: requestOf('chat.groupMembers', { group_id }),
     view: MEMBERS_VIEW,
     fetch: async (page, limit) => {
       const res = await api.call('chat.groupMembers', { params: { group_id }, query: { sender_id, page, limit } });

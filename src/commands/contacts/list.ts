@@ -11,6 +11,7 @@ export const VIEW: View = { columns: COLUMNS, drop: ['tags', 'email', 'status'],
 export const run: Run = (ctx, { opts }) =>
   withMcp(ctx, (client) =>
     runList(ctx, opts, {
+      what: 'tool list_contacts',
       view: VIEW,
       fetch: async (page, limit) => {
         const args: Record<string, unknown> = {};

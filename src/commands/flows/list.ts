@@ -4,6 +4,7 @@
 import type { View } from '../../core/output/print.js';
 import type { Run } from '../../runtime/command-types.js';
 import { BEHAVIOURS } from '../../ops/behaviour.js';
+import { requestOf } from '../../api/operations.js';
 import { runList } from '../list.js';
 
 export const COLUMNS = ['_id', 'name', 'keyword', 'platform', 'state', 'updated_at'];
@@ -13,6 +14,7 @@ export const run: Run = async (ctx, { opts }) => {
   const status = typeof opts.status === 'string' ? opts.status : undefined;
   const api = await ctx.api();
   await runList(ctx, opts, {
+    what: requestOf('flows.list'),
     view: VIEW,
     map: BEHAVIOURS['flows.list']?.decorate,
     fetch: async (page, limit) => {

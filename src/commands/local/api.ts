@@ -114,6 +114,8 @@ async function paginate(ctx: Context, path: string, headers: Record<string, stri
   const api = await ctx.api();
   const { runList } = await import('../list.js');
   await runList(ctx, { all: true, page: start ?? undefined }, {
+    what: `GET ${path}`,
+    anyShape: true,
     format: apiFormat(ctx),
     serverLimit: true,
     fetch: async (page) => {

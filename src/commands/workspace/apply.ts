@@ -7,7 +7,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { getOperation, pathParams, type OperationId } from '../../api/operations.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
-import { recordId, shapeOf } from '../../core/output/shape.js';
+import { ownId, shapeOf } from '../../core/output/shape.js';
 import { AREA, refArea, type AreaDef, type AreaName } from './areas.js';
 import { naturalKey, type Change, type Plan } from './plan.js';
 import type { FileRecord } from './schema.js';
@@ -99,7 +99,7 @@ export class Applier {
     const body = await this.send(def.create!, undefined, bodyOf(def, c.record, this.ids, where));
     const made = (shapeOf(body).item ?? body ?? {}) as Record<string, unknown>;
     // A dry run answers nothing: later requests show where the new id would go.
-    const id = recordId(made) ?? (this.api.opts.dryRun ? newId(def) : undefined);
+    const id = ownId(made) ?? (this.api.opts.dryRun ? newId(def) : undefined);
     if (id === undefined) throw new CliError(`${where}: created, but the answer has no id: run the sync again to finish`, 1);
     this.ids.add(def.name, c.key, id);
     try {

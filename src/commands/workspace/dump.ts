@@ -5,6 +5,7 @@ import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
 import { AREA, isSensitiveField, parseOnly, references, type AreaName } from './areas.js';
 import { knownFields, type FileRecord } from './schema.js';
+import { MAX_FILE_BYTES } from './read.js';
 import { currentState, readState, type CurrentState, type Names } from './state.js';
 
 /**
@@ -43,6 +44,9 @@ export const run: Run = async (ctx, { opts }) => {
   const file = fileOf(currentState(raw, names), areas, names, (line) => ctx.io.err(`Warning: ${line}`));
   const { stringify } = await loadYaml();
   const text = ctx.settings.output === 'json' ? `${JSON.stringify(file, null, 2)}\n` : stringify(file, { lineWidth: 0, aliasDuplicateObjects: false });
+  const mib = (n: number) => `${Math.ceil((n / 1024 / 1024) * 10) / 10} MiB`;
+  const size = Buffer.byteLength(text);
+  if (size > MAX_FILE_BYTES) ctx.io.err(`Warning: the file is ${mib(size)}, over the ${mib(MAX_FILE_BYTES)} that validate, diff and sync read: dump fewer areas per file with --only`);
   if (target === '-') return ctx.io.data(text.replace(/\n$/, ''));
   const { writeAtomic } = await import('../../core/atomic-write.js');
   try {

@@ -2,13 +2,14 @@
 // and the plan between them, refused when sync could not apply it (a name no side has).
 import type { ClientOptions } from '../../api/types.js';
 import type { Context } from '../../runtime/context.js';
+import { ResponseError } from '../../core/errors.js';
 import { checkReferences } from './apply.js';
-import { AREAS, parseOnly, references, type AreaName } from './areas.js';
+import { AREA, AREAS, parseOnly, references, type AreaName } from './areas.js';
 import { maskedClient, type Masker } from './mask.js';
-import { planSync, type Plan } from './plan.js';
+import { naturalKey, planSync, type Plan } from './plan.js';
 import { readWorkspace } from './read.js';
 import type { WorkspaceFile } from './schema.js';
-import { currentState, readState, type Names } from './state.js';
+import { currentState, readState, type Current, type CurrentState, type Names } from './state.js';
 
 export interface Loaded {
   file: WorkspaceFile;
@@ -36,10 +37,31 @@ export async function loadPlan(ctx: Context, source: string, opts: Record<string
   try {
     const { raw, names } = await readState(api, areasToRead(file, only));
     if (api.opts.dryRun) return undefined;
-    const plan = planSync(currentState(raw, names), file, { prune: opts.prune === true, only });
+    const current = currentState(raw, names);
+    const plan = planSync(current, file, { prune: opts.prune === true, only });
+    const problem = idProblem(plan, current);
+    if (problem) throw new ResponseError(problem, undefined, 'bad_answer');
     checkReferences(plan, names);
     return { file, plan, names, masker };
   } finally {
     await api.close();
   }
+}
+
+/**
+ * Why the plan cannot be applied safely, if it cannot: it updates or deletes a record the
+ * server gave no id of its own, or one whose id another record of its area has too (the
+ * request would reach either of them).
+ */
+export function idProblem(plan: Plan, current: CurrentState): string | undefined {
+  for (const c of plan.changes) {
+    if (c.action === 'create') continue;
+    const cannot = `so it cannot be ${c.action === 'update' ? 'updated' : 'deleted'}; nothing was changed`;
+    if (c.id === '') return `${c.area} "${c.key}": the server gave this record no _id or id, ${cannot}`;
+    const name = (o: Current) => String(o.record[AREA[c.area].key]);
+    const same = (current[c.area] ?? []).filter((o) => o.id === c.id);
+    const other = same.find((o) => naturalKey(name(o)) !== naturalKey(c.key)) ?? same[1];
+    if (other) return `${c.area} "${c.key}": its id ${c.id} is also the id of ${c.area} "${name(other)}", ${cannot}`;
+  }
+  return undefined;
 }

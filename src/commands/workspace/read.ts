@@ -232,12 +232,35 @@ export async function readWorkspace(ctx: Context, source: string): Promise<{ nam
   return { name, data, masker };
 }
 
+/**
+ * The largest workspace file read. Parsing and checking one take ~90 times its size in memory
+ * (measured: 8 MiB of short records, 0.8 GB; 32 MiB, 2.8 GB and over a minute).
+ */
+export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+const tooLarge = (name: string) => new UsageError(`${name}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB, the most a workspace file may be`);
+
+/** A stream's text, refused as soon as it passes the cap (a pipe or /dev/zero has no size to ask first). */
+async function readCapped(stream: AsyncIterable<Buffer | string>, name: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of stream) {
+    const b = Buffer.from(c);
+    size += b.length;
+    if (size > MAX_FILE_BYTES) throw tooLarge(name);
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 export async function readSource(ctx: Context, source: string): Promise<{ name: string; text: string }> {
-  if (source === '-') return { name: '<stdin>', text: await ctx.readStdin() };
+  if (source === '-') return { name: '<stdin>', text: await readCapped(ctx.io.stdin, '<stdin>') };
   try {
-    const { readFile } = await import('node:fs/promises');
-    return { name: source, text: await readFile(source, 'utf8') };
+    const { createReadStream, statSync } = await import('node:fs');
+    if (statSync(source).size > MAX_FILE_BYTES) throw tooLarge(source);
+    return { name: source, text: await readCapped(createReadStream(source), source) };
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`${source}: cannot read: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message}`);
   }

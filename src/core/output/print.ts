@@ -1,7 +1,10 @@
 // Renders a result in the chosen format. stdout carries only the result; the server's
 // message, the pagination note and warnings go to stderr. Lists go through a sink that
 // writes jsonl, csv and json page by page (so `--all` keeps memory flat) and collects only
-// for table and yaml. Server text in table and csv cells is sanitized; json/jsonl/yaml are exact.
+// for table and yaml. Server text in table and csv cells is sanitized (controls visible, csv
+// formulas defused); the machine formats (json, jsonl, yaml, csv) go out through io.data, the
+// server's text as it is but for the CLI's own secrets; the table through io.out, which also
+// hides URL userinfo.
 import { once } from 'node:events';
 import { Styled, type IO } from '../io.js';
 import type { OutputFormat } from './formats.js';
@@ -86,7 +89,7 @@ export interface ListSink {
 }
 
 /**
- * Write (json/jsonl/yaml `exact`, through io.data; text through io.out, sanitized), then wait
+ * Write (json/jsonl/yaml/csv `exact`, through io.data; text through io.out, sanitized), then wait
  * while the reader of stdout catches up: memory stays flat on long lists.
  */
 async function write(io: IO, text: string, exact = false): Promise<void> {
@@ -135,7 +138,7 @@ export function listSink(io: IO, opts: PrintOptions, view: View = {}, emptyNote 
           const head = !cols;
           cols ??= declared ?? inferColumns(records);
           const lines = records.map((r) => cols!.map((c) => csvCell(getPath(r, c))).join(','));
-          return write(io, (head ? [csvRow(cols), ...lines] : lines).join('\n'));
+          return write(io, (head ? [csvRow(cols), ...lines] : lines).join('\n'), true);
         }
         default:
           for (const r of records) kept.push(r);
@@ -147,7 +150,7 @@ export function listSink(io: IO, opts: PrintOptions, view: View = {}, emptyNote 
         case 'json':
           return write(io, count ? `${pending}\n]` : '[]', true);
         case 'csv':
-          if (!cols && declared) await write(io, csvRow(declared));
+          if (!cols && declared) await write(io, csvRow(declared), true);
           return;
         case 'yaml': {
           const { stringify } = await loadYaml();
@@ -248,7 +251,7 @@ async function printShape(io: IO, shape: Shape, opts: PrintOptions, view: View, 
       const record = isObj(item) ? item : { value: item };
       // One row, every leaf a dot-path column (names --fields accepts): a summary of objects still says something.
       const cols = fields ?? view.columns ?? leaves(record).map(([path]) => path);
-      io.out([csvRow(cols), cols.map((c) => csvCell(getPath(record, c))).join(',')].join('\n'));
+      io.data([csvRow(cols), cols.map((c) => csvCell(getPath(record, c))).join(',')].join('\n'));
       return;
     }
     case 'table':

@@ -102,10 +102,31 @@ export function pageCount(p: Pagination | undefined): number | undefined {
   return undefined;
 }
 
-/** The id of a record in any of the service's spellings. */
+/**
+ * Why a 2xx answer to a list request is not one (undefined when it is): it says `success:
+ * false` (whatever else it holds), or it holds no list of records (`{}`, one record).
+ */
+export function notAList(body: unknown): string | undefined {
+  if (isObj(body) && body.success === false) {
+    return `it says success: false${typeof body.message === 'string' ? ` (${body.message.slice(0, 200)})` : ''}`;
+  }
+  if (shapeOf(body).records) return undefined;
+  const text = JSON.stringify(body) ?? String(body);
+  return `it holds no list: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`;
+}
+
+/** A record's own id: `_id` or `id`, nothing else (a `tag_id` names another record). */
+export function ownId(r: unknown): string | undefined {
+  if (!isObj(r)) return undefined;
+  for (const k of ['_id', 'id']) if (typeof r[k] === 'string' || typeof r[k] === 'number') return String(r[k]);
+  return undefined;
+}
+
+/** The id to print for a record (-q): its own, else its first `*_id` (a sender's, a group's). */
 export function recordId(r: unknown): string | undefined {
   if (!isObj(r)) return typeof r === 'string' ? r : undefined;
-  for (const k of ['_id', 'id']) if (typeof r[k] === 'string' || typeof r[k] === 'number') return String(r[k]);
+  const own = ownId(r);
+  if (own !== undefined) return own;
   const idKey = Object.keys(r).find((k) => k.endsWith('_id') && (typeof r[k] === 'string' || typeof r[k] === 'number'));
   return idKey ? String(r[idKey]) : undefined;
 }
