@@ -52,6 +52,8 @@ export interface RequestOptions {
   retries?: number;
   /** Aborts this call, reported as a timeout (the batch engine's per-row deadline). */
   signal?: AbortSignal;
+  /** The operation only reads, whatever its method: its timeout is no doubt about what the server did. */
+  readOnly?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -71,7 +73,7 @@ export interface DryRunRequest {
   body?: unknown;
 }
 
-export interface CallOptions extends Omit<RequestOptions, 'method' | 'path' | 'base' | 'form' | 'response' | 'noContent'> {
+export interface CallOptions extends Omit<RequestOptions, 'method' | 'path' | 'base' | 'form' | 'response' | 'noContent' | 'readOnly'> {
   params?: Record<string, string>;
   form?: MultipartBody;
 }
