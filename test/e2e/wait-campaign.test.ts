@@ -83,6 +83,13 @@ describe('nothing moves the status', () => {
     expect(sb.store.get('campaigns', id)!.status).toBe('sent');
   });
 
+  it('a campaign whose insights cannot be read (no such id): exit 4 before the send, nothing sent', async () => {
+    const before = sb.received.length;
+    const r = await sb.run(['campaigns', 'send', '6b0000000000000000000000', '--yes', '--wait', 'delivered']);
+    expect(r.exitCode).toBe(4);
+    expect(sb.received.slice(before).map((q) => q.operation)).toEqual(['campaigns.insights']);
+  });
+
   it('--dry-run waits for nothing', async () => {
     const id = campaign(sb);
     const before = sb.calls('campaigns.insights').length;
