@@ -49,6 +49,7 @@ describe('the channel delivers and reads', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/messages\s+3/i);
     expect(r.stdout).toMatch(/DELIVERED\s+3/);
+    expect(r.stderr).toBe(`✓ Campaign sent\n✓ Campaign ${id}, this send: 3 of 3 delivered, 0 failed, 0 not delivered yet\n`);
   });
 });
 
@@ -65,6 +66,10 @@ describe('the channel fails every message (--fail-rate 1)', () => {
     expect(r.exitCode).toBe(5);
     expect(JSON.parse(r.stderr).error).toMatchObject({ code: 'message_failed', message: expect.stringContaining(`campaign ${id}, this send: 0 of 3 delivered, 3 failed, 0 not delivered yet: see \`chatcrm campaigns report ${id}\``) });
     expect(JSON.parse(r.stdout)).toMatchObject({ sent: 3, delivered: 0, failed: 3 });
+    // A table run marks the line ✗.
+    const table = await sb.run(['campaigns', 'send', campaign(sb), '--yes', '--wait', 'delivered']);
+    expect(table.exitCode).toBe(5);
+    expect(table.stderr).toMatch(/^✓ Campaign sent\n✗ Campaign \w+, this send: 0 of 3 delivered, 3 failed, 0 not delivered yet\nError: /);
   });
 });
 
@@ -79,6 +84,7 @@ describe('nothing moves the status', () => {
     const id = campaign(sb);
     const r = await sb.run(['campaigns', 'send', id, '--yes', '--wait', 'delivered', '--wait-timeout', '1s']);
     expect(r.exitCode).toBe(8);
+    expect(r.stderr).toContain(`… Campaign ${id}, this send: 0 of 3 delivered, 0 failed, 3 not delivered yet\n`);
     expect(r.stderr).toMatch(new RegExp(`campaign ${id}, this send: 0 of 3 delivered, 0 failed, 3 not delivered yet after waiting 1s \\(--wait-timeout 1s\\); campaign ${id} was sent`));
     expect(sb.store.get('campaigns', id)!.status).toBe('sent');
   });

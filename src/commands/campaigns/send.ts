@@ -52,7 +52,9 @@ async function followCampaign(ctx: Context, id: string, spec: WaitSpec, before: 
   } finally {
     spin?.stop();
   }
-  if (body !== undefined) await ctx.print(body, { summary: 'funnel' });
+  // The ✓ line of a table run says how this send ended, marked as it ended.
+  const mark = mine.failed ? 'failed' : over(mine) ? undefined : 'pending';
+  if (body !== undefined) await ctx.print(body, { summary: 'funnel', success: `Campaign ${id}, this send: ${shareText(mine, spec.target)}`, mark });
   if (problem) throw problem;
 }
 
