@@ -45,6 +45,7 @@ export class ApiClient {
         auth: o.auth ?? !op.noAuth,
         response: op.response ?? 'json',
         noContent: op.noContent === true,
+        readOnly: op.readOnly === true,
       }),
     );
   }
@@ -171,7 +172,7 @@ export class ApiClient {
       if (budget.fits(wait)) return this.pause(wait, req);
       message += `; ${budget.over(`another attempt in ${secs(wait)}`)}`;
     }
-    if (state.connected && !IDEMPOTENT.has(method)) message += '; the request may have been processed: check before sending again';
+    if (state.connected && !IDEMPOTENT.has(method) && !o.readOnly) message += '; the request may have been processed: check before sending again';
     throw new NetworkError(message + attempts(attempt), state.connected, timedOut ? 'timeout' : 'network');
   }
 

@@ -42,6 +42,8 @@ export interface Operation {
    * (section 4 preamble, 9.2 aliases) or a job the service runs (docs/service-api.md 10).
    */
   offTable?: true;
+  /** A POST that only reads (the status query): a lost answer leaves nothing on the server in doubt. */
+  readOnly?: true;
   summary: string;
 }
 
@@ -189,7 +191,7 @@ export const operations = op({
   'messageStatus.bulkDelivery': { method: 'PATCH', path: '/api/message-status/bulk/delivery', body: 'message-status.bulkStatus', summary: 'Mark messages delivered' },
   'messageStatus.bulkRead': { method: 'PATCH', path: '/api/message-status/bulk/read', body: 'message-status.bulkStatus', summary: 'Mark messages read' },
   'messageStatus.user': { method: 'GET', path: '/api/message-status/user/{user_id}/status', summary: 'Message status of a user' },
-  'messageStatus.get': { method: 'POST', path: '/api/message-status/status', body: 'message-status.messageIds', summary: 'Status of messages' },
+  'messageStatus.get': { method: 'POST', path: '/api/message-status/status', body: 'message-status.messageIds', readOnly: true, summary: 'Status of messages' },
 
   // 4.16 Reply materials
   'replyMaterials.list': { method: 'GET', path: '/api/reply-materials', summary: 'List reply materials' },

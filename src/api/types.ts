@@ -54,6 +54,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The batch's --rate: each retry waits its turn there, and a 429 slows it for every row. */
   pace?: Pace;
+  /** The operation only reads, whatever its method: its timeout is no doubt about what the server did. */
+  readOnly?: boolean;
 }
 
 /**
@@ -90,7 +92,7 @@ export interface DryRunRequest {
   body?: unknown;
 }
 
-export interface CallOptions extends Omit<RequestOptions, 'method' | 'path' | 'base' | 'form' | 'response' | 'noContent'> {
+export interface CallOptions extends Omit<RequestOptions, 'method' | 'path' | 'base' | 'form' | 'response' | 'noContent' | 'readOnly'> {
   params?: Record<string, string>;
   form?: MultipartBody;
 }

@@ -64,7 +64,7 @@ const onToolEndpoint: CmdSpec[] = [
   {
     name: 'send',
     summary: 'Send a campaign now (tool send_campaign)',
-    description: ASKS,
+    description: `${ASKS} With --wait, this send is judged, not the campaign's earlier ones: its insights less those read just before the send, until the whole audience reached the status or failed.`,
     args: [{ name: 'CAMPAIGN_ID', required: true, description: 'campaign id' }],
     options: WAIT_OPTIONS,
     examples: ['chatcrm campaigns send CAMPAIGN_ID --yes', 'chatcrm campaigns send CAMPAIGN_ID --dry-run'],

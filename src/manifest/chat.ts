@@ -73,7 +73,7 @@ export const chat: CmdSpec = {
         'Rows are matched by recipient and message, so an edited input resumes safely; one run at a time holds a journal. FILE - reads stdin. ' +
         'On a terminal it asks once before the first send (the message, the row count, the file); --yes skips the question; scripts without a TTY, FILE - and --dry-run are not asked. ' +
         'Exit 0 when every row is sent, 3 when the key is refused, 7 when the server cannot be reached, 5 otherwise; 130, 143, 129 after Ctrl-C, SIGTERM, SIGHUP (in-flight requests are drained first). ' +
-        'With --wait delivered|read, every message sent is then followed (with --results, the rows an earlier run sent too): exit 5 when one failed, 8 when --wait-timeout ran out; the results file ends with final_status. See docs/chat.md.',
+        'With --wait delivered|read, every message sent is then followed (with --results, the rows an earlier run sent too): exit 5 when one failed (even with others pending), else 8 when --wait-timeout ran out; the results file ends with final_status. See docs/chat.md.',
       args: [{ name: 'FILE', description: 'CSV with a header row, or .jsonl', required: true }],
       options: [
         SENDER,

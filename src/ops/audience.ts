@@ -16,7 +16,8 @@ export interface Audience {
 /** Fields an answer may give the audience in: a count, or the recipients themselves. */
 const SIZE_FIELDS = ['audience_size', 'recipients_count', 'total_recipients', 'recipients', 'audience'];
 
-function sizeOf(item: Record<string, unknown>): number | undefined {
+/** The recipients one send reaches, from a campaign's insights; undefined when they do not say. */
+export function audienceSize(item: Record<string, unknown>): number | undefined {
   for (const f of SIZE_FIELDS) {
     const v = item[f];
     if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
@@ -41,7 +42,7 @@ export async function readAudience(api: ApiClient, id: string): Promise<Audience
   }
   if (!isObj(item)) return { id };
   const name = typeof item.name === 'string' && item.name !== '' ? item.name : undefined;
-  return { id, name, size: sizeOf(item) };
+  return { id, name, size: audienceSize(item) };
 }
 
 /** `campaign 6b04… "Spring sale" (250 recipients)`: the whole id, the name when known, the size or that it is unknown. */

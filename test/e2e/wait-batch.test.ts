@@ -125,6 +125,16 @@ describe('nothing moves the status', () => {
     expect(results(out).map((x) => [x.row, x.status, x.final_status])).toEqual([['1', 'sent', 'sent'], ['2', 'sent', 'sent']]);
   });
 
+  it('no row sent: final_status (all 0) and waited_s in the summary, the final_status column in the results file', async () => {
+    const out = join(dir, 'none.csv');
+    const before = sb.calls('messageStatus.get').length;
+    const r = await sb.run(['chat', 'send-batch', input(['12', '34']), ...S, '--results', out, '--wait', 'delivered', '--json']);
+    expect(r.exitCode).toBe(5);
+    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 0, failed: 2, final_status: { sent: 0, delivered: 0, read: 0, failed: 0 }, waited_s: expect.any(Number) });
+    expect(results(out).map((x) => [x.row, x.status, x.final_status])).toEqual([['1', 'failed', ''], ['2', 'failed', '']]);
+    expect(sb.calls('messageStatus.get').length).toBe(before);
+  });
+
   it('--dry-run waits for nothing; a bad --wait-timeout sends nothing', async () => {
     const before = sb.received.length;
     const r = await sb.run(['chat', 'send-batch', input(['15550000051']), ...S, '--wait', 'delivered', '--dry-run']);

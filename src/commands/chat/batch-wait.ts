@@ -69,22 +69,24 @@ export async function waitForBatch(ctx: Context, spec: WaitSpec, sentIds: string
   const rows = summary.results ? await readResults(summary.results) : undefined;
   const ids = new Set(sentIds);
   for (const cells of rows?.slice(1) ?? []) if (cells[2] === 'sent' && cells[3]) ids.add(cells[3]);
-  if (!ids.size) return undefined;
   const started = Date.now();
   let messages: Followed[] = [...ids].map((message_id) => ({ message_id, status: 'sent' }));
-  const progress = funnelProgress(ctx, spec, started);
-  const done = `the sends are done (${ids.size} message${ids.size === 1 ? '' : 's'})`;
   let problem: unknown;
-  try {
-    const r = await follow(ctx, messages, spec, (now) => progress.show((messages = now)), done);
-    problem = waitError(r, spec, 'send-batch', done);
-  } catch (err) {
-    problem = err;
-  } finally {
-    progress.end();
+  // No message sent: nothing to follow, and still the final_status a script reads (all 0).
+  if (ids.size) {
+    const progress = funnelProgress(ctx, spec, started);
+    const done = `the sends are done (${ids.size} message${ids.size === 1 ? '' : 's'})`;
+    try {
+      const r = await follow(ctx, messages, spec, { onChange: (now) => progress.show((messages = now)), done });
+      problem = waitError(r, spec, 'send-batch', done);
+    } catch (err) {
+      problem = err;
+    } finally {
+      progress.end();
+    }
   }
   Object.assign(summary, { final_status: funnel(messages), waited_s: Number(((Date.now() - started) / 1000).toFixed(2)) });
-  if (summary.results && rows) writeAtomic(summary.results, withFinalStatus(rows, new Map(messages.map((m) => [m.message_id, m])), ctx.io.scrub), 0o600);
+  if (summary.results && rows?.length) writeAtomic(summary.results, withFinalStatus(rows, new Map(messages.map((m) => [m.message_id, m])), ctx.io.scrub), 0o600);
   if (ctx.settings.output === 'table' && !ctx.settings.quiet) ctx.io.out(`Waited ${formatDuration(summary.waited_s!)} for ${spec.target}: ${funnelText(messages)}`);
   return problem;
 }

@@ -18,7 +18,7 @@ async function waitFor(ctx: Context, spec: OpSpec, records: Rec[], wait: WaitSpe
   const done = 'the messages were sent before, and nothing was changed';
   let problem: unknown;
   try {
-    const result = await follow(ctx, followed, wait, (now) => ((followed = now), spin?.update(label())), done);
+    const result = await follow(ctx, followed, wait, { onChange: (now) => ((followed = now), spin?.update(label())), done });
     problem = waitError(result, wait, followed.length === 1 ? `message ${followed[0].message_id}` : `${followed.length} messages`, done);
   } catch (err) {
     problem = err;

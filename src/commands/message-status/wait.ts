@@ -2,14 +2,12 @@
 // until each reached the target (read counts as delivered) or failed, or --wait-timeout ran out.
 // Every command that waits (chat send, chat groups send, chat send-batch, message-status get)
 // shares this; what a stopped wait means is worded here too: the sends themselves are done.
-import { errorMessage } from '../../api/errors-body.js';
-import { parseRetryAfter, secs, sleep } from '../../api/retry.js';
+import { secs } from '../../api/retry.js';
 import type { Context } from '../../runtime/context.js';
 import { parseDelay } from '../../core/duration.js';
-import { ApiError, CliError, EXIT, InterruptedError, UsageError, withDetail } from '../../core/errors.js';
-import type { OperationId } from '../../api/operations.js';
-import type { ApiResponse, CallOptions } from '../../api/types.js';
+import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
+import { type Clock, pollCall, pollUntil, type Round } from './poll.js';
 
 export type Target = 'delivered' | 'read';
 
@@ -32,11 +30,10 @@ export interface Followed {
 export type Outcome = 'reached' | 'failed' | 'timeout';
 
 export const DEFAULT_WAIT_MS = 5 * 60_000;
-/** The first pause between polls, doubled after each up to the last. */
-export const FIRST_POLL_MS = 250;
-export const LAST_POLL_MS = 5_000;
 /** Ids per status query: a batch's thousands go in several. */
 export const CHUNK = 100;
+/** The most of a failure's reason kept: a server may send megabytes of it. */
+export const MAX_REASON = 4096;
 
 /** --wait and --wait-timeout, checked: undefined when the command is not to wait. */
 export function waitSpec(opts: Record<string, unknown>): WaitSpec | undefined {
@@ -59,6 +56,14 @@ export const settled = (f: Followed, target: Target) => f.status === 'failed' ||
 const TIMES = ['sent', 'delivered', 'read', 'failed'] as const;
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
+/** A reason of at most MAX_REASON characters, saying how many more were cut. */
+export const capReason = (s: string) => (s.length <= MAX_REASON ? s : `${s.slice(0, MAX_REASON)}… (${s.length - MAX_REASON} more characters cut)`);
+/** A reason on one line of an error message: the whole of it is in the answer or the results file. */
+const gist = (s = '') => {
+  const one = s.slice(0, 400).replace(/\s+/g, ' ').trim();
+  return one.length > 200 || s.length > 400 ? `${one.slice(0, 199)}…` : one;
+};
+
 /** Fold a status record into what was known: the server's times, or when the CLI first saw the status. */
 export function merge(known: Followed, record: Record<string, unknown>, now = new Date().toISOString()): Followed {
   const status = text(record.status) ?? known.status;
@@ -67,7 +72,7 @@ export function merge(known: Followed, record: Record<string, unknown>, now = ne
     const key = `${s}_at` as const;
     next[key] = text(record[key]) ?? known[key] ?? (s === status ? now : undefined);
   }
-  if (status === 'failed') next.error = text(record.error) ?? text(record.reason) ?? known.error ?? 'the channel gave no reason';
+  if (status === 'failed') next.error = capReason(text(record.error) ?? text(record.reason) ?? known.error ?? 'the channel gave no reason');
   return next;
 }
 
@@ -77,53 +82,25 @@ export interface FollowResult {
   waitedMs: number;
 }
 
-/** One poll: true when the wait is over; `{ retryAfterMs }` when the server asked to be asked later. */
-export type Round = () => Promise<boolean | { retryAfterMs: number }>;
+/** How a wait is followed: the news of each round, what was sent (for the messages of a stopped wait), the clock. */
+export interface FollowOptions {
+  onChange?: (messages: Followed[]) => void;
+  done?: string;
+  clock?: Clock;
+}
 
 /**
- * Poll with backoff (250 ms doubling to 5 s; a 429's Retry-After instead) until `round` says
- * done or the time runs out. Ctrl-C and a server that fails are thrown as they come, with
- * `done` (what was sent) said in the message: a wait does not undo the sends before it.
+ * Poll the status of the messages not yet settled, in chunks of CHUNK ids, each id once a round;
+ * the chunks of a round share the wait's one deadline. Failed wins over out of time: a failure
+ * known at the end is the outcome, whatever is still pending.
  */
-export async function pollUntil(ctx: Context, spec: WaitSpec, round: Round, done: string): Promise<{ timedOut: boolean; waitedMs: number }> {
-  const started = Date.now();
-  const deadline = started + spec.timeoutMs;
-  let pause = FIRST_POLL_MS;
-  try {
-    for (;;) {
-      const r = await round();
-      if (r === true) return { timedOut: false, waitedMs: Date.now() - started };
-      const left = deadline - Date.now();
-      if (left <= 0) return { timedOut: true, waitedMs: Date.now() - started };
-      await sleep(Math.min(typeof r === 'object' ? r.retryAfterMs : pause, left), ctx.signal);
-      pause = Math.min(pause * 2, LAST_POLL_MS);
-    }
-  } catch (err) {
-    if (err instanceof InterruptedError) throw new InterruptedError(`Stopped waiting for ${spec.target} (Ctrl-C): ${done}`);
-    throw withDetail(err, `; stopped waiting for ${spec.target}: ${done}`);
-  }
-}
-
-/** A poll's request: its answer, or the wait a 429 asks for (Retry-After, else `pause`); other errors thrown as the client throws them. */
-export async function pollCall(ctx: Context, id: OperationId, options: CallOptions): Promise<ApiResponse | { retryAfterMs: number }> {
-  const res = await (await ctx.api()).call(id, { ...options, retries: 0, allowErrors: true });
-  if (res.status === 429) return { retryAfterMs: parseRetryAfter(res.headers['retry-after']) ?? FIRST_POLL_MS };
-  if (res.status < 200 || res.status >= 300) {
-    // node:http only on this path: `chat send` starts without it.
-    const { STATUS_CODES } = await import('node:http');
-    throw new ApiError(errorMessage(res.body, res.status, STATUS_CODES[res.status]), res.status, res.body);
-  }
-  return res;
-}
-
-/** Poll the status of the messages not yet settled, in chunks; `onChange` hears each round's news. */
-export async function follow(ctx: Context, messages: Followed[], spec: WaitSpec, onChange?: (messages: Followed[]) => void, done = 'the send is done'): Promise<FollowResult> {
+export async function follow(ctx: Context, messages: Followed[], spec: WaitSpec, { onChange, done = 'the send is done', clock }: FollowOptions = {}): Promise<FollowResult> {
   const byId = new Map(messages.map((m) => [m.message_id, m]));
   const all = () => [...byId.values()];
-  const round: Round = async () => {
+  const round: Round = async (signal) => {
     const pending = all().filter((m) => !settled(m, spec.target));
     for (let i = 0; i < pending.length; i += CHUNK) {
-      const res = await pollCall(ctx, 'messageStatus.get', { json: { message_ids: pending.slice(i, i + CHUNK).map((m) => m.message_id) } });
+      const res = await pollCall(ctx, 'messageStatus.get', { json: { message_ids: pending.slice(i, i + CHUNK).map((m) => m.message_id) } }, signal);
       if ('retryAfterMs' in res) return res;
       const shape = shapeOf(res.body);
       for (const r of shape.records ?? [shape.item]) {
@@ -135,22 +112,28 @@ export async function follow(ctx: Context, messages: Followed[], spec: WaitSpec,
     onChange?.(all());
     return all().every((m) => settled(m, spec.target));
   };
-  const { timedOut, waitedMs } = await pollUntil(ctx, spec, round, done);
-  return { messages: all(), outcome: timedOut ? 'timeout' : all().some((m) => m.status === 'failed') ? 'failed' : 'reached', waitedMs };
+  const { timedOut, waitedMs } = await pollUntil({ ...spec, signal: ctx.signal, clock }, round, done);
+  const outcome = all().some((m) => m.status === 'failed') ? 'failed' : timedOut ? 'timeout' : 'reached';
+  return { messages: all(), outcome, waitedMs };
 }
 
-/** The error that ends a wait that did not reach its target (exit 5 or 8), or undefined. */
+/**
+ * The error that ends a wait that did not reach its target, or undefined: exit 5 when a message
+ * failed (naming how many failed and how many are still pending), else 8 when the time ran out.
+ */
 export function waitError(r: FollowResult, spec: WaitSpec, what: string, done = 'the send is done'): CliError | undefined {
   if (r.outcome === 'reached') return undefined;
   const many = r.messages.length > 1;
-  if (r.outcome === 'failed') {
-    const failed = r.messages.filter((m) => m.status === 'failed');
-    const why = many ? `: ${failed.length} of ${r.messages.length} failed (first: ${failed[0].error})` : ` failed: ${failed[0].error}`;
-    return new CliError(`${what}${why}`, EXIT.rejected, undefined, 'message_failed');
-  }
   const late = r.messages.filter((m) => !settled(m, spec.target));
+  const waited = `after waiting ${secs(r.waitedMs)} for ${spec.target} (--wait-timeout ${secs(spec.timeoutMs)})`;
+  const failed = r.messages.filter((m) => m.status === 'failed');
+  if (failed.length) {
+    const why = many ? `: ${failed.length} of ${r.messages.length} failed (first: ${gist(failed[0].error)})` : ` failed: ${gist(failed[0].error)}`;
+    const still = late.length ? `; ${late.length} not ${spec.target} yet ${waited}` : '';
+    return new CliError(`${what}${why}${still}`, EXIT.rejected, undefined, 'message_failed');
+  }
   const last = many ? `${late.length} of ${r.messages.length} not ${spec.target} yet` : `still ${late[0].status}`;
-  return new CliError(`${what}: ${last} after waiting ${secs(r.waitedMs)} for ${spec.target} (--wait-timeout ${secs(spec.timeoutMs)}); ${done}`, EXIT.waitTimeout, undefined, 'timeout');
+  return new CliError(`${what}: ${last} ${waited}; ${done}`, EXIT.waitTimeout, undefined, 'timeout');
 }
 
 /** The message id in a send's answer (`{ data: { message_id } }` usually). */
@@ -175,7 +158,7 @@ function withStatus(body: unknown, { message_id: _, ...learnt }: Followed): unkn
 /**
  * After one send (chat send, chat groups send): without --wait, print its answer. With it,
  * follow the message (a spinner with its status on a terminal), print the answer with the
- * status and its times, and end as the wait did: 5 failed, 8 out of time, 7 or 130 when the
+ * status and its times (marked ✓ reached, ✗ failed, … still on its way), and end as the wait did: 5 failed, 8 out of time, 7 or 130 when the
  * wait itself stopped (the send is done all the same, and printed).
  */
 export async function finishSend(ctx: Context, body: unknown, spec: WaitSpec | undefined, success: string): Promise<void> {
@@ -190,14 +173,15 @@ export async function finishSend(ctx: Context, body: unknown, spec: WaitSpec | u
   const spin = await ctx.io.spinner(label());
   let problem: unknown;
   try {
-    const result = await follow(ctx, [last], spec, ([m]) => ((last = m), spin?.update(label())), `message ${id} was sent`);
+    const result = await follow(ctx, [last], spec, { onChange: ([m]) => ((last = m), spin?.update(label())), done: `message ${id} was sent` });
     problem = waitError(result, spec, `message ${id}`);
   } catch (err) {
     problem = err;
   } finally {
     spin?.stop();
   }
-  await ctx.print(withStatus(body, last), { success: `${success}: {status}` });
+  const mark = last.status === 'failed' ? 'failed' : settled(last, spec.target) ? undefined : 'pending';
+  await ctx.print(withStatus(body, last), { success: `${success}: {status}`, mark });
   if (problem) throw problem;
 }
 

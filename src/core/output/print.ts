@@ -27,6 +27,8 @@ export interface View {
   id?: string;
   /** Print this instead of the envelope's message on success (table mode, stderr); `{field}` is filled from the record. */
   success?: string;
+  /** The request was done but what it waited for was not: that note is marked ✗ (failed) or … (still pending), not ✓. */
+  mark?: 'failed' | 'pending';
   /**
    * A state change: table mode prints this one ✓ line instead of the record (which --json and
    * the other formats still print). `{field}` is filled as in `success`; `{flag?yes|no}` words a boolean.
@@ -221,7 +223,7 @@ async function printShape(io: IO, shape: Shape, opts: PrintOptions, view: View, 
     ({ records, item } = Array.isArray(value) ? { records: shapeOf(value).records, item: undefined } : { records: undefined, item: value });
     // What --query makes has its own fields: the view's columns, drop order and summary, and the
     // envelope's message, speak of the answer (its records keep their id).
-    view = { id: view.id, success: view.success };
+    view = { id: view.id, success: view.success, mark: view.mark };
     message = undefined;
   }
   if (records) {
@@ -282,7 +284,7 @@ async function printItem(io: IO, item: unknown, message: string | undefined, fie
     });
   const state = view.state !== undefined && !fields && isObj(item);
   const note = state ? fill(view.state!) : view.success === undefined ? message : fill(view.success);
-  if (note) io.err(io.paint(32, '✓'), ' ', sanitizeCell(note));
+  if (note) io.err(view.mark === 'failed' ? io.paint(31, '✗') : view.mark === 'pending' ? io.paint(33, '…') : io.paint(32, '✓'), ' ', sanitizeCell(note));
   if (state || item === undefined || item === null) return;
   if (typeof item !== 'object') return io.out(sanitizeCell(String(item)));
   if (view.summary && !fields) {
