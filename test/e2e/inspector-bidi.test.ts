@@ -72,7 +72,7 @@ describeWith('chromium', existsSync(CHROMIUM), 'a customer text with a right-to-
     expect(await title.evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('isolate');
     expect(await page.locator('#thread-sub').textContent()).toContain(PHONE);
     expect(ascending(await digitEdges(page, '#thread-sub', PHONE))).toBe(true);
-    const shown = await page.locator('body').evaluate((b) => b.innerText);
+    const shown = await page.locator('body').evaluate((b) => (b as HTMLElement).innerText);
     expect(shown).not.toContain(RLO);
   });
 
