@@ -117,6 +117,28 @@ function authorize(p: Pipeline, req: IncomingMessage, route: Route | undefined, 
   return fail(401, typeof given !== 'string' || given === '' ? 'Authorization token missing or malformed' : 'Invalid API key');
 }
 
+/**
+ * A reply's JSON. A list holding a record without JSON (a cycle or a BigInt, put there by code:
+ * the wire cannot) still answers with the others, that one as a placeholder naming its id.
+ */
+function replyJson(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (err) {
+    const data = (body as { data?: unknown } | null)?.data;
+    if (!Array.isArray(data)) throw err;
+    const shown = data.map((item) => {
+      try {
+        JSON.stringify(item);
+        return item;
+      } catch (why) {
+        return { _id: (item as { _id?: unknown })?._id ?? null, unshown: `this record cannot be shown (${(why as Error).message})` };
+      }
+    });
+    return JSON.stringify({ ...(body as object), data: shown });
+  }
+}
+
 /** Answer with a reply; `record` gets its status and time. */
 function answer(res: ServerResponse, record: Received, started: number, reply: SandboxReply): void {
   record.status = reply.status;
@@ -125,7 +147,7 @@ function answer(res: ServerResponse, record: Received, started: number, reply: S
   let payload: string | Buffer = '';
   if (reply.raw !== undefined) payload = reply.raw;
   else if (reply.body !== undefined) {
-    payload = JSON.stringify(reply.body);
+    payload = replyJson(reply.body);
     headers['content-type'] ??= 'application/json; charset=utf-8';
   }
   headers['content-length'] = String(Buffer.byteLength(payload));
