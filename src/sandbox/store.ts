@@ -1,9 +1,10 @@
 // The sandbox's state: named collections of MongoDB-like documents (`_id`, `__v`,
 // `created_at`, `updated_at`, soft deletes with `deleted_at`), optionally loaded from a
 // --state file (saved by state.ts). A request's writes are one transaction (`atomically`):
-// every write goes through insert, update, softDelete or reseed, each of which journals how to
-// undo itself, so a handler that throws half-way leaves the store as it found it. Undoing
-// costs a closure per write, not a copy of the store (10,000 messages).
+// every write a handler makes goes through insert, update, softDelete or reseed (a document is
+// never changed in place), each of which journals how to undo itself, so a handler that throws
+// half-way leaves the store as it found it. Undoing costs a closure per write, not a copy of
+// the store (10,000 messages).
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { removeStaleTemps } from '../core/atomic-write.js';
