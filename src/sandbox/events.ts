@@ -21,6 +21,8 @@ export type SandboxListener = (event: SandboxEvent) => void;
 
 export class SandboxEvents {
   private readonly listeners = new Set<SandboxListener>();
+  /** Events of the request in progress, told when it succeeds (see held). */
+  private queue: SandboxEvent[] | undefined;
 
   /** `failed`: told once of each listener that threw (the sandbox logs it). */
   constructor(private readonly failed: (err: unknown) => void = () => undefined) {}
@@ -31,8 +33,26 @@ export class SandboxEvents {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Run `fn` with its events held back: told once it returns, dropped when it throws (a
+   * request whose writes were undone told the page, forwarding and --auto-status nothing).
+   */
+  held<T>(fn: () => T): T {
+    if (this.queue) return fn();
+    const queue: SandboxEvent[] = (this.queue = []);
+    let out: T;
+    try {
+      out = fn();
+    } finally {
+      this.queue = undefined;
+    }
+    for (const event of queue) this.emit(event);
+    return out;
+  }
+
   /** A listener that throws is its own problem: the others, and the request, go on; it is logged. */
   emit(event: SandboxEvent): void {
+    if (this.queue) return void this.queue.push(event);
     for (const listener of this.listeners) {
       try {
         listener(event);

@@ -54,7 +54,8 @@ export interface SandboxEnv {
   log(line: string): void;
 }
 
-export type Handler = (req: SandboxRequest, env: SandboxEnv) => SandboxReply | Promise<SandboxReply>;
+/** Synchronous: a request's writes are one transaction (Store.atomically), which no other request may interleave. */
+export type Handler = (req: SandboxRequest, env: SandboxEnv) => SandboxReply;
 
 export interface ExtraRoute {
   method: string;

@@ -3,6 +3,7 @@
 // handler, answer. Writes are announced (`change`) and the state saved after.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasKey, isSandboxPath, sandboxRouteAllowed } from './access.js';
+import { MAX_DEPTH, tooDeep } from './depth.js';
 import { delayOf, pickFault, type Fault, type Latency } from './faults.js';
 import { fail, type SandboxEnv, type SandboxReply, type SandboxRequest } from './http.js';
 import { parseMultipart } from './multipart.js';
@@ -88,18 +89,21 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | u
   return Buffer.concat(chunks);
 }
 
-/** The body as JSON or a multipart form, or the 400 to answer. */
+/** The body as JSON or a multipart form, or the 400 to answer (bad JSON, or nested past MAX_DEPTH). */
 function parseBody(raw: Buffer, contentType: string): { body?: unknown; form?: SandboxRequest['form'] } | SandboxReply {
   if (contentType.startsWith('multipart/form-data')) {
     const form = parseMultipart(raw, contentType);
     return form ? { form } : fail(400, 'Malformed multipart body');
   }
   if (!raw.length) return {};
+  let body: unknown;
   try {
-    return { body: JSON.parse(raw.toString('utf8')) };
+    body = JSON.parse(raw.toString('utf8'));
   } catch {
     return contentType.includes('json') ? fail(400, 'Invalid JSON body') : {};
   }
+  const deep = tooDeep(body);
+  return deep === undefined ? { body } : fail(400, `JSON body nested deeper than ${MAX_DEPTH} levels (at ${deep})`);
 }
 
 /** Who may call: undefined to go on, else the reply (an unknown route without the key is a bare 404). */
@@ -113,6 +117,28 @@ function authorize(p: Pipeline, req: IncomingMessage, route: Route | undefined, 
   return fail(401, typeof given !== 'string' || given === '' ? 'Authorization token missing or malformed' : 'Invalid API key');
 }
 
+/**
+ * A reply's JSON. A list holding a record without JSON (a cycle or a BigInt, put there by code:
+ * the wire cannot) still answers with the others, that one as a placeholder naming its id.
+ */
+function replyJson(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (err) {
+    const data = (body as { data?: unknown } | null)?.data;
+    if (!Array.isArray(data)) throw err;
+    const shown = data.map((item) => {
+      try {
+        JSON.stringify(item);
+        return item;
+      } catch (why) {
+        return { _id: (item as { _id?: unknown })?._id ?? null, unshown: `this record cannot be shown (${(why as Error).message})` };
+      }
+    });
+    return JSON.stringify({ ...(body as object), data: shown });
+  }
+}
+
 /** Answer with a reply; `record` gets its status and time. */
 function answer(res: ServerResponse, record: Received, started: number, reply: SandboxReply): void {
   record.status = reply.status;
@@ -121,7 +147,7 @@ function answer(res: ServerResponse, record: Received, started: number, reply: S
   let payload: string | Buffer = '';
   if (reply.raw !== undefined) payload = reply.raw;
   else if (reply.body !== undefined) {
-    payload = JSON.stringify(reply.body);
+    payload = replyJson(reply.body);
     headers['content-type'] ??= 'application/json; charset=utf-8';
   }
   headers['content-length'] = String(Buffer.byteLength(payload));
@@ -178,12 +204,17 @@ function logRequest(p: Pipeline, req: IncomingMessage, url: URL, route: Route | 
   return record;
 }
 
-/** Run the route's handler; a write that succeeded is announced and saved. */
-async function runHandler(p: Pipeline, route: Route, sreq: SandboxRequest): Promise<SandboxReply> {
-  if (!route.handler) return fail(501, `Not implemented in the sandbox yet: ${route.id} (${sreq.method} ${route.op?.path ?? sreq.path})`);
+/**
+ * Run the route's handler, all or nothing: a throw undoes its writes and drops its events (the
+ * page, forwarding and the state file never see half a request); a write that succeeded is
+ * announced and saved.
+ */
+function runHandler(p: Pipeline, route: Route, sreq: SandboxRequest): SandboxReply {
+  const { handler } = route;
+  if (!handler) return fail(501, `Not implemented in the sandbox yet: ${route.id} (${sreq.method} ${route.op?.path ?? sreq.path})`);
   let reply: SandboxReply;
   try {
-    reply = await route.handler(sreq, p.env);
+    reply = p.env.events.held(() => p.env.store.atomically(() => handler(sreq, p.env)));
   } catch (err) {
     p.env.log(`sandbox: ${route.id} failed: ${(err as Error).stack}`);
     reply = fail(500, 'Internal server error');
@@ -236,5 +267,5 @@ export async function handle(p: Pipeline, req: IncomingMessage, res: ServerRespo
   keptBody(record, parsed.body, parsed.form, p.keepBodyBytes);
   if (!route) return send(htmlNotFound(method, path));
   const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));
-  send(await runHandler(p, route, { method, path, params, query: record.query, headers: req.headers, rawBody: raw, body: parsed.body, form: parsed.form }));
+  send(runHandler(p, route, { method, path, params, query: record.query, headers: req.headers, rawBody: raw, body: parsed.body, form: parsed.form }));
 }

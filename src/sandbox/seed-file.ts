@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { UsageError } from '../core/errors.js';
 import { phoneDigits } from '../schemas/chat.js';
 import { text } from '../schemas/common.js';
+import { flowTooDeep, MAX_DEPTH, tooDeep } from './depth.js';
 import type { Store } from './store.js';
 
 const sender = z.looseObject({
@@ -43,6 +44,8 @@ export function loadSeedFile(file: string): SeedFile {
   } catch (err) {
     throw new UsageError(`--seed: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
+  const deepLine = flowTooDeep(source);
+  if (deepLine !== undefined) throw new UsageError(`--seed: ${file}:${deepLine}: nested deeper than ${MAX_DEPTH} levels`);
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, uniqueKeys: true });
   const lineAt = (offset: number | undefined) => (offset === undefined ? '' : `:${lines.linePos(offset).line}`);
@@ -58,6 +61,8 @@ export function loadSeedFile(file: string): SeedFile {
     const alias = firstAlias(doc);
     throw new UsageError(`--seed: ${file}${lineAt(alias.offset)}: ${alias.field}: not a seed file: ${(err as Error).message}`);
   }
+  const deep = tooDeep(value);
+  if (deep !== undefined) throw new UsageError(`--seed: ${file}: ${deep}: nested deeper than ${MAX_DEPTH} levels`);
   const r = seedFileSchema.safeParse(value ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0];

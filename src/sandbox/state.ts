@@ -11,29 +11,50 @@
 // in place in many places, and a journal missing one of them would lose data silently, while
 // a rewrite of what retention keeps (a few MB) stays cheap and needs no compaction.
 import { writeAtomic, writeAtomicAsync } from '../core/atomic-write.js';
-import type { Store, StoreData } from './store.js';
+import type { Doc, Store, StoreData } from './store.js';
 
 export const SAVE_EVERY_MS = 200;
 const SLICE_DOCS = 500;
 
+/** Told of a document that has no JSON (a cycle or a BigInt, put there by code: the wire cannot). */
+export type Unsaved = (collection: string, doc: Doc, err: Error) => void;
+
 /**
- * The state's JSON (JSON.stringify's, byte for byte) in pieces, yielding to waiting requests
- * between pieces. The collections are copied first (a list of references): retention's shift()
- * then cannot make a slice skip or repeat a document.
+ * The state's JSON (JSON.stringify's, byte for byte) in pieces of `sliceDocs` documents. A
+ * document without JSON is left out and told to `unsaved`, the rest saved: one bad record
+ * never costs the others their save. The collections are copied first (a list of references):
+ * retention's shift() then cannot make a piece skip or repeat a document.
  */
-export async function* stateSlices(data: StoreData, sliceDocs = SLICE_DOCS): AsyncGenerator<string> {
+function* stateParts(data: StoreData, sliceDocs: number, unsaved: Unsaved): Generator<string> {
   const collections = Object.entries(data.collections).map(([name, docs]) => [name, docs.slice()] as const);
   let head = '{"collections":{';
   for (const [i, [name, docs]] of collections.entries()) {
     head += `${i ? ',' : ''}${JSON.stringify(name)}:[`;
+    let first = true;
     for (let at = 0; at < docs.length; at += sliceDocs) {
-      yield head + (at ? ',' : '') + docs.slice(at, at + sliceDocs).map((d) => JSON.stringify(d)).join(',');
+      const texts: string[] = [];
+      for (const doc of docs.slice(at, at + sliceDocs)) {
+        try {
+          texts.push(JSON.stringify(doc));
+        } catch (err) {
+          unsaved(name, doc, err as Error);
+        }
+      }
+      yield head + (texts.length && !first ? ',' : '') + texts.join(',');
+      first &&= !texts.length;
       head = '';
-      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     head += ']';
   }
   yield `${head}},"meta":${JSON.stringify(data.meta)}}`;
+}
+
+/** stateParts, yielding to waiting requests between pieces. */
+export async function* stateSlices(data: StoreData, sliceDocs = SLICE_DOCS, unsaved: Unsaved = () => undefined): AsyncGenerator<string> {
+  for (const part of stateParts(data, sliceDocs, unsaved)) {
+    yield part;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 /**
@@ -52,6 +73,13 @@ export class Saver {
   private writing: Promise<void> | undefined;
   private dirty = false;
   private lastSaveMs = 0;
+  /** The documents told as unsaved (each is logged once). */
+  private readonly unsaved = new Set<Doc>();
+  private readonly skip: Unsaved = (name, doc, err) => {
+    if (this.unsaved.has(doc)) return;
+    this.unsaved.add(doc);
+    this.log(`sandbox: cannot save ${name} ${String(doc._id)} to --state (${err.message}); the other records are saved`);
+  };
 
   constructor(
     private readonly store: Store,
@@ -76,7 +104,7 @@ export class Saver {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.dirty = false;
-    writeAtomic(this.file, JSON.stringify(this.store.data), 0o600);
+    writeAtomic(this.file, [...stateParts(this.store.data, SLICE_DOCS, this.skip)].join(''), 0o600);
   }
 
   /** On close: wait for a write in progress, then write what is left. */
@@ -93,7 +121,7 @@ export class Saver {
     }
     this.dirty = false;
     const started = Date.now();
-    this.writing = writeAtomicAsync(this.file!, stateSlices(this.store.data), 0o600)
+    this.writing = writeAtomicAsync(this.file!, stateSlices(this.store.data, SLICE_DOCS, this.skip), 0o600)
       .then(() => void (this.lastSaveMs = Date.now() - started))
       .catch((err: Error) => this.log(`sandbox: cannot save --state ${this.file}: ${err.message}`))
       .finally(() => (this.writing = undefined));

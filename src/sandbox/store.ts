@@ -1,10 +1,15 @@
 // The sandbox's state: named collections of MongoDB-like documents (`_id`, `__v`,
 // `created_at`, `updated_at`, soft deletes with `deleted_at`), optionally loaded from a
-// --state file (saved by state.ts).
+// --state file (saved by state.ts). A request's writes are one transaction (`atomically`):
+// every write a handler makes goes through insert, update, softDelete or reseed (a document is
+// never changed in place), each of which journals how to undo itself, so a handler that throws
+// half-way leaves the store as it found it. Undoing costs a closure per write, not a copy of
+// the store (10,000 messages).
 import { randomBytes } from 'node:crypto';
 import { removeStaleTemps } from '../core/atomic-write.js';
 import { UsageError } from '../core/errors.js';
 import { distrust, readTrusted, UntrustedFile } from '../core/private-file.js';
+import { MAX_DEPTH, tooDeep } from './depth.js';
 
 export type Doc = Record<string, unknown> & { _id: string };
 
@@ -24,6 +29,12 @@ export function objectId(): string {
 
 const now = () => new Date().toISOString();
 
+/**
+ * How deep a state file may nest: a document (level 3 of the file) holds request bodies of up to
+ * MAX_DEPTH levels a level or two down, and every state the sandbox saves must load again.
+ */
+export const STATE_DEPTH = 2 * MAX_DEPTH;
+
 /** How many ids of dropped documents are remembered (up to twice this), to tell "dropped" from "never was". */
 const REMEMBER_DROPPED = 50_000;
 
@@ -40,6 +51,8 @@ export class Store {
   private droppedBefore = new Set<string>();
   /** Told once per collection, when it first drops a document. */
   onFirstDrop: (name: string, limit: number) => void = () => undefined;
+  /** The undo steps of the transaction in progress (newest last), or undefined outside one. */
+  private journal: Array<() => void> | undefined;
 
   constructor(
     readonly file?: string,
@@ -73,6 +86,8 @@ export class Store {
     if (!isMap(d) || !isMap(d!.collections) || !Object.values(d!.collections!).every(Array.isArray) || (d!.meta !== undefined && !isMap(d!.meta))) {
       throw new UsageError(`--state: ${file} is not a sandbox state file (expected {"collections": {...}, "meta": {...}}); remove it to start from the sample data`);
     }
+    const deep = tooDeep(data, STATE_DEPTH);
+    if (deep !== undefined) throw new UsageError(`--state: ${file}: ${deep}: nested deeper than ${STATE_DEPTH} levels (not a state the sandbox saved); remove it to start from the sample data`);
     return new Store(file, { collections: d!.collections!, meta: d!.meta ?? {} });
   }
 
@@ -80,9 +95,33 @@ export class Store {
     return this.data.meta;
   }
 
+  /**
+   * Run `fn` as one transaction: when it throws, every write it made is undone (newest first)
+   * and the error goes on. Handlers are synchronous, so no other request's write interleaves.
+   */
+  atomically<T>(fn: () => T): T {
+    if (this.journal) return fn();
+    this.journal = [];
+    try {
+      return fn();
+    } catch (err) {
+      for (const undo of this.journal.reverse()) undo();
+      throw err;
+    } finally {
+      this.journal = undefined;
+    }
+  }
+
+  private undo(step: () => void): void {
+    this.journal?.push(step);
+  }
+
   /** Every document of a collection, soft-deleted ones included. */
   all(name: string): Doc[] {
-    return (this.data.collections[name] ??= []);
+    const docs = this.data.collections[name];
+    if (docs) return docs;
+    this.undo(() => delete this.data.collections[name]);
+    return (this.data.collections[name] = []);
   }
 
   /** Live documents (not soft-deleted), optionally filtered. */
@@ -97,7 +136,9 @@ export class Store {
   insert(name: string, fields: Record<string, unknown>): Doc {
     const t = now();
     const doc: Doc = { _id: objectId(), ...fields, created_at: t, updated_at: t, __v: 0 } as Doc;
-    this.all(name).push(doc);
+    const docs = this.all(name);
+    docs.push(doc);
+    this.undo(() => docs.splice(docs.lastIndexOf(doc), 1));
     if (this.limits[name]) this.trim(name);
     return doc;
   }
@@ -124,10 +165,17 @@ export class Store {
 
   /** Back to the seed: its collections, and no document dropped. */
   reseed(collections: StoreData['collections']): void {
+    const before = { collections: this.data.collections, dropped: this.meta.dropped, ids: this.droppedIds, idsBefore: this.droppedBefore };
+    this.undo(() => {
+      this.data.collections = before.collections;
+      if (before.dropped === undefined) delete this.meta.dropped;
+      else this.meta.dropped = before.dropped;
+      [this.droppedIds, this.droppedBefore] = [before.ids, before.idsBefore];
+    });
+    this.droppedIds = new Set();
+    this.droppedBefore = new Set();
     this.data.collections = collections;
     delete this.meta.dropped;
-    this.droppedIds.clear();
-    this.droppedBefore.clear();
     for (const name of Object.keys(this.limits)) if (this.limits[name]) this.trim(name);
   }
 
@@ -135,27 +183,52 @@ export class Store {
     const docs = this.all(name);
     const limit = this.limits[name];
     if (docs.length <= limit) return;
+    const hadCounts = this.meta.dropped !== undefined;
     const counts = (this.meta.dropped ??= {}) as Record<string, number>;
     if (!counts[name]) this.onFirstDrop(name, limit);
     // Removing from the front moves every document after it: past a limit of 100, the oldest
     // 1% go together, so the move happens once every limit/100 inserts, not on each.
     const old = docs.splice(0, docs.length - limit + Math.floor(limit / 100));
-    counts[name] = (counts[name] ?? 0) + old.length;
-    for (const doc of old) for (const id of [doc._id, doc.message_id]) if (typeof id === 'string') this.droppedIds.add(id);
-    if (this.droppedIds.size >= REMEMBER_DROPPED) [this.droppedBefore, this.droppedIds] = [this.droppedIds, new Set()];
+    const count = counts[name];
+    counts[name] = (count ?? 0) + old.length;
+    const [ids, idsBefore] = [this.droppedIds, this.droppedBefore];
+    const added = old.flatMap((doc) => [doc._id, doc.message_id]).filter((id): id is string => typeof id === 'string' && !ids.has(id));
+    for (const id of added) ids.add(id);
+    if (ids.size >= REMEMBER_DROPPED) [this.droppedBefore, this.droppedIds] = [ids, new Set()];
+    this.undo(() => {
+      docs.unshift(...old);
+      if (count === undefined) delete counts[name];
+      else counts[name] = count;
+      if (!hadCounts) delete this.meta.dropped;
+      for (const id of added) ids.delete(id);
+      [this.droppedIds, this.droppedBefore] = [ids, idsBefore];
+    });
   }
 
   update(name: string, id: string, patch: Record<string, unknown>): Doc | undefined {
     const doc = this.get(name, id);
     if (!doc) return undefined;
+    this.keep(doc);
     Object.assign(doc, patch, { updated_at: now(), __v: ((doc.__v as number) ?? 0) + 1 });
     return doc;
   }
 
   softDelete(name: string, id: string): Doc | undefined {
     const doc = this.get(name, id);
-    if (doc) doc.deleted_at = now();
+    if (!doc) return undefined;
+    this.keep(doc);
+    doc.deleted_at = now();
     return doc;
+  }
+
+  /** Journal a document's fields as they are (a shallow copy: writes replace fields, never change them inside). */
+  private keep(doc: Doc): void {
+    if (!this.journal) return;
+    const before = { ...doc };
+    this.undo(() => {
+      for (const k of Object.keys(doc)) if (!(k in before)) delete doc[k];
+      Object.assign(doc, before);
+    });
   }
 }
 

@@ -119,7 +119,10 @@ describe('safe by construction', () => {
     const sent = await sb.run(['chat', 'send', '--to', '15559990100', '--sender', 'wa_snd_cloud_0001', '--text', 'gate', '--json']);
     const id = JSON.parse(sent.stdout).message_id;
     const body = JSON.stringify({ message_id: id, status: 'read' });
-    for (const headers of [{ cookie, origin: 'http://evil.example' }, { cookie, origin: `http://localhost:${port}` }, { cookie, origin: 'null' }, { cookie }]) {
+    // The Origin must match whole: with a prefix match, a page on port 40001 (or a name that
+    // starts with this address) could drive a sandbox on 4000, since cookies are shared across ports.
+    const near = [`http://127.0.0.1:${port}0`, `http://127.0.0.1:${port}.evil.example`].map((origin) => ({ cookie, origin }));
+    for (const headers of [{ cookie, origin: 'http://evil.example' }, { cookie, origin: `http://localhost:${port}` }, ...near, { cookie, origin: 'null' }, { cookie }]) {
       const r = await send('POST', '/_sandbox/simulate/status', { ...json, ...headers }, body);
       expect(r.status, JSON.stringify(headers)).toBe(403);
       expect(JSON.parse(r.body).message).toBe('Forbidden: a state change from a browser needs this sandbox as its Origin');

@@ -1,7 +1,7 @@
 // The --state file holds the key, the webhook secret and the tokens (issue 29, item 4): it is
 // 0600 at every write, its temporary file never follows a link planted beside it, and a file
 // that another user owns or may write is refused at start (exit 2, saying why and how to fix).
-import { chmodSync, chownSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, readFileSync, readdirSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
@@ -24,6 +24,28 @@ describe.runIf(process.platform === 'linux')('the --state file is private', () =
     await sb.close();
     expect(mode(state)).toBe(0o600);
     expect(JSON.parse(readFileSync(state, 'utf8')).meta.config.apiKey).toBe('kept-key');
+  });
+
+  it('is written 0600 by the timer too, between start and close, after a chmod 644', async () => {
+    const dir = tempDir();
+    const state = join(dir, 'state.json');
+    const sb = await startSandbox({ stateFile: state, saveEveryMs: 10 });
+    // Each save ends with the rename of its temporary file onto state.json: wait for the next one.
+    const renamed = () => new Promise<void>((resolve) => {
+      // A rename, not the chmod's own event (a change of the file's attributes).
+      const watcher = watch(dir, (kind, name) => {
+        if (kind === 'rename' && name === 'state.json') (watcher.close(), resolve());
+      });
+    });
+    await renamed();
+    chmodSync(state, 0o644);
+    const saved = renamed();
+    const res = await fetch(`${sb.url}/api/tags`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': sb.config.apiKey }, body: '{"name":"timer","color":"#123456"}' });
+    expect(res.status).toBe(201);
+    await saved;
+    expect(mode(state)).toBe(0o600);
+    expect(JSON.parse(readFileSync(state, 'utf8')).collections.tags.some((t: { name: string }) => t.name === 'timer')).toBe(true);
+    await sb.close();
   });
 
   it('never writes through a link planted at a temporary name (the old FILE.<pid>.tmp), and leaves no temporary file', async () => {

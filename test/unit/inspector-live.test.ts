@@ -125,6 +125,11 @@ describe('an event on the stream', () => {
     expect(eventText(5, over)).toBe('event: change\ndata: {"seq":5,"kind":"change","stale":true}\n\n');
   });
 
+  it('is stale past 128 KB by number, not only by the constant: a 200,000-character delta is, a 130,000-character one is not', () => {
+    expect(eventText(6, { kind: 'change', records: 'r'.repeat(200_000) })).toBe('event: change\ndata: {"seq":6,"kind":"change","stale":true}\n\n');
+    expect(eventText(7, { kind: 'change', records: 'r'.repeat(130_000) })).toContain('"records"');
+  });
+
   it('whatever a message holds, its event is one well-formed SSE event, bounded, with no secret (seeded)', () => {
     const { store, delta } = setup();
     const text = fc.oneof(fc.string({ maxLength: 200 }), fc.constant(KEY), fc.string({ maxLength: 50 }).map((s) => `${s}${KEY}${s}`), fc.constant('\n\ndata: x\n\n'));

@@ -27,7 +27,7 @@ const segmentUpdate: Handler = (req, { store }) => {
 function leaveSegments(store: Store, docs: Doc[]): void {
   const gone = new Set(docs.map((d) => d._id));
   for (const c of store.list('contacts', (c) => ((c.segment_ids as string[]) ?? []).some((s) => gone.has(s)))) {
-    c.segment_ids = (c.segment_ids as string[]).filter((s) => !gone.has(s));
+    store.update('contacts', c._id, { segment_ids: (c.segment_ids as string[]).filter((s) => !gone.has(s)) });
   }
 }
 

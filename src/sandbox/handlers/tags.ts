@@ -26,7 +26,7 @@ const tagUpdate: Handler = (req, { store }) => {
     if (store.list('tags', (t) => t._id !== tag._id && same(t.name, name)).length) return fail(409, `Tag "${name}" already exists`);
     // Contacts carry tags by name: a rename follows them.
     for (const c of store.list('contacts', (c) => ((c.tags as string[]) ?? []).some((t) => same(t, tag.name)))) {
-      c.tags = (c.tags as string[]).map((t) => (same(t, tag.name) ? name : t));
+      store.update('contacts', c._id, { tags: (c.tags as string[]).map((t) => (same(t, tag.name) ? name : t)) });
     }
   }
   return ok(store.update('tags', tag._id, { ...p.data, ...(p.data.color ? { color: p.data.color.toUpperCase() } : {}) }), 'Tag updated successfully');
@@ -57,7 +57,7 @@ const tagUsage: Handler = (req, { store }) => {
 function untagContacts(store: Store, docs: Doc[]): void {
   for (const tag of docs) {
     for (const c of store.list('contacts', (c) => ((c.tags as string[]) ?? []).some((t) => same(t, tag.name)))) {
-      c.tags = (c.tags as string[]).filter((t) => !same(t, tag.name));
+      store.update('contacts', c._id, { tags: (c.tags as string[]).filter((t) => !same(t, tag.name)) });
     }
   }
 }

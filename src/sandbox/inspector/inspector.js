@@ -15,17 +15,29 @@ const MAX_SHOWN = 500;
 const state = { view: 'conversations', threads: [], total: 0, threadLimit: THREADS_PAGE, selected: undefined, shown: undefined, requests: [], deliveries: [], records: [], retention: {}, seq: undefined };
 const $ = (id) => document.getElementById(id);
 
+// Invisible format characters (bidi controls such as U+202E, zero-width spaces, tags) shown as
+// `⟨U+202E⟩`: a customer's text cannot reverse or hide what is drawn after it. Kept: the joiners
+// (U+200C, U+200D) of emoji and scripts, and the tags of a flag's sequence (🏴 + tags).
+const FORMAT = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|(?![\u200C\u200D])\p{Cf}/gu;
+const visible = (text) => String(text).replace(FORMAT, (c) => (c.length > 2 ? c : `⟨U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`));
+
+/** Text drawn into an element: format characters made visible, and isolated (`dir=auto`) from the text around it. */
+function setText(el, text) {
+  el.textContent = visible(text);
+  el.dir = 'auto';
+}
+
 /** An element: props are attributes (`class`, `text`, `on<event>` handled), children nodes or text. */
 function h(tag, props, ...children) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(props || {})) {
     if (v === undefined || v === null || v === false) continue;
     if (k === 'class') el.className = v;
-    else if (k === 'text') el.textContent = String(v);
+    else if (k === 'text') setText(el, v);
     else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
     else el.setAttribute(k, v === true ? '' : String(v));
   }
-  for (const c of children.flat()) if (c !== undefined && c !== null && c !== false) el.append(c instanceof Node ? c : String(c));
+  for (const c of children.flat()) if (c !== undefined && c !== null && c !== false) el.append(c instanceof Node ? c : h('bdi', { text: c }));
   return el;
 }
 
@@ -69,7 +81,7 @@ const initials = (name) => String(name).replace(/[^\p{L}\p{N} ]/gu, '').split(' 
 
 function toast(text) {
   const t = $('toast');
-  t.textContent = text;
+  t.textContent = visible(text);
   t.hidden = !text;
 }
 
@@ -218,8 +230,8 @@ async function loadOlder(button) {
 function renderThread() {
   const t = openThread();
   $('view-conversations').classList.toggle('open', Boolean(t && state.opened));
-  $('thread-title').textContent = t ? t.title : 'No conversation yet';
-  $('thread-sub').textContent = t ? [t.kind === 'group' ? 'Group' : t.phone !== t.title ? t.phone : '', t.sender_id && `via ${t.sender_id}`].filter(Boolean).join(' · ') : 'Send a message with chatcrm chat send: it shows here.';
+  setText($('thread-title'), t ? t.title : 'No conversation yet');
+  setText($('thread-sub'), t ? [t.kind === 'group' ? 'Group' : t.phone !== t.title ? t.phone : '', t.sender_id && `via ${t.sender_id}`].filter(Boolean).join(' · ') : 'Send a message with chatcrm chat send: it shows here.');
   const list = $('messages');
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const shown = t && state.shown && state.shown.key === keyOf(t) ? state.shown : { messages: [], more: false };
