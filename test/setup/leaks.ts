@@ -1,8 +1,8 @@
 // The suite leaves nothing running (issue 45, item 5). Vitest's global setup marks this run
 // (RUN_VAR, inherited by every worker and so by every process a test starts: the CLI, a tmux
-// server and the CLI in its pane, a spawned sandbox, npm); its teardown fails the run when a
-// process carrying this run's mark outlives it (exit code 1), naming each. Only this run's processes are
-// looked at: other runs on the machine carry another mark (or none).
+// server and the CLI in its pane, a spawned sandbox, npm); its teardown fails the run (exit
+// code 1) when a process carrying this run's mark outlives it, naming each. Only this run's
+// processes are looked at: other runs on the machine carry another mark (or none).
 import { readdirSync, readFileSync } from 'node:fs';
 
 export const RUN_VAR = 'VITEST_CHATCRM_RUN';
@@ -23,7 +23,11 @@ export default function setup(): () => Promise<void> {
   };
 }
 
-/** Live processes other than this one whose environment carries `run`: "pid command line". */
+/**
+ * Live processes whose environment carries `run`: "pid command line". Not this process nor its
+ * children: vitest's workers, which vitest ends itself (tests run in them, the forks pool, so
+ * what a test starts is their child, or an orphan once they end).
+ */
 function marked(run: string): string[] {
   let pids: string[];
   try {
@@ -36,8 +40,10 @@ function marked(run: string): string[] {
   for (const pid of pids) {
     try {
       if (!`\0${readFileSync(`/proc/${pid}/environ`, 'latin1')}`.includes(mark)) continue;
+      // /proc/<pid>/stat: "pid (command) state ppid ...", the command in brackets may hold spaces.
+      if (Number(readFileSync(`/proc/${pid}/stat`, 'latin1').replace(/^.*\) /s, '').split(' ')[1]) === process.pid) continue;
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      if (cmd !== '') left.push(`${pid} ${cmd}`); // An empty command line: a zombie, already ended.
+      if (cmd !== '') left.push(`${pid} ${cmd.slice(0, 200)}`); // An empty command line: a zombie, already ended.
     } catch {
       // Ended while we looked, or not ours to read.
     }
