@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'examples/**/*.test.js'],
     // End-to-end tests spawn the built CLI; on a 2-core machine more workers only add contention.
     maxWorkers: 2,
+    // Fails the run when a process a test started (a terminal, a sandbox, the CLI) outlives it.
+    globalSetup: ['test/setup/leaks.ts'],
     // Vitest empties CSS imports by default; the inspector serves its stylesheet as text (`?raw`).
     css: { include: [/src\/sandbox\/inspector\/.*\.css/] },
     // Tests wait on events; these limits only end a hang. They are wide: on a busy machine

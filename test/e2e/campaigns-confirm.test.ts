@@ -1,11 +1,11 @@
 // The commands that message a campaign's whole audience (send, publish, recurring --pattern)
 // never surprise: on a terminal they ask, naming the campaign and its audience size; without
 // one they need --yes (exit 2, nothing sent); --dry-run needs neither.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWith, hasTmux, tempDir } from '../helpers/cli.js';
 import { draftCampaign, numbers } from '../helpers/campaigns.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { openTerminal, type Terminal } from '../helpers/tmux.js';
+import { openTerminal } from '../helpers/tmux.js';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -72,9 +72,7 @@ describe('without a terminal', () => {
 
 describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
   const LIMIT = { timeout: 60_000 };
-  let term: Terminal | undefined;
-  afterEach(() => term?.close());
-  const open = (args: string[]) => (term = openTerminal(args, { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir() }));
+  const open = (args: string[]) => openTerminal(args, { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir() });
 
   it('send names the campaign (whole id and name) and its audience; declined, nothing is sent', LIMIT, async () => {
     const c = draft('Autumn sale', 250);

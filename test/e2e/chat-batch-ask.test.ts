@@ -3,10 +3,10 @@
 // a terminal (scripts, CI) the file and the command are the intent and nothing is asked.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWith, hasTmux, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { openTerminal, type Terminal } from '../helpers/tmux.js';
+import { openTerminal } from '../helpers/tmux.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -40,9 +40,7 @@ describe('without a terminal', () => {
 
 describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
   const LIMIT = { timeout: 60_000 };
-  let term: Terminal | undefined;
-  afterEach(() => term?.close());
-  const open = (args: string[]) => (term = openTerminal(['chat', 'send-batch', ...args], { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir() }));
+  const open = (args: string[]) => openTerminal(['chat', 'send-batch', ...args], { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir() });
   const question = (path: string, rows: number) => new RegExp(`Send "Hi \\{\\{name\\}\\}, sale today" to ${rows} recipients from ${path.replace(/[.]/g, '\\.')}\\? \\(y/N\\)`);
 
   it('declined: exit 2, one line, nothing sent and no journal written', LIMIT, async () => {

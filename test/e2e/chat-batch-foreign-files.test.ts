@@ -5,14 +5,16 @@
 // non-root one (which used to fail with `cannot make ... private: EPERM`). Issue 46: the file is
 // judged on the descriptor opened, so one planted while the CLI waits at its question (after any
 // look at the path, before the open) is refused as it was found, never truncated or written.
+// Issue 45: `nobody` runs a copy of the CLI it can read (this clone may sit in a private folder).
 import { execa } from 'execa';
 import { chmodSync, chownSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, describeWith, hasTmux, tempDir } from '../helpers/cli.js';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { cleanEnv, describeWith, hasTmux, tempDir } from '../helpers/cli.js';
+import { readableCopy } from '../helpers/clone.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { openTerminal, type Terminal } from '../helpers/tmux.js';
+import { openTerminal } from '../helpers/tmux.js';
 
 const S = ['--sender', 'wa_snd_cloud_0001', '--text', 'Hi {{name}}'];
 const NOBODY = 65534;
@@ -33,6 +35,17 @@ async function sentRun(): Promise<{ input: string; journal: string; to: string[]
   writeFileSync(input, `to,name\n${to[0]},Ann\n${to[1]},Bob\n`);
   expect((await sb.run(['chat', 'send-batch', input, ...S])).exitCode).toBe(0);
   return { input, journal: `${input}.journal`, to };
+}
+let nobodyBin: string | undefined;
+/**
+ * The bin/chatcrm.js `nobody` runs: a copy it can read. Where it cannot reach even that (a
+ * private TMPDIR) the test skips saying so, except in CI, where it runs and fails.
+ */
+async function binForNobody(skip: TestContext['skip']): Promise<string> {
+  nobodyBin ??= readableCopy();
+  const probe = await execa('node', [nobodyBin, '--version'], { uid: NOBODY, gid: NOBODY, reject: false, input: '' });
+  if (probe.exitCode !== 0 && !process.env.CI) skip(`nobody cannot run a copy of the CLI in ${tmpdir()}: ${String(probe.stderr).split('\n').find((l) => /Error/.test(l)) ?? probe.stderr}`);
+  return nobodyBin;
 }
 const received = (to: string[]) => to.map((t) => sb.calls('chat.send').filter((c) => (c.body as { to: string }).to === t).length);
 /** Make the journal say both rows failed: a resume would send both again. */
@@ -83,7 +96,8 @@ describe.runIf(isRoot)('a journal or results file of another user, as root', () 
 });
 
 describe.runIf(isRoot)('as a user who is not root', () => {
-  it('a journal of another user that it could write: the same refusal, not EPERM', async () => {
+  it('a journal of another user that it could write: the same refusal, not EPERM', async ({ skip }) => {
+    const bin = await binForNobody(skip);
     const { input, journal, to } = await sentRun();
     forget(journal);
     // Root's journal, writable by all: `nobody` could append to it, but not make it private.
@@ -91,7 +105,7 @@ describe.runIf(isRoot)('as a user who is not root', () => {
     const shared = mkdtempSync(join(tmpdir(), 'chatcrm-nobody-'));
     chmodSync(shared, 0o777);
     chmodSync(dir, 0o777);
-    const r = await execa('node', [BIN, 'chat', 'send-batch', input, ...S, '--resume'], {
+    const r = await execa('node', [bin, 'chat', 'send-batch', input, ...S, '--resume'], {
       env: cleanEnv(sb.env, shared),
       extendEnv: false,
       reject: false,
@@ -108,8 +122,6 @@ describe.runIf(isRoot)('as a user who is not root', () => {
 
 describeWith('tmux', hasTmux(), 'a file planted while the CLI asks (on a terminal), after any look at the path, before the open', () => {
   const LIMIT = { timeout: 60_000 };
-  let term: Terminal | undefined;
-  afterEach(() => term?.close());
   /** A 1777 folder (/tmp-like) holding a two-row input that nobody may read, and a config dir anyone may use. */
   function shared(): { folder: string; input: string; to: string[]; config: string } {
     const folder = mkdtempSync(join(tmpdir(), 'chatcrm-plant-'));
@@ -121,9 +133,9 @@ describeWith('tmux', hasTmux(), 'a file planted while the CLI asks (on a termina
     writeFileSync(input, `to,name\n${to[0]},Ann\n${to[1]},Bob\n`, { mode: 0o644 });
     return { folder, input, to, config };
   }
-  /** Run send-batch on a terminal (as `uid`), plant at its question, answer y: the exit code and the screen, wrapped lines joined. */
-  async function plantAtQuestion(s: ReturnType<typeof shared>, args: string[], plant: () => void, uid?: number): Promise<{ code: number; screen: string }> {
-    term = openTerminal(['chat', 'send-batch', s.input, ...S, ...args], { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: s.config }, { uid });
+  /** Run send-batch on a terminal (as another user, running a copy it can read), plant at its question, answer y: the exit code and the screen, wrapped lines joined. */
+  async function plantAtQuestion(s: ReturnType<typeof shared>, args: string[], plant: () => void, as?: { uid: number; bin: string }): Promise<{ code: number; screen: string }> {
+    const term = openTerminal(['chat', 'send-batch', s.input, ...S, ...args], { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: s.config }, as);
     await term.waitFor(/\(y\/N\)/);
     plant();
     term.type('y');
@@ -156,10 +168,11 @@ describeWith('tmux', hasTmux(), 'a file planted while the CLI asks (on a termina
     expect(received(s.to)).toEqual([0, 0]);
   });
 
-  it.runIf(isRoot)("as nobody: --results planted by root, mode 0666 (nobody could write it): exit 2 naming root, not truncated, nothing sent", LIMIT, async () => {
+  it.runIf(isRoot)("as nobody: --results planted by root, mode 0666 (nobody could write it): exit 2 naming root, not truncated, nothing sent", LIMIT, async ({ skip }) => {
+    const bin = await binForNobody(skip);
     const s = shared();
     const results = join(s.folder, 'results.csv');
-    const r = await plantAtQuestion(s, ['--results', results], () => theirs(results, 0, 0o666), NOBODY);
+    const r = await plantAtQuestion(s, ['--results', results], () => theirs(results, 0, 0o666), { uid: NOBODY, bin });
     expect(r.screen).toMatch(/--results: .*results\.csv is owned by uid 0 \(root\), not by you \(uid 65534 \(nobody\)\)/);
     expect(r.screen).not.toMatch(/EPERM/);
     expect(r.code).toBe(2);

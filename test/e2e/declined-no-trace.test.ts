@@ -4,7 +4,7 @@
 // service received no write.
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWith, hasTmux, tempDir } from '../helpers/cli.js';
 import { draftCampaign, numbers } from '../helpers/campaigns.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -40,13 +40,12 @@ function folder(files: Record<string, string> = {}): string {
 
 describeWith('tmux', hasTmux(), 'declined on a real terminal (tmux): the folder as it was, nothing written', () => {
   const LIMIT = { timeout: 60_000 };
-  let term: Terminal | undefined;
-  afterEach(() => term?.close());
 
-  async function decline(dir: string, args: string[], question: RegExp): Promise<void> {
+  /** Answer n at the question: the terminal, its CLI ended. */
+  async function decline(dir: string, args: string[], question: RegExp): Promise<Terminal> {
     const before = snapshot(dir);
     const sent = writes();
-    const t = (term = openTerminal(args, { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: join(dir, 'config') }, { cwd: dir }));
+    const t = openTerminal(args, { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: join(dir, 'config') }, { cwd: dir });
     await t.waitFor(question);
     t.type('n');
     t.press('Enter');
@@ -54,6 +53,7 @@ describeWith('tmux', hasTmux(), 'declined on a real terminal (tmux): the folder 
     expect(t.screen()).toMatch(/Cancelled/);
     expect(snapshot(dir)).toEqual(before);
     expect(writes()).toBe(sent);
+    return t;
   }
 
   const csv = (to: string[]) => ['to,name', ...to.map((t, i) => `${t},P${i}`)].join('\n') + '\n';
@@ -68,8 +68,8 @@ describeWith('tmux', hasTmux(), 'declined on a real terminal (tmux): the folder 
     const dir = folder({ 'list.csv': csv(numbers(15557720000, 2)) });
     const first = await sb.run(['chat', 'send-batch', join(dir, 'list.csv'), ...BATCH, '--results', join(dir, 'out.csv')]);
     expect(first.exitCode).toBe(0);
-    await decline(dir, ['chat', 'send-batch', 'list.csv', ...BATCH, '--restart', '--results', 'out.csv'], /to 2 recipients from list\.csv\? \(y\/N\)/);
-    expect(term!.screen()).not.toMatch(/Moved the old journal aside/);
+    const t = await decline(dir, ['chat', 'send-batch', 'list.csv', ...BATCH, '--restart', '--results', 'out.csv'], /to 2 recipients from list\.csv\? \(y\/N\)/);
+    expect(t.screen()).not.toMatch(/Moved the old journal aside/);
     // The journal is still there: a plain run refuses to start over, as before the question.
     await sb.refused(['chat', 'send-batch', join(dir, 'list.csv'), ...BATCH], /is the journal of a run that completed with every row sent/);
   });

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWith, hasTmux, runCli, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { openTerminal, type Terminal } from '../helpers/tmux.js';
+import { openTerminal } from '../helpers/tmux.js';
 
 /** An address of this machine that is not loopback: plain http to it would carry the key in clear. */
 const LAN_IP = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
@@ -115,14 +115,12 @@ describe('login --with-key (non-interactive)', () => {
 describeWith('tmux', hasTmux(), 'login in a real terminal (tmux)', () => {
   const config = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
   const credentials = (dir: string) => JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8'));
-  let term: Terminal | undefined;
-  afterEach(() => term?.close());
   /**
    * The n-th key prompt is on the screen: its question lines counted ("? API key", "✔ API key ***"),
    * not every "API key" (a refusal's "Invalid API key" would let a key be typed before its prompt).
    */
   const keyPrompts = (n: number) => new RegExp(`(^\\S+ API key[\\s\\S]*?){${n}}`, 'm');
-  const login = (dir: string, args: string[] = []) => (term = openTerminal(['login', ...args], { CHATCRM_CONFIG_DIR: dir }));
+  const login = (dir: string, args: string[] = []) => openTerminal(['login', ...args], { CHATCRM_CONFIG_DIR: dir });
 
   it('prompts for every answer, masks the key, offers the senders and saves the profile', async () => {
     const dir = join(tempDir(), 'cfg');

@@ -2,11 +2,11 @@
 // gates. `mcp call send_campaign` used to send a campaign with no terminal and no --yes, while
 // `campaigns send` refused. Now: asked on a terminal naming the tool and its target, --yes
 // otherwise (exit 2, no tools/call), --dry-run needs neither. Counted per recipient.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWith, hasTmux, tempDir } from '../helpers/cli.js';
 import { freshDrafts } from '../helpers/campaigns.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { openTerminal, type Terminal } from '../helpers/tmux.js';
+import { openTerminal } from '../helpers/tmux.js';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -62,9 +62,7 @@ describe('mcp call of a gated tool, without a terminal', () => {
 
 describeWith('tmux', hasTmux(), 'mcp call of a gated tool, on a terminal', () => {
   const LIMIT = { timeout: 60_000 };
-  let term: Terminal | undefined;
-  afterEach(() => term?.close());
-  const open = (args: string[]) => (term = openTerminal(['mcp', 'call', ...args], { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir() }));
+  const open = (args: string[]) => openTerminal(['mcp', 'call', ...args], { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir() });
 
   it('asks naming the tool, the campaign and its audience; n calls nothing, y calls once', LIMIT, async () => {
     const { c, recipients } = draft('Spring sale', 4);

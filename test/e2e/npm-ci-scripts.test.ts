@@ -1,7 +1,9 @@
 // A clean `npm ci` from a fresh clone prints no warning: npm 11 lists every dependency whose install
 // script is "not yet covered by allowScripts" (esbuild's postinstall checks its platform binary),
 // so package.json declares it. Run on a copy of package.json and the lockfile, as a dry run with
-// an empty cache, offline: it reads the lockfile and installs nothing.
+// an empty cache, offline: it reads the lockfile and installs nothing. The test is about
+// warnings: npm's notices (a newer npm, shown to anyone without CI set) are not its business,
+// and the update check is off so it asks the registry nothing.
 import { execa } from 'execa';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,10 +21,10 @@ describe('npm ci from a clone', () => {
   it('npm ci prints no "not yet covered by allowScripts" warning', async () => {
     const dir = tempDir('chatcrm-npm-ci-');
     for (const f of ['package.json', 'package-lock.json']) copyFileSync(join(ROOT, f), join(dir, f));
-    const r = await execa('npm', ['ci', '--dry-run', '--offline', '--no-audit', '--no-fund', '--cache', join(dir, 'cache')], { cwd: dir, reject: false, timeout: 90_000 });
+    const r = await execa('npm', ['ci', '--dry-run', '--offline', '--no-audit', '--no-fund', '--cache', join(dir, 'cache')], { cwd: dir, env: { npm_config_update_notifier: 'false' }, reject: false, timeout: 90_000 });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/added \d+ packages/);
     expect(r.stderr).not.toMatch(/allowScripts|install-scripts/);
-    expect(r.stderr).toBe('');
+    expect(r.stderr).not.toMatch(/^npm warn/im);
   }, 120_000);
 });

@@ -3,10 +3,10 @@
 // create ask for, each question naming the flag that answers it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWith, hasTmux, runCli, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { openTerminal, type Terminal } from '../helpers/tmux.js';
+import { openTerminal } from '../helpers/tmux.js';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -35,10 +35,8 @@ describe('--dry-run on a destructive command', () => {
 });
 
 describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
-  let term: Terminal | undefined;
-  afterEach(() => term?.close());
   const open = (args: string[], env: Record<string, string | undefined> = {}) =>
-    (term = openTerminal(args, { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir(), ...env }));
+    openTerminal(args, { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir(), ...env });
 
   it('a delete names the record it would delete (one GET); declined, nothing is deleted', async () => {
     const f = firstFlow();

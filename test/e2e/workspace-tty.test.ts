@@ -2,10 +2,10 @@
 // the changes are applied and summed up.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWith, hasTmux, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { openTerminal, type Terminal } from '../helpers/tmux.js';
+import { openTerminal } from '../helpers/tmux.js';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -19,9 +19,7 @@ const writes = () => sb.received.filter((r) => r.method !== 'GET').length;
 
 describeWith('tmux', hasTmux(), 'workspace sync on a real terminal (tmux)', () => {
   const LIMIT = { timeout: 60_000 };
-  let term: Terminal | undefined;
-  afterEach(() => term?.close());
-  const open = (args: string[]) => (term = openTerminal(args, { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir() }));
+  const open = (args: string[]) => openTerminal(args, { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir() });
   const QUESTION = /Apply 2 changes \(1 to create, 1 to update, 0 to delete\) to this workspace\? \(y\/N\)/;
 
   it('declined: exit 2, nothing sent', LIMIT, async () => {

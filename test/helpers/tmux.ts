@@ -2,9 +2,13 @@
 // machine are not disturbed, nor is their environment inherited), typed into as a person
 // would, its screen read back. Tests that use it skip without tmux (hasTmux in cli.ts).
 // The pane's output is also piped to a file: a wait reads the screen each time it is written.
+// A terminal belongs to the test that opened it: it is closed when that test ends, passed or
+// failed (a test may open several), so no tmux server outlives it (test/setup/leaks.ts checks).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
+import { RUN_VAR } from '../setup/leaks.js';
 import { BIN, HANG_MS, tempDir } from './cli.js';
 import { whenWritten } from './wait.js';
 
@@ -19,6 +23,7 @@ export interface Terminal {
   waitFor(pattern: RegExp, ms?: number): Promise<string>;
   /** The exit code, once the command has ended (the pane prints EXIT=n). */
   exitCode(ms?: number): Promise<number>;
+  /** Stop its tmux server and what runs in it (done anyway when the test ends). */
   close(): void;
 }
 
@@ -30,16 +35,27 @@ let n = 0;
  * Run `chatcrm args` in a fresh 120×40 pane. CI (set by the test environment) would forbid
  * prompts and is unset, as are the CHATCRM_* variables and NO_COLOR; `env` sets the ones the
  * test wants (an undefined value unsets). `o.cwd`: the folder it runs in (else the test's own);
- * `o.uid` (as root): the CLI runs as that user, group alike.
+ * `o.uid` (as root): the CLI runs as that user, group alike; `o.bin`: the bin/chatcrm.js to run
+ * (else this clone's; see readableCopy in clone.ts for one another user can read). Only
+ * inside a test.
  */
-export function openTerminal(args: string[], env: Record<string, string | undefined> = {}, o: { cwd?: string; uid?: number } = {}): Terminal {
-  const { cwd, uid } = o;
-  const socket = `chatcrm-test-${process.pid}-${Date.now()}-${n++}`;
+export function openTerminal(args: string[], env: Record<string, string | undefined> = {}, o: { cwd?: string; uid?: number; bin?: string } = {}): Terminal {
+  const { cwd, uid, bin = BIN } = o;
+  // Named after this run (and worker): which run a server left behind says itself.
+  const socket = `chatcrm-test-${process.env[RUN_VAR] ?? 'norun'}-${process.pid}-${n++}`;
   const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, ...a], { encoding: 'utf8' });
+  const close = () => {
+    try {
+      execFileSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' });
+    } catch {
+      // Already gone.
+    }
+  };
+  onTestFinished(close);
   const unset = ['CI', 'NO_COLOR', 'CHATCRM_BASE_URL', 'CHATCRM_API_KEY', 'CHATCRM_PROFILE', 'CHATCRM_MCP_URL', 'CHATCRM_OUTPUT'].map((v) => `-u ${v}`).join(' ');
   const set = Object.entries(env).map(([k, v]) => (v === undefined ? `-u ${k}` : `${k}=${quote(v)}`)).join(' ');
   const as = uid === undefined ? '' : `setpriv --reuid=${uid} --regid=${uid} --clear-groups `;
-  const command = `${as}env ${unset} ${set} node ${quote(BIN)} ${args.map(quote).join(' ')}; echo EXIT=$?`;
+  const command = `${as}env ${unset} ${set} node ${quote(bin)} ${args.map(quote).join(' ')}; echo EXIT=$?`;
   // remain-on-exit keeps the pane (and its last screen) after the command ends.
   tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'cli', '-x', '120', '-y', '40', ...(cwd ? ['-c', cwd] : []), command, ';', 'set-option', '-t', 'cli', 'remain-on-exit', 'on');
   // What the pane writes from now on lands in `output` (what it wrote before is on the screen).
@@ -58,12 +74,6 @@ export function openTerminal(args: string[], env: Record<string, string | undefi
     press: (...keys) => void tmux('send-keys', '-t', 'cli', ...keys),
     waitFor,
     exitCode: async (ms) => Number(/^EXIT=(\d+)$/m.exec(await waitFor(/^EXIT=\d+$/m, ms))![1]),
-    close() {
-      try {
-        tmux('kill-server');
-      } catch {
-        // Already gone.
-      }
-    },
+    close,
   };
 }
