@@ -11,6 +11,7 @@ import { IdTable, State } from './identity.js';
 import type { InputCheck } from './input-check.js';
 import { Journal, type JournalScan } from './journal.js';
 import { checkMessage, moveAside, priorRun } from './prior-run.js';
+import { openRows } from './reader.js';
 import { learnedBefore, ResultsWriter } from './results.js';
 import type { RunState } from './run-state.js';
 import type { BatchOptions } from './types.js';
@@ -56,7 +57,7 @@ export async function openRunFiles<Req>(o: BatchOptions<Req>, state: RunState<Re
       }
     }
     // Before the journal and results are written: a declined question leaves no trace.
-    if (check && o.confirm) await o.confirm({ rows: check.rows, sent: prior?.sent ?? 0 }).catch(cancelled);
+    if (check && o.confirm) await o.confirm({ rows: check.rows, sent: prior?.sent ?? 0, first: await firstRecipients(o) }).catch(cancelled);
     if (o.restart) moveAside(journalPath, o.io);
 
     state.stop.listen(o.signal);
@@ -103,6 +104,26 @@ async function readPrior<Req>(o: BatchOptions<Req>, journalPath: string, input: 
     if (input) await refuseChangedRows(o, scan, messaged, { read: intentRequest(file) });
   }
   return { scan, file, messaged, sent: table.count(State.Sent) };
+}
+
+/** Recipients named in the question: the first few valid rows' (the file is read again, only that far). */
+const NAMED = 3;
+
+async function firstRecipients<Req>(o: BatchOptions<Req>): Promise<string[]> {
+  const first: string[] = [];
+  const { rows } = await openRows(o.file, { delimiter: o.delimiter });
+  for await (const { record, error } of rows) {
+    if (first.length === NAMED) break;
+    if (error) continue;
+    try {
+      const key = o.key(record);
+      o.build(record, 0, () => undefined);
+      first.push(key);
+    } catch {
+      // invalid: the run reports it
+    }
+  }
+  return first;
 }
 
 /** Ctrl-C at the question says what "n" says (nothing was sent), with Ctrl-C's exit code. */

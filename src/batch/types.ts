@@ -50,9 +50,10 @@ export interface BatchOptions<Req> {
   render(req: Req): string;
   /**
    * Ask before the first send, once the input is checked (not for stdin, not under --dry-run):
-   * `rows` in the file, `sent` of them by an earlier run (--resume). Throw to send nothing.
+   * `rows` in the file, `sent` of them by an earlier run (--resume), the `first` few recipients.
+   * Throw to send nothing.
    */
-  confirm?(count: { rows: number; sent: number }): Promise<void>;
+  confirm?(count: { rows: number; sent: number; first: string[] }): Promise<void>;
   /**
    * One cheap authenticated request before the first send; an AuthError stops the run. With
    * --rate, `pace` goes into the request's options (RequestOptions): it goes out in its turn.

@@ -41,13 +41,15 @@ describe('without a terminal', () => {
 describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
   const LIMIT = { timeout: 60_000 };
   const open = (args: string[]) => openTerminal(['chat', 'send-batch', ...args], { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir() });
-  const question = (path: string, rows: number) => new RegExp(`Send "Hi \\{\\{name\\}\\}, sale today" to ${rows} recipients from ${path.replace(/[.]/g, '\\.')}\\? \\(y/N\\)`);
+  /** The question as words: a long one wraps at a space in the pane. */
+  const asWords = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+  const question = (path: string, to: string[]) => asWords(`Send to ${to.length} recipients from ${path} (${to.slice(0, 3).join(', ')}${to.length > 3 ? ', …' : ''}): "Hi {{name}}, sale today"? (y/N)`);
 
   it('declined: exit 2, one line, nothing sent and no journal written', LIMIT, async () => {
     const { path, to } = input(4);
     const before = sb.received.length;
     const t = open([path, ...ARGS]);
-    await t.waitFor(question(path, 4));
+    await t.waitFor(question(path, to));
     t.type('n');
     t.press('Enter');
     expect(await t.exitCode()).toBe(2);
@@ -61,7 +63,7 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     const { path, to } = input(3);
     const before = sb.received.length;
     const t = open([path, ...ARGS]);
-    await t.waitFor(question(path, 3));
+    await t.waitFor(question(path, to));
     t.press('C-c');
     expect(await t.exitCode()).toBe(130);
     expect(t.screen()).toMatch(/Error: Cancelled: nothing was sent/);
@@ -74,7 +76,7 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
   it('accepted: every row sent once', LIMIT, async () => {
     const { path, to } = input(3);
     const t = open([path, ...ARGS]);
-    await t.waitFor(question(path, 3));
+    await t.waitFor(question(path, to));
     t.type('y');
     t.press('Enter');
     expect(await t.exitCode()).toBe(0);
@@ -90,8 +92,7 @@ describeWith('tmux', hasTmux(), 'on a real terminal (tmux)', () => {
     expect((await sb.run(['chat', 'send-batch', firstTwo, ...ARGS, '--journal', journal])).exitCode).toBe(0);
     const t = open([path, ...ARGS, '--journal', journal, '--resume']);
     // The question is longer than the pane: the prompt wraps it at a space.
-    const words = `Send "Hi {{name}}, sale today" to 4 recipients from ${path} (2 already sent by an earlier run are skipped)? (y/N)`;
-    await t.waitFor(new RegExp(words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')));
+    await t.waitFor(asWords(`Send to 4 recipients from ${path} (${to.slice(0, 3).join(', ')}, …; 2 already sent by an earlier run are skipped): "Hi {{name}}, sale today"? (y/N)`));
     t.type('y');
     t.press('Enter');
     expect(await t.exitCode()).toBe(0);

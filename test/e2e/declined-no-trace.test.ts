@@ -61,14 +61,14 @@ describeWith('tmux', hasTmux(), 'declined on a real terminal (tmux): the folder 
 
   it('chat send-batch with --results: no journal, lock or results file', LIMIT, async () => {
     const dir = folder({ 'list.csv': csv(numbers(15557710000, 3)) });
-    await decline(dir, ['chat', 'send-batch', 'list.csv', ...BATCH, '--results', 'out.csv'], /to 3 recipients from list\.csv\? \(y\/N\)/);
+    await decline(dir, ['chat', 'send-batch', 'list.csv', ...BATCH, '--results', 'out.csv'], /Send to 3 recipients from list\.csv \(15557710000, 15557710001, 15557710002\): "Hi \{\{name\}\}"\? \(y\/N\)/);
   });
 
   it('chat send-batch --restart after a whole run: the old journal and results stay where they were', LIMIT, async () => {
     const dir = folder({ 'list.csv': csv(numbers(15557720000, 2)) });
     const first = await sb.run(['chat', 'send-batch', join(dir, 'list.csv'), ...BATCH, '--results', join(dir, 'out.csv')]);
     expect(first.exitCode).toBe(0);
-    const t = await decline(dir, ['chat', 'send-batch', 'list.csv', ...BATCH, '--restart', '--results', 'out.csv'], /to 2 recipients from list\.csv\? \(y\/N\)/);
+    const t = await decline(dir, ['chat', 'send-batch', 'list.csv', ...BATCH, '--restart', '--results', 'out.csv'], /Send to 2 recipients from list\.csv \(15557720000, 15557720001\): "Hi \{\{name\}\}"\? \(y\/N\)/);
     expect(t.screen()).not.toMatch(/Moved the old journal aside/);
     // The journal is still there: a plain run refuses to start over, as before the question.
     await sb.refused(['chat', 'send-batch', join(dir, 'list.csv'), ...BATCH], /is the journal of a run that completed with every row sent/);

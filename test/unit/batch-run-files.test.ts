@@ -23,10 +23,10 @@ const options = (file: string, over: Partial<BatchOptions<Req>> = {}) => textBat
 const header = (journal: string) => JSON.parse(readFileSync(journal, 'utf8').split('\n')[0]!.replace(/^# /, ''));
 
 describe('the question before the first send', () => {
-  it('is asked with the rows of the file and, on a resume, the rows already sent', async () => {
+  it('is asked with the rows of the file, the first three recipients and, on a resume, the rows already sent', async () => {
     const file = csv([['111', 'hi'], ['222', 'hi'], ['333', 'hi']]);
     const asked: unknown[] = [];
-    const confirm = async (c: { rows: number; sent: number }) => void asked.push(c);
+    const confirm = async (c: { rows: number; sent: number; first: string[] }) => void asked.push(c);
     let n = 0;
     // The first run sends two rows, then fails every later one and stops.
     await runBatch(options(file, { confirm, concurrency: 1, maxErrors: 0, send: async () => {
@@ -34,7 +34,18 @@ describe('the question before the first send', () => {
       return `${n}`;
     } }));
     await runBatch(options(file, { confirm, resume: true }));
-    expect(asked).toEqual([{ rows: 3, sent: 0 }, { rows: 3, sent: 2 }]);
+    expect(asked).toEqual([{ rows: 3, sent: 0, first: ['111', '222', '333'] }, { rows: 3, sent: 2, first: ['111', '222', '333'] }]);
+  });
+
+  it('names the first three valid recipients (an invalid row is skipped, a fourth is not read)', async () => {
+    const file = csv([['111', 'hi'], ['', 'hi'], ['222', 'hi'], ['333', 'hi'], ['444', 'hi']]);
+    const asked: { first: string[] }[] = [];
+    const key = (r: Record<string, unknown>) => {
+      if (!r.to) throw new UsageError('to: required');
+      return String(r.to);
+    };
+    await runBatch(options(file, { key, confirm: async (c) => void asked.push(c) }));
+    expect(asked.map((c) => c.first)).toEqual([['111', '222', '333']]);
   });
 
   it('Ctrl-C at the question: "Cancelled: nothing was sent" with its exit code, no journal, nothing sent', async () => {

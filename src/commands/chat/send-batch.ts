@@ -145,9 +145,12 @@ export const run: Run = async (ctx, { args, opts }) => {
     // On a terminal, the many recipients are confirmed once; a script's file and command are its
     // intent (no --yes needed without a TTY), and stdin as the input leaves no terminal to ask on.
     confirm: ctx.io.canPrompt
-      ? ({ rows, sent }) => {
-          const skip = sent ? ` (${sent} already sent by an earlier run are skipped)` : '';
-          return ctx.confirm(`Send ${describeMessage(contentFlags)} to ${rows} recipient${rows === 1 ? '' : 's'} from ${file}${skip}?`);
+      ? ({ rows, sent, first }) => {
+          // Who is reached first: how many, from where, the first few; then what they are sent.
+          const named = first.length ? `${first.join(', ')}${rows > first.length ? ', …' : ''}` : '';
+          const skip = sent ? `${sent} already sent by an earlier run are skipped` : '';
+          const aside = [named, skip].filter(Boolean).join('; ');
+          return ctx.confirm(`Send to ${rows} recipient${rows === 1 ? '' : 's'} from ${file}${aside ? ` (${aside})` : ''}: ${describeMessage(contentFlags)}?`);
         }
       : undefined,
     render: (call) => `${call.op} ${JSON.stringify(call.options.json ?? call.options.form?.describe())}`,
