@@ -12,6 +12,7 @@ import { AREA, AREAS, type AreaName } from './areas.js';
 import { Masker, shownField, type Filled } from './mask.js';
 import { naturalKey, type Change, type Plan } from './plan.js';
 import { fillText } from './read.js';
+import { RECORDS } from './schema.js';
 import type { CurrentState, Names } from './state.js';
 
 export const PLAN_FORMAT = 'chatcrm-workspace-plan' as const;
@@ -136,6 +137,25 @@ class Filler {
     this.filled.push({ values: [value], template: v });
     return value;
   }
+
+  /**
+   * A record's fields filled in, then checked as the file's are: the schema trims and upper-cases
+   * what validate would, and refuses what validate would refuse. Untouched when nothing is filled.
+   */
+  fields(area: AreaName, v: Record<string, unknown>, where: string): Record<string, unknown> {
+    const filled = this.fill(v, true) as Record<string, unknown>;
+    if (canonical(filled) === canonical(v)) return filled;
+    const r = z.partial(RECORDS[area] as z.ZodMiniObject).safeParse(filled);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      throw new UsageError(new Masker(this.filled).text(`--plan: ${where}: ${issuePath(issue.path)}: ${issue.message}`));
+    }
+    const out = r.data as Record<string, unknown>;
+    for (const k of Object.keys(filled)) {
+      if (typeof v[k] === 'string' && typeof out[k] === 'string' && out[k] !== filled[k]) this.filled.push({ values: [out[k]], template: v[k] });
+    }
+    return Object.fromEntries(Object.keys(filled).map((k) => [k, out[k]]));
+  }
 }
 
 /** The plan to apply, its variables filled in from the environment, and what may be printed of them. */
@@ -143,9 +163,11 @@ export function planToApply(saved: SavedPlan, env: NodeJS.ProcessEnv): { plan: P
   const f = new Filler(env);
   const changes = saved.changes.map((c): Change => {
     const key = String(f.fill(c.key, c.action !== 'delete'));
-    if (c.action === 'create') return { ...c, key, record: f.fill(c.record, true) as Record<string, unknown> };
-    if (c.action === 'update') return { ...c, key, changes: c.changes.map((x) => ({ field: x.field, old: f.fill(x.old, false), new: f.fill(x.new, true) })) };
-    return { ...c, key };
+    const where = `${c.area} "${c.key}"`;
+    if (c.action === 'create') return { ...c, key, record: f.fields(c.area, c.record, where) };
+    if (c.action === 'delete') return { ...c, key };
+    const news = f.fields(c.area, Object.fromEntries(c.changes.map((x) => [x.field, x.new])), where);
+    return { ...c, key, changes: c.changes.map((x) => ({ field: x.field, old: f.fill(x.old, false), new: news[x.field] })) };
   });
   return { plan: { changes, templates: saved.templates, notComparable: saved.notComparable }, masker: new Masker(f.filled) };
 }
