@@ -5,9 +5,10 @@
 // refused with exit 2 and nothing sent.
 import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describeWith, hasTmux, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { openTerminal, type Terminal } from '../helpers/tmux.js';
 
 const dir = tempDir('chatcrm-ws-plan-');
 const TOKEN = 'whk_Pl4nS3cr3t0123456789abcdef';
@@ -198,5 +199,43 @@ describe('a file that is not a plan, and the flags that do not go with one', () 
       expect(r.exitCode).toBe(2);
     }
     expect(sb.received.length).toBe(from);
+  });
+});
+
+describe('asked like sync', () => {
+  it('without a terminal needs --yes: exit 2 naming it, nothing sent', async () => {
+    const plan = await saved('ask.plan');
+    const from = sb.received.length;
+    const r = await sb.run(['workspace', 'sync', '--plan', plan], { env });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--yes');
+    expect(writes(from)).toEqual([]);
+  });
+});
+
+describeWith('tmux', hasTmux(), 'sync --plan on a real terminal (tmux)', () => {
+  const LIMIT = { timeout: 60_000 };
+  let term: Terminal | undefined;
+  afterEach(() => term?.close());
+  const open = (plan: string) => (term = openTerminal(['workspace', 'sync', '--plan', plan], { ...sb.env, ...env, CHATCRM_CONFIG_DIR: tempDir() }));
+  const QUESTION = /Apply 6 changes \(4 to create, 1 to update, 1 to delete\) to this workspace\? \(y\/N\)/;
+
+  it('shows the plan it applies and asks: declined, exit 2 and nothing sent; accepted, applied', LIMIT, async () => {
+    const plan = await saved('tty.plan');
+    const from = sb.received.length;
+    const t = open(plan);
+    await t.waitFor(QUESTION);
+    expect(t.screen()).toMatch(/~ gold\s+color: "#000000" → "#FFD700"/);
+    t.type('n');
+    t.press('Enter');
+    expect(await t.exitCode()).toBe(2);
+    expect(writes(from)).toEqual([]);
+    const t2 = open(plan);
+    await t2.waitFor(QUESTION);
+    t2.type('y');
+    t2.press('Enter');
+    expect(await t2.exitCode()).toBe(0);
+    expect(t2.screen()).toMatch(/Synced: 4 created, 1 updated, 1 deleted, 0 failed/);
+    expect(tag('gold').color).toBe('#FFD700');
   });
 });
