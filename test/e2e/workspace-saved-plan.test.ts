@@ -6,6 +6,7 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Fault } from '../../src/sandbox/faults.js';
 import { describeWith, hasTmux, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { openTerminal, type Terminal } from '../helpers/tmux.js';
@@ -39,6 +40,7 @@ const FILE = [
 ].join('\n');
 
 let sb: TestSandbox;
+const faults: Fault[] = [];
 const file = join(dir, 'workspace.yaml');
 const writes = (from = 0) => sb.received.slice(from).filter((r) => r.method !== 'GET' && r.operation !== undefined);
 const tag = (name: string) => sb.store.list('tags', (d) => d.name === name)[0];
@@ -61,7 +63,7 @@ async function saved(name: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startTestSandbox({ faults });
   writeFileSync(file, FILE);
 });
 afterAll(async () => {
@@ -119,6 +121,22 @@ describe('a saved plan applied unchanged', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--plan: ${env:CHATCRM_WS_TOKEN}: environment variable CHATCRM_WS_TOKEN is not set');
     expect(sb.received.length).toBe(from);
+  });
+});
+
+describe('a plan stopped half-way', () => {
+  it('says to make the plan again, which is then stale, and a new plan finishes it', async () => {
+    const plan = await saved('half.plan');
+    faults.push({ operation: 'segments.create', status: 400, rate: 1 });
+    const r = await sb.run(['workspace', 'sync', '--plan', plan, '--yes'], { env });
+    faults.length = 0;
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toMatch(/^Stopped: 3 created, 1 updated, 0 deleted, 1 failed; 1 not tried\. Make the plan again \(workspace diff --out\) to finish: it plans only what is left\.$/m);
+    expect((await sb.run(['workspace', 'sync', '--plan', plan, '--yes'], { env })).exitCode).toBe(9);
+    const rest = await saved('rest.plan');
+    const done = await sb.run(['workspace', 'sync', '--plan', rest, '--yes'], { env });
+    expect(done.exitCode, done.stderr).toBe(0);
+    expect(done.stderr).toContain('Synced: 1 created, 0 updated, 1 deleted, 0 failed');
   });
 });
 

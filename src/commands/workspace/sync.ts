@@ -41,7 +41,7 @@ export const run: Run = async (ctx, { args, opts }) => {
     }
   } catch (err) {
     progress?.('');
-    ctx.io.err(`Stopped: ${summaryLine(applier.applied)}; ${plan.changes.length - countDone(applier.applied) - applier.applied.failed} not tried. Run the sync again to finish: it plans only what is left.`);
+    ctx.io.err(`Stopped: ${summaryLine(applier.applied)}; ${plan.changes.length - countDone(applier.applied) - applier.applied.failed} not tried. ${again(opts)}`);
     if (err instanceof Error) err.message = masker.text(err.message);
     throw err;
   } finally {
@@ -50,5 +50,8 @@ export const run: Run = async (ctx, { args, opts }) => {
   progress?.('');
   ctx.io.err(ctx.settings.dryRun ? `Dry run: ${plan.changes.length} changes, nothing was sent` : `Synced: ${summaryLine(applier.applied)}`);
 };
+
+// A saved plan is stale once part of it is applied: a new one plans only what is left.
+const again = (opts: Record<string, unknown>) => `${opts.plan === undefined ? 'Run the sync again' : 'Make the plan again (workspace diff --out)'} to finish: it plans only what is left.`;
 
 const countDone = (a: { created: number; updated: number; deleted: number }) => a.created + a.updated + a.deleted;
