@@ -53,6 +53,7 @@ export const ERROR_CODES = {
   no_content: 'the server answered 204 (no content) where a body is due',
   bad_answer: 'a 2xx the CLI cannot act on: not the list asked for, success: false, or a record without an id of its own',
   too_large: 'the answer was larger than the size cap',
+  stale_plan: 'a saved workspace plan whose records changed on the server since it was made (nothing was sent)',
   no_user: 'the key check (GET /api/auth/profile) answered without a user: not the chatcrm API?',
   interrupted: 'stopped by Ctrl-C, SIGTERM or SIGHUP',
   unexpected: 'a bug: please report it',

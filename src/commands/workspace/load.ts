@@ -18,6 +18,9 @@ export interface Loaded {
   names: Names;
   /** What may be printed of the values filled in from the environment. */
   masker: Masker;
+  /** The server's records the plan was made from, and the areas read for them (a saved plan keeps their fingerprints). */
+  current: CurrentState;
+  areas: AreaName[];
 }
 
 /** The areas to read: those the file lists and --only names, and those their references point at. */
@@ -35,17 +38,23 @@ export async function loadPlan(ctx: Context, source: string, opts: Record<string
   // The answers hold what an earlier sync wrote from the variables: --verbose shows them masked too.
   const api = await maskedClient(ctx, masker, reads);
   try {
-    const { raw, names } = await readState(api, areasToRead(file, only));
+    const areas = areasToRead(file, only);
+    const { raw, names } = await readState(api, areas);
     if (api.opts.dryRun) return undefined;
     const current = currentState(raw, names);
     const plan = planSync(current, file, { prune: opts.prune === true, only });
-    const problem = idProblem(plan, current);
-    if (problem) throw new ResponseError(problem, undefined, 'bad_answer');
-    checkReferences(plan, names);
-    return { file, plan, names, masker };
+    checkPlan(plan, current, names);
+    return { file, plan, names, masker, current, areas };
   } finally {
     await api.close();
   }
+}
+
+/** Refuse, before anything is written, a plan that cannot be applied safely or names a record no side has. */
+export function checkPlan(plan: Plan, current: CurrentState, names: Names): void {
+  const problem = idProblem(plan, current);
+  if (problem) throw new ResponseError(problem, undefined, 'bad_answer');
+  checkReferences(plan, names);
 }
 
 /**

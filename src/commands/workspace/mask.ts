@@ -42,7 +42,7 @@ export class Masker {
 }
 
 /** A field's value as shown: a secret as (sensitive), a filled-in value as its template, a nested secret as ***. */
-const shownField = (m: Masker, field: string, v: unknown) => (v === undefined ? v : isSensitiveField(field) ? SENSITIVE : redactBody(m.value(v)));
+export const shownField = (m: Masker, field: string, v: unknown) => (v === undefined ? v : isSensitiveField(field) ? SENSITIVE : redactBody(m.value(v)));
 
 function shownChange(c: Change, m: Masker): Change {
   const key = String(m.value(c.key));

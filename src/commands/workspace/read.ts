@@ -100,6 +100,22 @@ interface FilledAt {
 }
 
 /**
+ * One text with its `${env:NAME}` filled in (a saved plan's are filled again when it is applied):
+ * only CHATCRM_WS_* names, set and not empty unless the text gives a default; else the refusal.
+ */
+export function fillText(template: string, env: NodeJS.ProcessEnv): string | { refused: string } {
+  let refused: string | undefined;
+  const value = template.replace(ENV_REF, (ref: string, name: string, fallback: string | undefined) => {
+    const v = env[name];
+    if (!name.startsWith(ENV_PREFIX)) refused ??= `${ref}: a workspace file reads only variables named ${ENV_PREFIX}* (${name} is not one)`;
+    else if (v === undefined && fallback === undefined) refused ??= `${ref}: environment variable ${name} is not set`;
+    else if (v === '' && fallback === undefined) refused ??= `${ref}: environment variable ${name} is empty (give a default: \${env:${name}:-default})`;
+    return v || fallback || '';
+  });
+  return refused === undefined ? value : { refused };
+}
+
+/**
  * Replace `${env:NAME}` in every string value: only CHATCRM_WS_* names, set and not empty unless
  * the file gives a default. The first refusal, with where it is; each filled value, with its text.
  */
@@ -110,15 +126,11 @@ function fillEnv(doc: Document, env: NodeJS.ProcessEnv): { refused?: { message: 
     Scalar(key, node, ancestors) {
       if (key === 'key' || typeof node.value !== 'string' || !node.value.includes('${env:')) return;
       const template = node.value;
-      const refuse = (message: string) => void (refused ??= { message, offset: node.range?.[0] });
-      const value = template.replace(ENV_REF, (ref: string, name: string, fallback: string | undefined) => {
-        const v = env[name];
-        if (!name.startsWith(ENV_PREFIX)) refuse(`${ref}: a workspace file reads only variables named ${ENV_PREFIX}* (${name} is not one)`);
-        else if (v === undefined && fallback === undefined) refuse(`${ref}: environment variable ${name} is not set`);
-        else if (v === '' && fallback === undefined) refuse(`${ref}: environment variable ${name} is empty (give a default: \${env:${name}:-default})`);
-        return v || fallback || '';
-      });
-      if (refused) return visit.BREAK;
+      const value = fillText(template, env);
+      if (typeof value !== 'string') {
+        refused = { message: value.refused, offset: node.range?.[0] };
+        return visit.BREAK;
+      }
       node.value = value;
       if (value !== template) filled.push({ path: keyPath(ancestors, node), value, template });
     },

@@ -1,17 +1,26 @@
-// workspace sync FILE|- [--prune] [--only ...]: the plan shown, confirmed (a terminal asks;
-// --yes otherwise), then applied in its order with progress on a terminal and a summary.
+// workspace sync FILE|- [--prune] [--only ...], or sync --plan PLAN (a plan saved by diff --out,
+// applied as it is once the server is found unchanged): the plan shown, confirmed (a terminal
+// asks; --yes otherwise), then applied in its order with progress on a terminal and a summary.
 // --dry-run reads the workspace for real and prints the requests it would send.
 import type { Run } from '../../runtime/command-types.js';
 import { Applier, Ids, summaryLine } from './apply.js';
 import { countPlan } from './plan.js';
+import { UsageError } from '../../core/errors.js';
+import type { Context } from '../../runtime/context.js';
 import { loadPlan } from './load.js';
 import { maskedClient, shownPlan } from './mask.js';
+import { loadSavedPlan } from './plan-file.js';
 import { planData, planLines } from './render.js';
 
-export const run: Run = async (ctx, { args, opts }) => {
+async function load(ctx: Context, file: unknown, opts: Record<string, unknown>) {
+  if (opts.plan !== undefined) return loadSavedPlan(ctx, String(opts.plan), opts, file);
+  if (file === undefined) throw new UsageError('workspace sync: give a workspace FILE (or - for stdin), or --plan PLAN');
   // The plan needs the workspace as it is, even when the changes are only printed.
-  const loaded = await loadPlan(ctx, String(args.FILE), opts, { dryRun: false });
-  const { plan, names, masker } = loaded!;
+  return (await loadPlan(ctx, String(file), opts, { dryRun: false }))!;
+}
+
+export const run: Run = async (ctx, { args, opts }) => {
+  const { plan, names, masker } = await load(ctx, args.FILE, opts);
   const shown = shownPlan(plan, masker);
   const json = ctx.settings.output === 'json';
   // Under --dry-run stdout carries the requests, so the plan goes to stderr.
@@ -32,7 +41,7 @@ export const run: Run = async (ctx, { args, opts }) => {
     }
   } catch (err) {
     progress?.('');
-    ctx.io.err(`Stopped: ${summaryLine(applier.applied)}; ${plan.changes.length - countDone(applier.applied) - applier.applied.failed} not tried. Run the sync again to finish: it plans only what is left.`);
+    ctx.io.err(`Stopped: ${summaryLine(applier.applied)}; ${plan.changes.length - countDone(applier.applied) - applier.applied.failed} not tried. ${again(opts)}`);
     if (err instanceof Error) err.message = masker.text(err.message);
     throw err;
   } finally {
@@ -41,5 +50,8 @@ export const run: Run = async (ctx, { args, opts }) => {
   progress?.('');
   ctx.io.err(ctx.settings.dryRun ? `Dry run: ${plan.changes.length} changes, nothing was sent` : `Synced: ${summaryLine(applier.applied)}`);
 };
+
+// A saved plan is stale once part of it is applied: a new one plans only what is left.
+const again = (opts: Record<string, unknown>) => `${opts.plan === undefined ? 'Run the sync again' : 'Make the plan again (workspace diff --out)'} to finish: it plans only what is left.`;
 
 const countDone = (a: { created: number; updated: number; deleted: number }) => a.created + a.updated + a.deleted;
