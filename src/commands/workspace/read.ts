@@ -277,9 +277,15 @@ async function readCapped(stream: AsyncIterable<Buffer | string>, name: string):
 export async function readSource(ctx: Context, source: string): Promise<{ name: string; text: string }> {
   if (source === '-') return { name: '<stdin>', text: await readCapped(ctx.io.stdin, '<stdin>') };
   try {
-    const { createReadStream, statSync } = await import('node:fs');
-    if (statSync(source).size > MAX_FILE_BYTES) throw tooLarge(source);
-    return { name: source, text: await readCapped(createReadStream(source), source) };
+    const { createReadStream, readFileSync, statSync } = await import('node:fs');
+    const stat = statSync(source);
+    if (stat.size > MAX_FILE_BYTES) throw tooLarge(source);
+    if (!stat.isFile()) return { name: source, text: await readCapped(createReadStream(source), source) };
+    // A file of known size in one read (a stream of 64 KiB chunks waits a turn for each); one
+    // that grew since is refused all the same.
+    const bytes = readFileSync(source);
+    if (bytes.length > MAX_FILE_BYTES) throw tooLarge(source);
+    return { name: source, text: bytes.toString('utf8') };
   } catch (err) {
     if (err instanceof UsageError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
