@@ -203,4 +203,10 @@ describe('caps', () => {
     expect(v.exitCode, v.stderr).toBe(0);
     expect(srv.received).toEqual([]);
   });
+
+  it('a path that is no regular file (a device, a pipe: no size to ask first) is read capped as it comes, never whole', async () => {
+    const r = await run(['workspace', 'validate', '/dev/zero']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe('Error: /dev/zero: larger than 8 MiB, the most a workspace file may be\n');
+  });
 });

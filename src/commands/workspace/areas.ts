@@ -182,23 +182,52 @@ export const isSensitiveField = isSecretName;
 
 /** `tag_id` → tags, `segment_ids` → segments: the fields that refer to another record by id. */
 export function refArea(field: string): AreaName | undefined {
-  const m = /^(.*)_ids?$/.exec(field);
-  return m ? DEFS.find((d) => d.refPrefix === m[1])?.name : undefined;
+  if (!REF_AREA.has(field)) {
+    const m = /^(.*)_ids?$/.exec(field);
+    REF_AREA.set(field, m ? DEFS.find((d) => d.refPrefix === m[1])?.name : undefined);
+  }
+  return REF_AREA.get(field);
 }
 
-/** Every `<area>_id(s)` field, at any depth of a record, with its value. */
-export function* references(value: unknown, path: (string | number)[] = []): Generator<{ path: (string | number)[]; area: AreaName; names: string[] }> {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* references(value[i], [...path, i]);
-    return;
-  }
-  if (value === null || typeof value !== 'object') return;
-  for (const [k, v] of Object.entries(value)) {
-    const area = refArea(k);
-    const names = typeof v === 'string' ? [v] : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
-    if (area && names) yield { path: [...path, k], area, names };
-    else yield* references(v, [...path, k]);
-  }
+/** refArea's answers: asked of every field of every record (10,000 records, ~100,000 fields). */
+const REF_AREA = new Map<string, AreaName | undefined>();
+
+/** A field that refers to records of another area, where it is, and the names (or ids) it holds. */
+export interface Reference {
+  path: (string | number)[];
+  area: AreaName;
+  names: string[];
+}
+
+/**
+ * Every `<area>_id(s)` field, at any depth of a record, with its value. One walk with one path
+ * (copied only for a reference found): it visits every value of every record of a file.
+ */
+export function references(value: unknown, path: (string | number)[] = []): Reference[] {
+  const out: Reference[] = [];
+  const at = [...path];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        at.push(i);
+        walk(v[i]);
+        at.pop();
+      }
+      return;
+    }
+    if (v === null || typeof v !== 'object') return;
+    for (const k of Object.keys(v)) {
+      const x = (v as Record<string, unknown>)[k];
+      const area = refArea(k);
+      const names = typeof x === 'string' ? [x] : Array.isArray(x) && x.every((n) => typeof n === 'string') ? (x as string[]) : undefined;
+      at.push(k);
+      if (area && names) out.push({ path: [...at], area, names });
+      else walk(x);
+      at.pop();
+    }
+  };
+  walk(value);
+  return out;
 }
 
 /** --only tags,flows → the areas named, in the file's order (exit 2 naming an unknown one). */

@@ -10,6 +10,7 @@ import { checkFlow } from '../../schemas/flows.js';
 import { AREA, AREAS, isServerField, references, type AreaName } from './areas.js';
 import { schemaProblems } from './file-problems.js';
 import { Masker } from './mask.js';
+import { quickLoad } from './quick-load.js';
 import { workspaceFileSchema, type WorkspaceFile } from './schema.js';
 
 export interface FileProblem {
@@ -37,6 +38,17 @@ const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 const ENV_PREFIX = 'CHATCRM_WS_';
 
 export function parseWorkspace(text: string, env: NodeJS.ProcessEnv): Parsed {
+  const quick = quickLoad(text);
+  if (quick) {
+    // Lines are found only when there is something to say: then the file is read again, slowly.
+    const c = checkValue(quick.value, () => undefined);
+    if (c.data && !c.problems.length && !c.warnings.length) return { data: c.data, problems: [], warnings: [], masker: new Masker([]) };
+  }
+  return parseLocated(text, env);
+}
+
+/** The file read with every node's place, so that each problem names its line (the slow path: exported for the tests that compare both). */
+export function parseLocated(text: string, env: NodeJS.ProcessEnv): Parsed {
   const lines = new LineCounter();
   // Merge keys (`<<: *base`) are merged, as YAML 1.1 defines them, not passed on as a field.
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, merge: true });
@@ -56,22 +68,28 @@ export function parseWorkspace(text: string, env: NodeJS.ProcessEnv): Parsed {
     // An alias to no anchor, or aliases that would multiply the document (a "billion laughs").
     return { problems: [{ field: '', message: `not valid YAML or JSON: ${(err as Error).message.split('\n')[0]}` }], warnings: [], masker: none };
   }
-  const r = workspaceFileSchema.safeParse(value, { reportInput: true });
+  const c = checkValue(value, (path) => sourceAt(doc, text, path));
   // A filled-in value as read, and as the schema left it (trimmed, upper-cased).
-  const masker = new Masker(filled.map((f) => ({ template: f.template, values: [f.value, ...(r.success ? [valueAt(r.data, f.path)] : [])].filter((v): v is string => typeof v === 'string') })));
+  const masker = new Masker(filled.map((f) => ({ template: f.template, values: [f.value, ...(c.data ? [valueAt(c.data, f.path)] : [])].filter((v): v is string => typeof v === 'string') })));
   const masked = (p: FileProblem) => ({ ...p, message: masker.text(p.message) });
   const found = (p: Found) => masked({ line: where(p.path), field: issuePath(p.path) || '(top)', message: p.message });
+  // Schema problems (and server fields) in the file's order.
+  if (!c.data) return { problems: c.problems.map(found).sort((a, b) => (a.line ?? 0) - (b.line ?? 0)), warnings: [], masker };
+  return c.problems.length ? { problems: c.problems.map(found), warnings: [], masker } : { data: c.data, problems: [], warnings: c.warnings.map(found), masker };
+}
+
+/** The schema and the checks beyond it, by path; `data` when the schema holds (there may still be problems). */
+function checkValue(value: unknown, sourceAt: (path: Path) => string | undefined): { data?: WorkspaceFile; problems: Found[]; warnings: Found[] } {
+  const r = workspaceFileSchema.safeParse(value, { reportInput: true });
   const owned = serverOwned(value);
   if (!r.success) {
-    // A server field is said as one (not as an unknown field), in the file's order.
+    // A server field is said as one (not as an unknown field).
     const ownedAt = new Set(owned.map((p) => JSON.stringify(p.path)));
-    const schema = schemaProblems(r.error.issues, (path) => sourceAt(doc, text, path)).filter((p) => !ownedAt.has(JSON.stringify(p.path)));
-    const problems = [...schema, ...owned].map(found).sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-    return { problems, warnings: [], masker };
+    const schema = schemaProblems(r.error.issues, sourceAt).filter((p) => !ownedAt.has(JSON.stringify(p.path)));
+    return { problems: [...schema, ...owned], warnings: [] };
   }
   const refs = referenceProblems(r.data);
-  const problems = [...duplicates(r.data), ...oneDefault(r.data), ...owned, ...refs.problems, ...flowProblems(r.data)].map(found);
-  return problems.length ? { problems, warnings: [], masker } : { data: r.data, problems, warnings: refs.warnings.map(found), masker };
+  return { data: r.data, problems: [...duplicates(r.data), ...oneDefault(r.data), ...owned, ...refs.problems, ...flowProblems(r.data)], warnings: refs.warnings };
 }
 
 /** The text of the value at a path as the file writes it (before variables are filled). */
@@ -207,11 +225,14 @@ const looksLikeId = (v: string) => /^[0-9a-f]{24}$/i.test(v);
 function referenceProblems(data: WorkspaceFile): { problems: Found[]; warnings: Found[] } {
   const problems: Found[] = [];
   const warnings: Found[] = [];
+  // The names of each area, once (not once a reference: 1,000 segments naming tags of 1,000).
+  const keys = new Map<AreaName, Set<string>>();
+  const namesOf = (a: AreaName) => keys.get(a) ?? keys.set(a, new Set(areaRecords(data, a).map((x) => norm(x[AREA[a].key])))).get(a)!;
   for (const area of AREAS) {
     areaRecords(data, area).forEach((r, i) => {
       for (const ref of references(r, [area, i])) {
         if (data[ref.area] === undefined) continue;
-        const known = new Set(areaRecords(data, ref.area).map((x) => norm(x[AREA[ref.area].key])));
+        const known = namesOf(ref.area);
         const missing = ref.names.filter((n) => !known.has(norm(n)));
         const name = missing.find((n) => !looksLikeId(n));
         const record = `${area} "${String(r[AREA[area].key])}"`;
@@ -268,9 +289,15 @@ async function readCapped(stream: AsyncIterable<Buffer | string>, name: string):
 export async function readSource(ctx: Context, source: string): Promise<{ name: string; text: string }> {
   if (source === '-') return { name: '<stdin>', text: await readCapped(ctx.io.stdin, '<stdin>') };
   try {
-    const { createReadStream, statSync } = await import('node:fs');
-    if (statSync(source).size > MAX_FILE_BYTES) throw tooLarge(source);
-    return { name: source, text: await readCapped(createReadStream(source), source) };
+    const { createReadStream, readFileSync, statSync } = await import('node:fs');
+    const stat = statSync(source);
+    if (stat.size > MAX_FILE_BYTES) throw tooLarge(source);
+    if (!stat.isFile()) return { name: source, text: await readCapped(createReadStream(source), source) };
+    // A file of known size in one read (a stream of 64 KiB chunks waits a turn for each); one
+    // that grew since is refused all the same.
+    const bytes = readFileSync(source);
+    if (bytes.length > MAX_FILE_BYTES) throw tooLarge(source);
+    return { name: source, text: bytes.toString('utf8') };
   } catch (err) {
     if (err instanceof UsageError) throw err;
     const code = (err as NodeJS.ErrnoException).code;

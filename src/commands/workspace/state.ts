@@ -126,7 +126,10 @@ export function fileRecord(def: AreaDef, answered: Record<string, unknown>, name
   return out;
 }
 
-const byKey = (def: AreaDef) => (a: Record<string, unknown>, b: Record<string, unknown>) => keyOf(def, a).localeCompare(keyOf(def, b), 'en');
+/** One collator for every comparison: localeCompare(b, 'en') looks its collator up on each call (10,000 records, ~130,000 calls). */
+const EN = new Intl.Collator('en');
+
+const byKey = (def: AreaDef) => (a: Record<string, unknown>, b: Record<string, unknown>) => EN.compare(keyOf(def, a), keyOf(def, b));
 
 /** The state of the areas named, as the file writes it. */
 export function currentState(raw: RawState, names = namesOf(raw)): CurrentState {
