@@ -81,6 +81,14 @@ function safeJson(text: string, field: string): unknown {
 }
 
 /** The message as given, for the question before a batch: placeholders unfilled. */
+/** Who is reached first: how many, from where, the first few (and how many a resume skips); then what they are sent. */
+function question(file: string, { rows, sent, first }: { rows: number; sent: number; first: string[] }, message: string): string {
+  const named = first.length ? `${first.join(', ')}${rows > first.length ? ', …' : ''}` : '';
+  const skip = sent ? `${sent} already sent by an earlier run are skipped` : '';
+  const aside = [named, skip].filter(Boolean).join('; ');
+  return `Send to ${rows} recipient${rows === 1 ? '' : 's'} from ${file}${aside ? ` (${aside})` : ''}: ${message}?`;
+}
+
 function describeMessage(contentFlags: Record<string, string | string[]> | undefined): string {
   const kind = contentFlags && CONTENT.find((k) => contentFlags[k] !== undefined);
   if (!contentFlags || !kind) return "each row's own message";
@@ -144,15 +152,7 @@ export const run: Run = async (ctx, { args, opts }) => {
     },
     // On a terminal, the many recipients are confirmed once; a script's file and command are its
     // intent (no --yes needed without a TTY), and stdin as the input leaves no terminal to ask on.
-    confirm: ctx.io.canPrompt
-      ? ({ rows, sent, first }) => {
-          // Who is reached first: how many, from where, the first few; then what they are sent.
-          const named = first.length ? `${first.join(', ')}${rows > first.length ? ', …' : ''}` : '';
-          const skip = sent ? `${sent} already sent by an earlier run are skipped` : '';
-          const aside = [named, skip].filter(Boolean).join('; ');
-          return ctx.confirm(`Send to ${rows} recipient${rows === 1 ? '' : 's'} from ${file}${aside ? ` (${aside})` : ''}: ${describeMessage(contentFlags)}?`);
-        }
-      : undefined,
+    confirm: ctx.io.canPrompt ? (count) => ctx.confirm(question(file, count, describeMessage(contentFlags))) : undefined,
     render: (call) => `${call.op} ${JSON.stringify(call.options.json ?? call.options.form?.describe())}`,
     async preflight(pace) {
       // The cheapest authenticated read of the same API: a refused key stops the run before row 1.
