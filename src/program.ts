@@ -23,6 +23,10 @@ const collect = (value: string, previous: string[] | undefined) => [...(previous
 function choice(flag: string, choices: readonly string[]) {
   return (value: string) => {
     const found = choices.find((c) => c.toLowerCase() === value.toLowerCase());
+    if (found === undefined && flag === '--output' && /[./\\]/.test(value)) {
+      // `dump -o ws.yaml`: -o takes a format; the file is -O's (docs/workspace.md).
+      throw new UsageError(`--output: "${value}" is a file name, not a format: -o names the format (${choices.join(', ')}), -O names the file to write`);
+    }
     if (found === undefined) throw new UsageError(`${flag}: must be one of ${choices.join(', ')}, got "${value}"`);
     return found;
   };
