@@ -3,7 +3,7 @@ import type { Run } from '../../runtime/command-types.js';
 import { EXIT } from '../../core/errors.js';
 import { loadPlan } from './load.js';
 import { shownPlan } from './mask.js';
-import { planData, planLines } from './render.js';
+import { paintedLine, planData, planLines } from './render.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
   const loaded = await loadPlan(ctx, String(args.FILE), opts);
@@ -11,6 +11,6 @@ export const run: Run = async (ctx, { args, opts }) => {
   const { plan, masker } = loaded;
   const shown = shownPlan(plan, masker);
   if (ctx.settings.output === 'json') ctx.io.data(JSON.stringify(planData(shown), null, 2));
-  else for (const line of planLines(shown)) ctx.io.out(line);
+  else for (const line of planLines(shown)) ctx.io.out(...paintedLine(line, ctx.io.paint));
   if (opts.exitCode && plan.changes.length) return EXIT.differences;
 };
