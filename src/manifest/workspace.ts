@@ -30,9 +30,11 @@ export const workspace: CmdSpec = {
       name: 'diff',
       summary: 'Show what sync would change: + create, ~ update, - delete (with --prune)',
       args: [FILE],
+      description: 'Show what sync would change: + create, ~ update, - delete (with --prune); in colour on a terminal. -o json: the plan as data; -o markdown: a pull-request comment (a summary line, then each area folded).',
       options: [PRUNE, ONLY, { flags: '--exit-code', description: 'exit 9 when there are changes, 0 when none (drift detection in CI)' }],
+      outputs: ['markdown'],
       load: () => import('../commands/workspace/diff.js'),
-      examples: ['chatcrm workspace diff workspace.yaml', 'chatcrm workspace diff workspace.yaml --exit-code', 'chatcrm workspace diff workspace.yaml --prune -o json'],
+      examples: ['chatcrm workspace diff workspace.yaml', 'chatcrm workspace diff workspace.yaml --exit-code', 'chatcrm workspace diff workspace.yaml --prune -o json', 'chatcrm workspace diff workspace.yaml -o markdown'],
     },
     {
       name: 'sync',

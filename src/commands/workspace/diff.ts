@@ -1,4 +1,4 @@
-// workspace diff FILE|- [--prune] [--only ...] [--exit-code]: the plan of a sync, sent nowhere.
+// workspace diff FILE|- [--prune] [--only ...] [--exit-code] [-o json|markdown]: the plan of a sync, sent nowhere.
 import type { Run } from '../../runtime/command-types.js';
 import { EXIT } from '../../core/errors.js';
 import { loadPlan } from './load.js';
@@ -10,7 +10,9 @@ export const run: Run = async (ctx, { args, opts }) => {
   if (!loaded) return;
   const { plan, masker } = loaded;
   const shown = shownPlan(plan, masker);
-  if (ctx.settings.output === 'json') ctx.io.data(JSON.stringify(planData(shown), null, 2));
+  // Text for people, cleaned as every such line is (a name cannot drive the terminal).
+  if (opts.output === 'markdown') for (const line of (await import('./render-markdown.js')).planMarkdown(shown).split('\n')) ctx.io.out(line);
+  else if (ctx.settings.output === 'json') ctx.io.data(JSON.stringify(planData(shown), null, 2));
   else for (const line of planLines(shown)) ctx.io.out(...paintedLine(line, ctx.io.paint));
   if (opts.exitCode && plan.changes.length) return EXIT.differences;
 };
