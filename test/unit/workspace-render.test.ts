@@ -69,6 +69,24 @@ describe('a long text in the plan', () => {
   });
 });
 
+describe('references in the plan', () => {
+  it('name the records they point at, a record the plan creates marked (new); a delete has none', () => {
+    const lines = planLines(
+      plan([
+        { action: 'create', area: 'tags', key: 'gold', record: { name: 'gold' } },
+        { action: 'create', area: 'segments', key: 'Metals', record: { name: 'Metals', filters: { tag_ids: ['Gold', 'silver'] } } },
+        { action: 'update', area: 'flows', key: 'Hi', id: 'f1', changes: [{ field: 'segment_id', old: 'Old', new: 'Metals' }] },
+        { action: 'delete', area: 'segments', key: 'Old', id: 's1' },
+      ]),
+    );
+    expect(lines).toContain('      refers to: tags/Gold (new), tags/silver');
+    expect(lines).toContain('      refers to: segments/Metals (new)');
+    expect(lines.filter((l) => l.includes('refers to'))).toHaveLength(2);
+    // A record without references says nothing of them.
+    expect(planLines(plan([{ action: 'create', area: 'tags', key: 'gold', record: { name: 'gold' } }]))).not.toContainEqual(expect.stringContaining('refers to'));
+  });
+});
+
 describe('paintedLine', () => {
   const paint = (color: number, text: string) => new Styled(`<${color}>${text}</>`);
   const shown = (line: string) => paintedLine(line, paint).map((p) => (typeof p === 'string' ? p : p.text)).join('');

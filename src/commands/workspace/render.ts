@@ -1,9 +1,9 @@
 // The plan in words, grouped by area: `+` create, `~` update with each changed field
 // (old → new; a long text as a line diff), `-` delete, `=` a secret that cannot be compared; what sync leaves to the channel
 // (templates); a count. And the plan as data for -o json. Both take the plan as shown (mask.ts).
-import { AREA, AREAS } from './areas.js';
+import { AREA, AREAS, references } from './areas.js';
 import type { Part } from '../../core/io.js';
-import { countPlan, type Change, type Plan } from './plan.js';
+import { countPlan, naturalKey, type Change, type Plan } from './plan.js';
 import { isLongText, LONG_TEXT, textDiff } from './text-diff.js';
 
 
@@ -21,11 +21,20 @@ function fieldLines(field: string, old: unknown, next: unknown, created: boolean
   return [`      ${field}: ${created ? showValue(next) : `${showValue(old)} → ${showValue(next)}`}`];
 }
 
-function changeLines(c: Change): string[] {
+/** The records a change points at by name, `tags/gold (new)` for one the plan creates: which of two new tags a segment takes. */
+function refersTo(fields: Record<string, unknown>, created: Set<string>): string[] {
+  const named = [...references(fields)].flatMap((r) => r.names.map((n) => `${r.area}/${n}${created.has(`${r.area}/${naturalKey(n)}`) ? ' (new)' : ''}`));
+  return named.length ? [`      refers to: ${[...new Set(named)].join(', ')}`] : [];
+}
+
+function changeLines(c: Change, created: Set<string>): string[] {
   const key = AREA[c.area].key;
   if (c.action === 'delete') return [`  - ${c.key}`];
-  if (c.action === 'update') return [`  ~ ${c.key}`, ...c.changes.flatMap((f) => fieldLines(f.field, f.old, f.new, false))];
-  return [`  + ${c.key}`, ...Object.entries(c.record).filter(([f]) => f !== key).flatMap(([f, v]) => fieldLines(f, undefined, v, true))];
+  if (c.action === 'update') {
+    const fields = Object.fromEntries(c.changes.map((f) => [f.field, f.new]));
+    return [`  ~ ${c.key}`, ...c.changes.flatMap((f) => fieldLines(f.field, f.old, f.new, false)), ...refersTo(fields, created)];
+  }
+  return [`  + ${c.key}`, ...Object.entries(c.record).filter(([f]) => f !== key).flatMap(([f, v]) => fieldLines(f, undefined, v, true)), ...refersTo(c.record, created)];
 }
 
 /** SGR colours of a plan's marks: `+` green, `-` red, `~` yellow. */
@@ -42,10 +51,11 @@ export function paintedLine(line: string, paint: (color: number, text: string) =
 
 export function planLines(plan: Plan): string[] {
   const out: string[] = [];
+  const created = new Set(plan.changes.filter((c) => c.action === 'create').map((c) => `${c.area}/${naturalKey(c.key)}`));
   for (const area of AREAS) {
     const mine = plan.changes.filter((c) => c.area === area);
     const blind = plan.notComparable.filter((n) => n.area === area).map((n) => `  = ${n.key}: ${n.field}: not comparable (the service does not show it: sent on create only)`);
-    if (mine.length || blind.length) out.push(area, ...mine.flatMap(changeLines), ...blind);
+    if (mine.length || blind.length) out.push(area, ...mine.flatMap((c) => changeLines(c, created)), ...blind);
   }
   const t = plan.templates;
   if (t.inFile) {
