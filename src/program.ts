@@ -23,6 +23,10 @@ const collect = (value: string, previous: string[] | undefined) => [...(previous
 function choice(flag: string, choices: readonly string[]) {
   return (value: string) => {
     const found = choices.find((c) => c.toLowerCase() === value.toLowerCase());
+    if (found === undefined && flag === '--output' && /[./\\]/.test(value)) {
+      // `dump -o ws.yaml`: -o takes a format; the file is -O's (docs/workspace.md).
+      throw new UsageError(`--output: "${value}" is a file name, not a format: -o names the format (${choices.join(', ')}), -O names the file to write`);
+    }
     if (found === undefined) throw new UsageError(`${flag}: must be one of ${choices.join(', ')}, got "${value}"`);
     return found;
   };
@@ -105,6 +109,13 @@ function report(io: IO, caught: unknown, json: boolean, verbose: boolean): numbe
   return code;
 }
 
+/** The command argv names under a top-level one: the deepest subcommand its words name. */
+function invoked(spec: CmdSpec, argv: string[]): CmdSpec {
+  const at = commandIndex(argv);
+  const sub = at === undefined || !spec.subcommands ? undefined : findSub(spec.subcommands, argv[at]);
+  return sub ? invoked(sub, argv.slice(at! + 1)) : spec;
+}
+
 /**
  * The program for argv: the root, and of the top-level commands the one argv names in full (its
  * area loaded). The others, by name, only where commander may show them: the root's help, and the
@@ -119,10 +130,12 @@ export async function buildProgram(argv: string[], io: IO, runner: Runner): Prom
     .exitOverride()
     .configureOutput({ outputError: () => undefined, writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   program.addHelpText('after', ROOT_AFTER);
-  for (const o of GLOBAL_OPTIONS) addOption(program, o);
   const at = commandIndex(argv);
   const top = at === undefined ? undefined : findSub(OUTLINE, argv[at]);
   const spec = top && (await areas[top.name]());
+  // -o takes the invoked command's own formats too (`workspace diff -o markdown`), and only its.
+  const outputs = spec ? invoked(spec, argv.slice(at! + 1)).outputs ?? [] : [];
+  for (const o of GLOBAL_OPTIONS) addOption(program, o.choices && o.flags.startsWith('-o,') ? { ...o, choices: [...o.choices, ...outputs] } : o);
   const rootHelp = argv.slice(0, at).some((w) => w === '-h' || w === '--help');
   for (const o of OUTLINE) {
     if (o === top && spec) build(spec, program, argv.slice(at! + 1), runner);
@@ -156,7 +169,10 @@ export async function runCli(argv: string[]): Promise<number> {
 
   let exitCode = 0;
   const runner: Runner = async (spec, cmd, actionArgs) => {
-    const flags = cmd.optsWithGlobals() as GlobalFlags;
+    const all = cmd.optsWithGlobals() as GlobalFlags;
+    // A format of the command's own is its option, not a setting (the settings know the global formats).
+    const own = all.output !== undefined && spec.outputs?.includes(all.output) ? all.output : undefined;
+    const flags = own ? { ...all, output: undefined } : all;
     // Loaded here, not at start: --help and usage errors need none of it (nor node:fs/promises).
     const { createContext } = await import('./runtime/context.js');
     const ctx = createContext(io, flags, controller.signal, VERSION, process.env, { newProfile: spec.newProfile });
@@ -167,7 +183,7 @@ export async function runCli(argv: string[]): Promise<number> {
     if (ctx.settings.query !== undefined) await import('./core/output/query.js').then((m) => m.checkQuery(ctx.settings.query!));
     const loaded = spec.load ? await spec.load() : await import('./commands/op.js').then((m) => ({ run: m.opRunner(spec) }));
     const commands = () => import('./manifest/index.js').then((m) => m.loadCommands());
-    const result = await loaded.run(ctx, { args, opts: cmd.opts(), commands }).catch(async (err: unknown) => {
+    const result = await loaded.run(ctx, { args, opts: own ? { ...cmd.opts(), output: own } : cmd.opts(), commands }).catch(async (err: unknown) => {
       throw (await import('./commands/hints.js')).withHint(ctx, err);
     });
     if (typeof result === 'number') exitCode = result;

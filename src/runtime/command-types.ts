@@ -92,6 +92,8 @@ export interface CmdSpec {
   hidden?: boolean;
   /** -p may name a profile that does not exist yet: the command creates it (login, profiles set). */
   newProfile?: boolean;
+  /** Formats of -o this command writes beyond the global ones (`workspace diff -o markdown`): given as opts.output, not a setting. */
+  outputs?: string[];
 }
 
 /** The flag of an option as commander names it in opts: `otpLength` → `--otp-length`. */

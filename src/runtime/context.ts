@@ -121,6 +121,9 @@ function clientOptions(ctx: Context): ClientOptions {
   };
 }
 
+/** The IOs that have said "(dry run: nothing was sent)": once a command, however many requests it shows. */
+const toldDryRun = new WeakSet<IO>();
+
 function printDryRun(io: IO, req: DryRunRequest, format: string): void {
   if (format === 'json' || format === 'jsonl') {
     io.data(JSON.stringify({ dry_run: true, ...req }, null, format === 'json' ? 2 : 0));
@@ -129,6 +132,8 @@ function printDryRun(io: IO, req: DryRunRequest, format: string): void {
   const lines = [`${req.method} ${req.url}`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`)];
   if (req.body !== undefined) lines.push('', typeof req.body === 'string' ? req.body : JSON.stringify(req.body, null, 2));
   io.out(lines.join('\n'));
+  if (toldDryRun.has(io)) return;
+  toldDryRun.add(io);
   io.err('(dry run: nothing was sent)');
 }
 

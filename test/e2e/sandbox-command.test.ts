@@ -86,7 +86,7 @@ describe('chatcrm sandbox, the command', () => {
       `Webhook verify token: ${verifyToken}`,
       `State file: ${state}`,
       `Use it:  export CHATCRM_BASE_URL='${url}' CHATCRM_API_KEY='${key}' CHATCRM_WEBHOOK_SECRET='${secret}'`,
-      `   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url '${url}' --with-key`,
+      `   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox-${port} --base-url '${url}' --with-key`,
       '',
     ]);
     // The seed is on disk before the first request.
@@ -94,7 +94,7 @@ describe('chatcrm sandbox, the command', () => {
 
     // Follow the banner's login line, then work through the stored profile.
     const configDir = join(dir, 'cfg');
-    const login = await runCli(['login', '--profile', 'sandbox', '--base-url', url, '--with-key'], { configDir, env: NO_ENV, input: `${key}\n` });
+    const login = await runCli(['login', '--profile', `sandbox-${port}`, '--base-url', url, '--with-key'], { configDir, env: NO_ENV, input: `${key}\n` });
     expect(login.exitCode, login.stderr).toBe(0);
     const made = await runCli(['tags', 'create', '--name', 'kept-on-disk', '--color', '#123456', '-q'], { configDir, env: NO_ENV });
     expect(made.exitCode, made.stderr).toBe(0);
@@ -121,6 +121,23 @@ describe('chatcrm sandbox, the command', () => {
     again.child.kill('SIGINT');
     expect((await again.child).exitCode).toBe(130);
    });
+
+  it('two sandboxes: both banners\' lines, copied into one shell, keep two profiles, each with its own address and key', async () => {
+    const [a, b] = await Promise.all([startCommand(['--port', '0']), startCommand(['--port', '0'])]);
+    const configDir = tempDir('chatcrm-sandbox-two-');
+    // Each banner's `Use it:` and `or:` lines as a user pastes them, one banner after the other.
+    const pasted = [a, b].flatMap((s) => s.stdout.split('\n').filter((l) => /^(Use it| {3}or):/.test(l)).map((l) => l.replace(/^[^:]+: {2}/, ''))).join('\n');
+    const shell = await execa('sh', ['-c', pasted.replaceAll('chatcrm ', `node '${BIN}' `)], { env: cleanEnv(NO_ENV, configDir), extendEnv: false, reject: false });
+    expect(shell.exitCode, String(shell.stderr)).toBe(0);
+    for (const s of [a, b]) {
+      const shown = await runCli(['profiles', 'show', `sandbox-${s.port}`, '--json'], { configDir, env: NO_ENV });
+      expect(shown.exitCode, shown.stderr).toBe(0);
+      expect(JSON.parse(shown.stdout)).toMatchObject({ 'base-url': s.url });
+      // The profile's key is that sandbox's own: it answers with it.
+      expect((await runCli(['-p', `sandbox-${s.port}`, 'tags', 'list', '-q'], { configDir, env: NO_ENV })).exitCode).toBe(0);
+    }
+    expect(a.port).not.toBe(b.port);
+  });
 
   it('webhook send works against the default sandbox with the exported secret', async () => {
     const { child, url, key, secret } = await startCommand(['--port', '0']);

@@ -42,17 +42,25 @@ describe('--dry-run', () => {
     const from = e.received.length;
     const real = await e.run(['workspace', 'sync', '-', '--prune', '--yes'], { input: dumped });
     expect(real.exitCode, real.stderr).toBe(0);
-    // A record the run created has, in the dry run, the id NEW_<AREA>_ID.
-    const newIds = new Map(AREAS.flatMap((coll) => e.store.list(coll).filter((d) => !before.get(coll)!.has(d._id)).map((d) => [d._id, `NEW_${coll.toUpperCase()}_ID`] as const)));
-    const named = (s: string) => s.replace(/[0-9a-f]{24}/g, (id) => newIds.get(id) ?? id);
+    // A record the run created has, in the dry run, an id that names it: NEW_<AREA>_ID(<its key>).
+    const KEY: Record<string, string> = { quick_replies: 'title', currencies: 'code' };
+    const newIds = new Map(AREAS.flatMap((coll) => e.store.list(coll).filter((d) => !before.get(coll)!.has(d._id)).map((d) => [d._id, [coll.toUpperCase(), String(d[KEY[coll] ?? 'name'])]] as const)));
+    const named = (s: string, encode: (k: string) => string) => s.replace(/[0-9a-f]{24}/g, (id) => (newIds.has(id) ? `NEW_${newIds.get(id)![0]}_ID(${encode(newIds.get(id)![1])})` : id));
+    const inPath = (s: string) => named(s, encodeURIComponent);
+    const inBody = (s: string) => named(s, (k) => JSON.stringify(k).slice(1, -1));
     const sent = e.received.slice(from).filter((r) => r.method !== 'GET');
-    expect(sent.map((r) => `${r.method} ${named(r.path)} ${named(JSON.stringify(r.body ?? null))}`)).toEqual(
+    expect(sent.map((r) => `${r.method} ${inPath(r.path)} ${inBody(JSON.stringify(r.body ?? null))}`)).toEqual(
       shown.map((r) => `${r.method} ${new URL(r.url).pathname} ${JSON.stringify(r.body ?? null)}`),
     );
     // What the dry run used to add: a toggle of a new team, a status of a new custom field.
-    expect(shown.map((r) => r.method + new URL(r.url).pathname)).not.toContainEqual(expect.stringMatching(/teams\/NEW_TEAMS_ID\/toggle-status|custom-fields\/status/));
+    expect(shown.map((r) => r.method + new URL(r.url).pathname)).not.toContainEqual(expect.stringMatching(/teams\/NEW_TEAMS_ID\(.*\)\/toggle-status|custom-fields\/status/));
     // It has state steps all the same: a currency made inactive, a flow made active.
-    expect(shown.map((r) => r.method + new URL(r.url).pathname)).toEqual(expect.arrayContaining(['PATCH/api/currencies/NEW_CURRENCIES_ID/toggle-status', 'PATCH/api/automation/NEW_FLOWS_ID/toggle']));
+    const paths = shown.map((r) => r.method + new URL(r.url).pathname);
+    expect(paths).toContainEqual(expect.stringMatching(/^PATCH\/api\/currencies\/NEW_CURRENCIES_ID\([A-Z]{3}\)\/toggle-status$/));
+    expect(paths).toContainEqual(expect.stringMatching(/^PATCH\/api\/automation\/NEW_FLOWS_ID\(.+\)\/toggle$/));
+    // Two new records of one area are told apart: no two creates share a placeholder.
+    const placeholders = shown.flatMap((r) => `${r.url} ${JSON.stringify(r.body ?? null)}`.match(/NEW_[A-Z_]+_ID\([^)]*\)/g) ?? []);
+    expect(new Set(placeholders).size).toBeGreaterThan(new Set(placeholders.map((p) => p.replace(/\(.*/, ''))).size);
     expect((await e.run(['workspace', 'diff', '-', '--prune', '--exit-code'], { input: dumped })).exitCode).toBe(0);
   });
 });

@@ -40,10 +40,11 @@ const PLACEHOLDER = new RegExp(`(?<![\\w$])(${Object.keys(PLACEHOLDERS).join('|'
 /** The API address in examples: the sandbox's. */
 const API_URL = 'https://api.example.com';
 
-/** The line with the API address and the placeholders replaced by the sandbox's. */
-export function fill(cmd: string, url: string, store: Store): string {
+/** The line with the API address and the placeholders replaced by the sandbox's (`ports`: the block's own sandboxes, by the port its lines name). */
+export function fill(cmd: string, url: string, store: Store, ports: Map<number, string> = new Map()): string {
   const seen: Record<string, number> = {};
-  return cmd.replaceAll(API_URL, url).replace(PLACEHOLDER, (name: string) => {
+  const local = [...ports].reduce((line, [port, at]) => line.replace(new RegExp(`http://127\\.0\\.0\\.1:${port}(?!\\d)`, 'g'), at), cmd);
+  return local.replaceAll(API_URL, url).replace(PLACEHOLDER, (name: string) => {
     const { collection, field = '_id' } = PLACEHOLDERS[name];
     const n = (seen[name] = (seen[name] ?? 0) + 1);
     const record = store.list(collection).at(-n);
@@ -121,15 +122,21 @@ export async function runGroup(group: ExampleGroup): Promise<Outcome[]> {
   mkdirSync(configDir);
   const docs = docFixtures();
   for (const [name, content] of Object.entries({ ...docs, ...otherFixtures(docs) })) writeFileSync(join(dir, name), typeof content === 'string' ? fill(content, sb.url, sb.store) : content);
-  // What the sandbox banner's `Use it:` line exports, and a home of its own.
-  const env = cleanEnv({ ...sb.env, CHATCRM_WEBHOOK_SECRET: sb.config.webhookSecret, HOME: dir, PATH: `${bin}:${process.env.PATH}` }, configDir);
+  // The sandboxes the block's lines start (`chatcrm sandbox --port N`), in-process, each on a free port.
+  const servers = group.examples.filter((e) => e.serves);
+  const own = await Promise.all(servers.map((e) => startTestSandbox({ verifyToken: 'sandbox-verify-token', ...(e.serves!.apiKey ? { apiKey: e.serves!.apiKey } : {}) })));
+  const ports = new Map(servers.map((e, i) => [e.serves!.port, own[i].url]));
+  // What the sandbox banner's `Use it:` line exports, and a home of its own; a block with sandboxes
+  // of its own works through profiles, as its reader does (the variables would win over them).
+  const use = servers.length ? { CHATCRM_BASE_URL: undefined, CHATCRM_API_KEY: undefined } : { ...sb.env, CHATCRM_WEBHOOK_SECRET: sb.config.webhookSecret };
+  const env = cleanEnv({ ...use, HOME: dir, PATH: `${bin}:${process.env.PATH}` }, configDir);
   const out: Outcome[] = [];
   try {
     for (const example of group.examples) {
-      if (example.notRun) continue;
+      if (example.notRun || example.serves) continue;
       let ran: string;
       try {
-        ran = fill(example.cmd, sb.url, sb.store);
+        ran = fill(example.cmd, sb.url, sb.store, ports);
       } catch (err) {
         out.push({ example, ran: example.cmd, exitCode: -1, stderr: (err as Error).message, requests: 0 });
         continue;
@@ -146,7 +153,7 @@ export async function runGroup(group: ExampleGroup): Promise<Outcome[]> {
       out.push({ example, ran, exitCode: r.exitCode ?? -1, stderr, requests: sb.requestCount - before });
     }
   } finally {
-    await sb.close();
+    await Promise.all([sb, ...own].map((s) => s.close()));
     rmSync(dir, { recursive: true, force: true });
   }
   return out;

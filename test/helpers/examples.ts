@@ -20,6 +20,19 @@ export interface Example {
   exit: number;
   /** Why it cannot run as a one-shot command (a server, a prompt, a system path). */
   notRun?: string;
+  /**
+   * A docs line that starts a sandbox on a port (`chatcrm sandbox --port 4010 ...`): the runner
+   * starts one in-process instead (with the line's --api-key), and `http://127.0.0.1:4010` in the
+   * block's later lines is its address.
+   */
+  serves?: { port: number; apiKey?: string };
+}
+
+/** `chatcrm sandbox --port N [--api-key K] ...`, the server itself (not one of its subcommands). */
+export function servesOf(cmd: string): Example['serves'] {
+  if (!/^chatcrm sandbox\s+-/.test(cmd)) return undefined;
+  const port = /\s--port\s+(\d+)/.exec(cmd);
+  return port ? { port: Number(port[1]), apiKey: /\s--api-key\s+(\S+)/.exec(cmd)?.[1] } : undefined;
 }
 
 /** Examples that run in order against one fresh sandbox, in one folder. */
@@ -121,7 +134,9 @@ export function docGroupsOf(file: string, text = readFileSync(join(ROOT, file), 
       const prompted = line.startsWith('$ ');
       if (b.lang === '' && !prompted) continue;
       const { cmd, comment } = splitComment(prompted ? line.slice(2) : line);
-      if (RUNS_CHATCRM.test(cmd)) examples.push({ source: `${file}:${at}`, cmd, ...marker(comment) });
+      const m = marker(comment);
+      // A server marked `not run:` is only shown; one that is not is started for the block.
+      if (RUNS_CHATCRM.test(cmd)) examples.push({ source: `${file}:${at}`, cmd, ...m, serves: m.notRun === undefined ? servesOf(cmd) : undefined });
     }
     if (examples.length) out.push({ name: `${file}:${b.start - 1}`, examples });
   }

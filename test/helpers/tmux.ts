@@ -15,6 +15,8 @@ import { whenWritten } from './wait.js';
 export interface Terminal {
   /** Everything the pane has shown (its history and what it shows now). */
   screen(): string;
+  /** The same with its colours, as SGR escapes (`\u001b[32m`). */
+  styled(): string;
   /** Type text as it is (no key names). */
   type(text: string): void;
   /** Press keys by tmux name: Enter, Down, C-c. */
@@ -70,6 +72,7 @@ export function openTerminal(args: string[], env: Record<string, string | undefi
   };
   return {
     screen,
+    styled: () => tmux('capture-pane', '-e', '-p', '-S', '-', '-t', 'cli'),
     type: (text) => void tmux('send-keys', '-t', 'cli', '-l', text),
     press: (...keys) => void tmux('send-keys', '-t', 'cli', ...keys),
     waitFor,

@@ -2,7 +2,7 @@
 // and markers, docs code blocks, placeholders; and the few examples marked not runnable.
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/sandbox/store.js';
-import { docGroups, docGroupsOf, manifestGroups, marker, splitComment } from '../helpers/examples.js';
+import { docGroups, docGroupsOf, manifestGroups, marker, servesOf, splitComment } from '../helpers/examples.js';
 import { fill, problem, type Outcome } from '../helpers/examples-run.js';
 
 describe('a line of an example', () => {
@@ -105,6 +105,22 @@ describe('an outcome', () => {
     expect(problem(outcome(0, { exitCode: 4, stderr: 'Error: Tag not found (HTTP 404)\n' }))).toBe('x.md:3: chatcrm tags get 6b06\n  exit 4, expected 0: Error: Tag not found (HTTP 404)');
     expect(problem(outcome(0, { stderr: 'TypeError: x\n    at run (file:///dist/a.js:1:2)\n' }))).toMatch(/a stack trace on stderr$/);
     expect(problem(outcome(2, { exitCode: 2 }))).toMatch(/exit 2 but 1 request\(s\) sent$/);
+  });
+});
+
+describe('a docs line that starts a sandbox', () => {
+  it('on a port, with its key, is started by the runner; without a port, or a subcommand, or marked not run, is not', () => {
+    expect(servesOf('chatcrm sandbox --port 4010 --state s.json --api-key k-0123')).toEqual({ port: 4010, apiKey: 'k-0123' });
+    expect(servesOf('chatcrm sandbox --port 4011')).toEqual({ port: 4011, apiKey: undefined });
+    expect(servesOf('chatcrm sandbox --seed-records 250')).toBeUndefined();
+    expect(servesOf('chatcrm sandbox status MSG_ID read')).toBeUndefined();
+    const [group] = docGroupsOf('x.md', '```sh\nchatcrm sandbox --port 1 --api-key a   # not run: shown only\nchatcrm sandbox --port 2 --api-key b\n```\n');
+    expect(group.examples.map((e) => e.serves)).toEqual([undefined, { port: 2, apiKey: 'b' }]);
+  });
+
+  it('http://127.0.0.1:PORT in a line is that sandbox\'s address', () => {
+    const store = new Store();
+    expect(fill('chatcrm login --base-url http://127.0.0.1:4011 x http://127.0.0.1:40110', 'http://u', store, new Map([[4011, 'http://127.0.0.1:5555']]))).toBe('chatcrm login --base-url http://127.0.0.1:5555 x http://127.0.0.1:40110');
   });
 });
 

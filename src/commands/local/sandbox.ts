@@ -38,7 +38,8 @@ export const run: Run = async (ctx, { opts }) => {
   for (const line of activeLines(options)) io.out(line);
   // Quoted for the shell (`[::1]` is a glob pattern to zsh; --api-key may hold anything).
   io.out(`Use it:  export CHATCRM_BASE_URL=${url} CHATCRM_API_KEY=${shellQuote(sb.config.apiKey)} CHATCRM_WEBHOOK_SECRET=${shellQuote(sb.config.webhookSecret)}`);
-  io.out(`   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox --base-url ${url} --with-key`);
+  // A profile per port: the login lines of two sandboxes' banners, both copied, keep two profiles.
+  io.out(`   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox-${new URL(sb.url).port} --base-url ${url} --with-key`);
   if (!isLoopback(new URL(sb.url).hostname)) {
     io.err(`Warning: --host ${String(opts.host)} is reachable from other machines; anyone who can reach it gets a sandbox whose key and tokens are printed above`);
   }

@@ -49,7 +49,11 @@ export class Ids {
   }
 }
 
-const newId = (def: AreaDef) => `NEW_${def.name.toUpperCase()}_ID`;
+/**
+ * The id a dry run shows for a record it would create: named after it (`NEW_TAGS_ID(gold)`), so
+ * that a segment's two new tags are told apart; `shown` is the key as it may be printed.
+ */
+const newId = (def: AreaDef, shown: string) => `NEW_${def.name.toUpperCase()}_ID(${shown})`;
 
 /**
  * Every reference the plan would send, resolved as the applier resolves it, in the plan's order
@@ -62,7 +66,7 @@ export function checkReferences(plan: Plan, names: Names): void {
     const where = `${c.area} "${c.key}"`;
     if (c.action === 'create') {
       ids.resolve(c.record, where);
-      ids.add(c.area, c.key, newId(AREA[c.area]));
+      ids.add(c.area, c.key, newId(AREA[c.area], c.key));
     } else if (c.action === 'update') ids.resolve(Object.fromEntries(c.changes.map((f) => [f.field, f.new])), where);
   }
 }
@@ -79,6 +83,8 @@ export class Applier {
   constructor(
     private api: ApiClient,
     private ids: Ids,
+    /** A key as it may be printed (a value filled from a variable shown as the file wrote it). */
+    private shownKey: (key: string) => string = (key) => key,
   ) {}
 
   private async send(op: OperationId, id: string | undefined, json?: unknown): Promise<unknown> {
@@ -99,7 +105,7 @@ export class Applier {
     const body = await this.send(def.create!, undefined, bodyOf(def, c.record, this.ids, where));
     const made = (shapeOf(body).item ?? body ?? {}) as Record<string, unknown>;
     // A dry run answers nothing: later requests show where the new id would go.
-    const id = ownId(made) ?? (this.api.opts.dryRun ? newId(def) : undefined);
+    const id = ownId(made) ?? (this.api.opts.dryRun ? newId(def, this.shownKey(c.key)) : undefined);
     if (id === undefined) throw new CliError(`${where}: created, but the answer has no id: run the sync again to finish`, 1);
     this.ids.add(def.name, c.key, id);
     try {

@@ -11,6 +11,22 @@ import { stateOf } from '../../ops/behaviour.js';
 export const AREAS = ['tags', 'custom_fields', 'taxes', 'currencies', 'quick_replies', 'teams', 'chatbots', 'segments', 'flows', 'templates'] as const;
 export type AreaName = (typeof AREAS)[number];
 
+const ONE: Record<AreaName, [string, string]> = {
+  tags: ['tag', 'tags'],
+  custom_fields: ['custom field', 'custom fields'],
+  taxes: ['tax', 'taxes'],
+  currencies: ['currency', 'currencies'],
+  quick_replies: ['quick reply', 'quick replies'],
+  teams: ['team', 'teams'],
+  chatbots: ['chatbot', 'chatbots'],
+  segments: ['segment', 'segments'],
+  flows: ['flow', 'flows'],
+  templates: ['template', 'templates'],
+};
+
+/** A count of an area's records in words: `1 chatbot`, `2 quick replies`. */
+export const recordCount = (n: number, area: AreaName) => `${n} ${ONE[area][n === 1 ? 0 : 1]}`;
+
 /** One request that sets a state field: the operation, and the body it takes, if any. */
 export interface StateStep {
   op: OperationId;

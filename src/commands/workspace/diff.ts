@@ -1,11 +1,11 @@
-// workspace diff FILE|- [--prune] [--only ...] [--exit-code] [--out PLAN]: the plan of a sync,
-// sent nowhere; --out saves it for `sync --plan` (plan-file.ts).
+// workspace diff FILE|- [--prune] [--only ...] [--exit-code] [-o json|markdown] [--out PLAN]: the
+// plan of a sync, sent nowhere; --out saves it for `sync --plan` (plan-file.ts).
 import type { Run } from '../../runtime/command-types.js';
 import { EXIT } from '../../core/errors.js';
 import { loadPlan } from './load.js';
 import { shownPlan } from './mask.js';
 import { checkOut, writePlanFile } from './plan-file.js';
-import { planData, planLines } from './render.js';
+import { paintedLine, planData, planLines } from './render.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
   if (opts.out !== undefined) checkOut(String(opts.out));
@@ -17,7 +17,9 @@ export const run: Run = async (ctx, { args, opts }) => {
   }
   const { plan, masker } = loaded;
   const shown = shownPlan(plan, masker);
-  if (ctx.settings.output === 'json') ctx.io.data(JSON.stringify(planData(shown), null, 2));
-  else for (const line of planLines(shown)) ctx.io.out(line);
+  // Text for people, cleaned as every such line is (a name cannot drive the terminal).
+  if (opts.output === 'markdown') for (const line of (await import('./render-markdown.js')).planMarkdown(shown).split('\n')) ctx.io.out(line);
+  else if (ctx.settings.output === 'json') ctx.io.data(JSON.stringify(planData(shown), null, 2));
+  else for (const line of planLines(shown)) ctx.io.out(...paintedLine(line, ctx.io.paint));
   if (opts.exitCode && plan.changes.length) return EXIT.differences;
 };

@@ -3,7 +3,7 @@
 import type { Run } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
-import { AREA, isSensitiveField, parseOnly, references, type AreaName } from './areas.js';
+import { AREA, isSensitiveField, parseOnly, recordCount, references, type AreaName } from './areas.js';
 import { knownFields, type FileRecord } from './schema.js';
 import { MAX_FILE_BYTES } from './read.js';
 import { currentState, readState, type CurrentState, type Names } from './state.js';
@@ -37,6 +37,9 @@ export function fileOf(state: CurrentState, areas: AreaName[], names: Names, war
 
 export const run: Run = async (ctx, { opts }) => {
   const areas = parseOnly(opts.only);
+  // A workspace file is YAML (the default) or JSON: a table or CSV of nine areas reads back as neither.
+  const format = ctx.settings.output;
+  if (format !== 'table' && format !== 'yaml' && format !== 'json') throw new UsageError(`--output: workspace dump writes yaml (the default) or json, not ${format}`);
   const target = opts.outputFile === undefined ? '-' : String(opts.outputFile);
   if (!target) throw new UsageError('--output-file: give a file name, or - for stdout');
   const { raw, names } = await readState(await ctx.api(), areas);
@@ -54,6 +57,6 @@ export const run: Run = async (ctx, { opts }) => {
   } catch (err) {
     throw new UsageError(`--output-file: cannot write ${target}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  const counts = areas.map((a) => `${(raw[a] ?? []).length} ${a}`).join(', ');
+  const counts = areas.map((a) => recordCount((raw[a] ?? []).length, a)).join(', ');
   ctx.io.err(`Wrote ${target} (${counts})`);
 };

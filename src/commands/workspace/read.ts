@@ -56,8 +56,10 @@ export function parseLocated(text: string, env: NodeJS.ProcessEnv): Parsed {
   const none = new Masker([]);
   if (doc.errors.length) {
     const e = doc.errors[0];
-    return { problems: [{ line: lineAt(e.pos[0]), field: '', message: `not valid YAML or JSON: ${e.message.split('\n')[0]}` }], warnings: [], masker: none };
+    return { problems: [{ line: mistakeLine(text, e.pos[0], lineAt), field: '', message: `not valid YAML or JSON: ${yamlMessage(e.message)}` }], warnings: [], masker: none };
   }
+  // Nothing but blanks and comments: not a file without `version` (what CI gets from an empty pipe).
+  if (doc.contents === null) return { problems: [{ field: '', message: 'the input is empty (a workspace file starts with `version: 1`)' }], warnings: [], masker: none };
   const { refused, filled } = fillEnv(doc, env);
   if (refused) return { problems: [{ line: lineAt(refused.offset), field: '', message: refused.message }], warnings: [], masker: none };
   const where = (path: Path) => lineAt(nodeAt(doc, path)?.[0]);
@@ -90,6 +92,18 @@ function checkValue(value: unknown, sourceAt: (path: Path) => string | undefined
   }
   const refs = referenceProblems(r.data);
   return { data: r.data, problems: [...duplicates(r.data), ...oneDefault(r.data), ...owned, ...refs.problems, ...flowProblems(r.data)], warnings: refs.warnings };
+}
+
+/** The parser's message without its own position and excerpt (` at line 5, column 1:` and the lines after): the line is ours. */
+const yamlMessage = (m: string) => m.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').replace(/:$/, '');
+
+/**
+ * The line of a parse error. One found at the end of the input (an unclosed `[` or quote) is
+ * reported by the parser past the last line: the mistake is on the last line written.
+ */
+function mistakeLine(text: string, offset: number, lineAt: (offset: number) => number | undefined): number | undefined {
+  const written = text.slice(0, offset).trimEnd().length;
+  return lineAt(text.slice(offset).trim() === '' && written > 0 ? written - 1 : offset);
 }
 
 /** The text of the value at a path as the file writes it (before variables are filled). */

@@ -10,7 +10,7 @@ import type { Context } from '../../runtime/context.js';
 import { loadPlan } from './load.js';
 import { maskedClient, shownPlan } from './mask.js';
 import { loadSavedPlan } from './plan-file.js';
-import { planData, planLines } from './render.js';
+import { paintedLine, planData, planLines } from './render.js';
 
 async function load(ctx: Context, file: unknown, opts: Record<string, unknown>) {
   if (opts.plan !== undefined) return loadSavedPlan(ctx, String(opts.plan), opts, file);
@@ -24,15 +24,15 @@ export const run: Run = async (ctx, { args, opts }) => {
   const shown = shownPlan(plan, masker);
   const json = ctx.settings.output === 'json';
   // Under --dry-run stdout carries the requests, so the plan goes to stderr.
-  const say = ctx.settings.dryRun ? (line: string) => ctx.io.err(line) : (line: string) => ctx.io.out(line);
+  const say = ctx.settings.dryRun ? (line: string) => ctx.io.err(...paintedLine(line, ctx.io.paint)) : (line: string) => ctx.io.out(...paintedLine(line, ctx.io.paint));
   if (!json) planLines(shown).forEach(say);
   else if (!ctx.settings.dryRun) ctx.io.data(JSON.stringify(planData(shown), null, 2));
   if (!plan.changes.length) return;
   const n = countPlan(plan);
-  await ctx.confirm(`Apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} (${n.create} to create, ${n.update} to update, ${n.delete} to delete) to this workspace?`);
+  await ctx.confirm(`Apply ${plural(plan.changes.length, 'change')} (${n.create} to create, ${n.update} to update, ${n.delete} to delete) to this workspace?`);
   // Its dry-run bodies, --verbose traces and errors show filled-in values as the file wrote them.
   const api = await maskedClient(ctx, masker);
-  const applier = new Applier(api, new Ids(names));
+  const applier = new Applier(api, new Ids(names), (key) => String(masker.value(key)));
   const progress = ctx.io.stderrIsTTY && !ctx.settings.dryRun ? (line: string) => ctx.io.redraw(line) : undefined;
   try {
     for (const [i, c] of plan.changes.entries()) {
@@ -41,17 +41,20 @@ export const run: Run = async (ctx, { args, opts }) => {
     }
   } catch (err) {
     progress?.('');
-    ctx.io.err(`Stopped: ${summaryLine(applier.applied)}; ${plan.changes.length - countDone(applier.applied) - applier.applied.failed} not tried. ${again(opts)}`);
-    if (err instanceof Error) err.message = masker.text(err.message);
+    const stopped = `Stopped: ${summaryLine(applier.applied)}; ${plan.changes.length - countDone(applier.applied) - applier.applied.failed} not tried. ${again(opts)}`;
+    // With --json, stderr carries the JSON error alone: what was applied goes into its message.
+    if (!json) ctx.io.err(stopped);
+    if (err instanceof Error) err.message = masker.text(json ? `${err.message} (${stopped})` : err.message);
     throw err;
   } finally {
     await api.close();
   }
   progress?.('');
-  ctx.io.err(ctx.settings.dryRun ? `Dry run: ${plan.changes.length} changes, nothing was sent` : `Synced: ${summaryLine(applier.applied)}`);
+  ctx.io.err(ctx.settings.dryRun ? `Dry run: ${plural(plan.changes.length, 'change')}, nothing was sent` : `Synced: ${summaryLine(applier.applied)}`);
 };
 
 // A saved plan is stale once part of it is applied: a new one plans only what is left.
 const again = (opts: Record<string, unknown>) => `${opts.plan === undefined ? 'Run the sync again' : 'Make the plan again (workspace diff --out)'} to finish: it plans only what is left.`;
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const countDone = (a: { created: number; updated: number; deleted: number }) => a.created + a.updated + a.deleted;

@@ -1,0 +1,78 @@
+// The plan a reviewer reads (issue 44 item 3): marks in colour on a terminal and never piped or
+// under NO_COLOR; a dry run that names each record it would create and says once that nothing
+// was sent.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeWith, hasTmux, tempDir } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { openTerminal, type Terminal } from '../helpers/tmux.js';
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  sb.store.insert('tags', { name: 'review-old', color: '#000000' });
+});
+afterAll(() => sb.close());
+
+const FILE = 'version: 1\ntags:\n  - {name: review-old, color: "#111111"}\n  - {name: review-gold, color: "#FFD700"}\n  - {name: review-silver, color: "#C0C0C0"}\nsegments:\n  - name: Review metals\n    filters:\n      tag_ids: [review-gold, review-silver]\n';
+const file = join(tempDir('chatcrm-ws-review-'), 'ws.yaml');
+writeFileSync(file, FILE);
+const ESC = '\u001b[';
+
+describeWith('tmux', hasTmux(), 'the plan on a real terminal (tmux)', () => {
+  const LIMIT = { timeout: 60_000 };
+  let term: Terminal | undefined;
+  afterEach(() => term?.close());
+  const open = (env: Record<string, string | undefined> = {}) =>
+    (term = openTerminal(['workspace', 'diff', file, '--prune', '--only', 'tags'], { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir(), ...env }));
+
+  it('+ green, ~ yellow, - red; the rest plain', LIMIT, async () => {
+    const t = open();
+    expect(await t.exitCode()).toBe(0);
+    const shown = t.styled();
+    expect(shown).toContain(`  ${ESC}32m+${ESC}39m review-gold`);
+    expect(shown).toContain(`  ${ESC}33m~${ESC}39m review-old`);
+    expect(shown).toMatch(new RegExp(`^  \\u001b\\[31m-\\u001b\\[39m \\S+$`, 'm'));
+    expect(shown).toMatch(/^ {6}color: "#000000" → "#111111"$/m);
+    expect(shown).toMatch(/^tags$/m);
+  });
+
+  it('NO_COLOR: no colour on the terminal either', LIMIT, async () => {
+    const t = open({ NO_COLOR: '1' });
+    expect(await t.exitCode()).toBe(0);
+    expect(t.screen()).toContain('  + review-gold');
+    expect(t.styled()).not.toContain(ESC);
+  });
+});
+
+describe('the plan piped, and the dry run', () => {
+  it('piped: the same plan, no colour', async () => {
+    const r = await sb.run(['workspace', 'diff', file]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toContain('  + review-gold\n');
+    expect(r.stdout).toContain('  ~ review-old\n');
+    expect(r.stdout).not.toContain('\u001b');
+  });
+
+  it('a dry run names each new record where its id would go, and says once that nothing was sent', async () => {
+    const before = sb.received.length;
+    const r = await sb.run(['workspace', 'sync', file, '--dry-run']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sb.received.slice(before).every((q) => q.method === 'GET')).toBe(true);
+    expect(r.stderr.split('\n').filter((l) => l === '(dry run: nothing was sent)')).toHaveLength(1);
+    expect(r.stderr).toMatch(/\nDry run: 4 changes, nothing was sent\n$/);
+    // Each request: its line, its headers, a blank line, its body.
+    const post = r.stdout.split(/\n(?=(?:GET|POST|PUT|PATCH|DELETE) )/).find((q) => q.startsWith(`POST ${sb.url}/api/segments`))!;
+    const segment = JSON.parse(post.slice(post.indexOf('\n\n') + 2));
+    expect(segment.filters.tag_ids).toEqual(['NEW_TAGS_ID(review-gold)', 'NEW_TAGS_ID(review-silver)']);
+    expect(r.stdout).not.toMatch(/NEW_TAGS_ID(?!\()/);
+  });
+
+  it('one change: "1 change"', async () => {
+    const one = join(tempDir('chatcrm-ws-review-'), 'one.yaml');
+    writeFileSync(one, 'version: 1\ntags:\n  - {name: review-one, color: "#123456"}\n');
+    const r = await sb.run(['workspace', 'sync', one, '--dry-run']);
+    expect(r.stderr).toMatch(/\nDry run: 1 change, nothing was sent\n$/);
+  });
+});
