@@ -88,7 +88,7 @@ describe('a saved plan applied unchanged', () => {
     expect(real.exitCode, real.stderr).toBe(0);
     expect(real.stdout).toContain('~ gold');
     expect(real.stderr).toContain('Synced: 4 created, 1 updated, 1 deleted, 0 failed');
-    const ids = new Map(AREAS.flatMap((coll) => sb.store.list(coll).map((d) => [String(d._id), `NEW_${coll.toUpperCase()}_ID`] as const)));
+    const ids = new Map(AREAS.flatMap((coll) => sb.store.list(coll).map((d) => [String(d._id), `NEW_${coll.toUpperCase()}_ID(${String(d.name ?? d.title ?? d.code)})`] as const)));
     for (const kept of ['gold', 'calm']) ids.delete(String(tag(kept)._id));
     const named = (s: string) => s.replace(/[0-9a-f]{24}/g, (id) => ids.get(id) ?? id).split(TOKEN).join('***').split(HOURS).join('${env:CHATCRM_WS_HOURS}');
     const shown = dry.stdout.trim().split('\n').map((l) => JSON.parse(l) as { method: string; url: string; body?: unknown });

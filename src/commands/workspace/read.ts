@@ -6,12 +6,10 @@ import { LineCounter, parseDocument, isPair, isScalar, isSeq, visit, type Docume
 import type { Context } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
 import { issuePath } from '../../schemas/problems.js';
-import { checkFlow } from '../../schemas/flows.js';
-import { AREA, AREAS, isServerField, references, type AreaName } from './areas.js';
-import { schemaProblems } from './file-problems.js';
+import { checkValue, type Found, type Path } from './record-checks.js';
 import { Masker } from './mask.js';
 import { quickLoad } from './quick-load.js';
-import { workspaceFileSchema, type WorkspaceFile } from './schema.js';
+import type { WorkspaceFile } from './schema.js';
 
 export interface FileProblem {
   line?: number;
@@ -28,7 +26,6 @@ export interface Parsed {
   masker: Masker;
 }
 
-type Path = (string | number)[];
 
 export const problemLine = (file: string, p: FileProblem) => `${file}${p.line ? `:${p.line}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}`;
 
@@ -78,20 +75,6 @@ export function parseLocated(text: string, env: NodeJS.ProcessEnv): Parsed {
   // Schema problems (and server fields) in the file's order.
   if (!c.data) return { problems: c.problems.map(found).sort((a, b) => (a.line ?? 0) - (b.line ?? 0)), warnings: [], masker };
   return c.problems.length ? { problems: c.problems.map(found), warnings: [], masker } : { data: c.data, problems: [], warnings: c.warnings.map(found), masker };
-}
-
-/** The schema and the checks beyond it, by path; `data` when the schema holds (there may still be problems). */
-function checkValue(value: unknown, sourceAt: (path: Path) => string | undefined): { data?: WorkspaceFile; problems: Found[]; warnings: Found[] } {
-  const r = workspaceFileSchema.safeParse(value, { reportInput: true });
-  const owned = serverOwned(value);
-  if (!r.success) {
-    // A server field is said as one (not as an unknown field).
-    const ownedAt = new Set(owned.map((p) => JSON.stringify(p.path)));
-    const schema = schemaProblems(r.error.issues, sourceAt).filter((p) => !ownedAt.has(JSON.stringify(p.path)));
-    return { problems: [...schema, ...owned], warnings: [] };
-  }
-  const refs = referenceProblems(r.data);
-  return { data: r.data, problems: [...duplicates(r.data), ...oneDefault(r.data), ...owned, ...refs.problems, ...flowProblems(r.data)], warnings: refs.warnings };
 }
 
 /** The parser's message without its own position and excerpt (` at line 5, column 1:` and the lines after): the line is ours. */
@@ -178,95 +161,6 @@ function nodeAt(doc: Document, path: Path): [number, number, number] | undefined
   }
   return undefined;
 }
-
-interface Found {
-  path: Path;
-  message: string;
-}
-
-const norm = (v: unknown) => String(v).trim().toLowerCase();
-
-const areaRecords = (data: WorkspaceFile, area: AreaName) => (data[area] ?? []) as Record<string, unknown>[];
-
-/** Two records of an area with one natural key (compared as the service compares names: in any case). */
-function duplicates(data: WorkspaceFile): Found[] {
-  const out: Found[] = [];
-  for (const area of AREAS) {
-    const key = AREA[area].key;
-    const seen = new Map<string, number>();
-    areaRecords(data, area).forEach((r, i) => {
-      const k = norm(r[key]);
-      const first = seen.get(k);
-      if (first !== undefined) out.push({ path: [area, i, key], message: `duplicate: ${area}[${first}] has the same ${key} "${String(r[key])}"` });
-      else seen.set(k, i);
-    });
-  }
-  return out;
-}
-
-/**
- * A field the server sets would never settle: it is refused, saying what sets it. Read from the
- * file as it is, before the schema, so that the schema's "unknown field" does not hide it.
- */
-function serverOwned(value: unknown): Found[] {
-  const file = (value ?? {}) as Record<string, unknown>;
-  return AREAS.flatMap((area) => {
-    const records = Array.isArray(file[area]) ? (file[area] as unknown[]) : [];
-    return records.flatMap((r, i) =>
-      r !== null && typeof r === 'object'
-        ? Object.keys(r)
-            .filter((f) => isServerField(AREA[area], f))
-            .map((f) => ({ path: [area, i, f], message: area === 'flows' && (f === 'is_active' || f === 'is_paused') ? 'set by the server from `status`: write `status: draft`, `active` or `paused`' : 'set by the server: a workspace file does not set it' }))
-        : [],
-    );
-  });
-}
-
-/** The service keeps exactly one default currency. */
-function oneDefault(data: WorkspaceFile): Found[] {
-  const defaults = (data.currencies ?? []).flatMap((c, i) => (c.is_default === true ? [i] : []));
-  return defaults.slice(1).map((i) => ({ path: ['currencies', i, 'is_default'], message: `a second default currency (currencies[${defaults[0]}] is the default; there is one)` }));
-}
-
-/** A record id of the service (docs/service-api.md 10: `_id`, 24 hex digits), not a name. */
-const looksLikeId = (v: string) => /^[0-9a-f]{24}$/i.test(v);
-
-/**
- * A reference to an area the file lists must name one of its records. An id in its place is
- * what dump writes for a record that is gone (found as is): a warning naming the record, which
- * diff turns into a refusal only if the plan would send it.
- */
-function referenceProblems(data: WorkspaceFile): { problems: Found[]; warnings: Found[] } {
-  const problems: Found[] = [];
-  const warnings: Found[] = [];
-  // The names of each area, once (not once a reference: 1,000 segments naming tags of 1,000).
-  const keys = new Map<AreaName, Set<string>>();
-  const namesOf = (a: AreaName) => keys.get(a) ?? keys.set(a, new Set(areaRecords(data, a).map((x) => norm(x[AREA[a].key])))).get(a)!;
-  for (const area of AREAS) {
-    areaRecords(data, area).forEach((r, i) => {
-      for (const ref of references(r, [area, i])) {
-        if (data[ref.area] === undefined) continue;
-        const known = namesOf(ref.area);
-        const missing = ref.names.filter((n) => !known.has(norm(n)));
-        const name = missing.find((n) => !looksLikeId(n));
-        const record = `${area} "${String(r[AREA[area].key])}"`;
-        if (name !== undefined) problems.push({ path: ref.path, message: `no ${ref.area} record named "${name}" in the file` });
-        else if (missing.length) warnings.push({ path: ref.path, message: `${record} refers to ${missing[0]}, an id no ${ref.area} record of the file has (a record that is gone, dumped as found); diff refuses to send it` });
-      }
-    });
-  }
-  return { problems, warnings };
-}
-
-/** A flow's screens and gotos, checked as `flows validate` checks them. */
-function flowProblems(data: WorkspaceFile): Found[] {
-  return (data.flows ?? []).flatMap((f, i) => {
-    const { status: _status, ...definition } = f;
-    return checkFlow(definition).problems.map((p) => ({ path: [`flows`, i, ...pathParts(p.path)], message: p.message }));
-  });
-}
-
-const pathParts = (p: string): Path => p.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 
 /** The file (or stdin), parsed; the first problem is a usage error (validate prints them all). */
 export async function readWorkspace(ctx: Context, source: string): Promise<{ name: string; data: WorkspaceFile; masker: Masker }> {
