@@ -105,3 +105,36 @@ describe('paintedLine', () => {
     expect(paintedLine('  + \u001b[2Jname', paint)[2]).toBe(' \u001b[2Jname');
   });
 });
+
+describe('a name that could draw plan lines of its own', () => {
+  it('a key or field with a line break, a control character or surrounding space is quoted; a plain one is not', () => {
+    const fake = 'gold\n  - vip';
+    const lines = planLines(
+      plan([
+        { action: 'delete', area: 'tags', key: fake, id: 't1' },
+        { action: 'update', area: 'tags', key: ' calm', id: 't2', changes: [{ field: 'color\r', old: '#000000', new: '#111111' }] },
+        { action: 'create', area: 'tags', key: 'plain name', record: { name: 'plain name', color: '#222222' } },
+      ]),
+    );
+    expect(lines).toEqual([
+      'tags',
+      '  - "gold\\n  - vip"',
+      '  ~ " calm"',
+      '      "color\\r": "#000000" → "#111111"',
+      '  + plain name',
+      '      color: "#222222"',
+      'Plan: 1 to create, 1 to update, 1 to delete.',
+    ]);
+  });
+
+  it('whatever the names, every line of the plan is one line, and only the plan\'s own changes start with a mark (seeded)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 30 }), { minLength: 1, maxLength: 5 }), (keys) => {
+        const lines = planLines(plan(keys.map((key, i) => ({ action: 'delete' as const, area: 'tags' as const, key, id: `t${i}` }))));
+        for (const l of lines) expect(l).not.toMatch(/[\n\r\u2028\u2029]/);
+        expect(lines.filter((l) => /^ {2}[-+~] /.test(l))).toHaveLength(keys.length);
+      }),
+      { seed: 41, numRuns: 200 },
+    );
+  });
+});

@@ -83,3 +83,26 @@ describe('Applier', () => {
     expect(applier.applied).toEqual({ created: 1, updated: 0, deleted: 0, failed: 1 });
   });
 });
+
+describe('a server value the file does not take', () => {
+  const state = currentState({
+    currencies: [{ _id: 'c1', code: 'EUR', name: 'Euro', symbol: '€', exchange_rate: 'about one' }],
+    tags: [{ _id: 't1', name: 'odd', color: 'red' }],
+  });
+  it('an optional field is not written, with a warning naming the record: the dump reads back, and sync leaves the value alone', () => {
+    const warned: string[] = [];
+    const file = fileOf(state, ['currencies'], new Map(), (l) => warned.push(l));
+    expect(file.currencies).toEqual([{ code: 'EUR', name: 'Euro', symbol: '€' }]);
+    expect(warned).toEqual(['currencies "EUR": exchange_rate: "about one" is not a value the file takes: not written (sync leaves it as it is)']);
+    const back = parseWorkspace(stringify(file), {});
+    expect(back.problems).toEqual([]);
+    expect(planSync(state, back.data!, { prune: false, only: undefined }).changes).toEqual([]);
+  });
+  it('a required field is written as found, with a warning; validate then names the record and the field', () => {
+    const warned: string[] = [];
+    const file = fileOf(state, ['tags'], new Map(), (l) => warned.push(l));
+    expect(file.tags).toEqual([{ name: 'odd', color: 'red' }]);
+    expect(warned).toEqual(['tags "odd": color: "red" is not a value the file takes: written as found (validate names it until the record is fixed)']);
+    expect(parseWorkspace(stringify(file), {}).problems.map((p) => `${p.field}: ${p.message}`)).toEqual(['tags[0].color: must be #RRGGBB']);
+  });
+});

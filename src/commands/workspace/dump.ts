@@ -4,7 +4,7 @@ import type { Run } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
 import { AREA, isSensitiveField, parseOnly, recordCount, references, type AreaName } from './areas.js';
-import { knownFields, type FileRecord } from './schema.js';
+import { knownFields, RECORDS, type FileRecord } from './schema.js';
 import { MAX_FILE_BYTES } from './read.js';
 import { currentState, readState, type CurrentState, type Names } from './state.js';
 
@@ -28,11 +28,33 @@ export function fileOf(state: CurrentState, areas: AreaName[], names: Names, war
       }
       const left = known ? Object.keys(record).filter((f) => !known.includes(f) && !isSensitiveField(f)) : [];
       for (const f of left) unknown.set(f, (unknown.get(f) ?? 0) + 1);
-      return Object.fromEntries(Object.entries(record).filter(([f]) => !left.includes(f) && !isSensitiveField(f)));
+      const written = Object.fromEntries(Object.entries(record).filter(([f]) => !left.includes(f) && !isSensitiveField(f)));
+      return settled(area, written, (line) => warn(`${area} "${String(record[AREA[area].key])}": ${line}`));
     });
     if (unknown.size) warn(`${area}: not written, fields the file does not know: ${[...unknown].map(([f, n]) => `${f} (${n} record${n === 1 ? '' : 's'})`).join(', ')}`);
   }
   return out;
+}
+
+/**
+ * A record as the file takes it: a value of the server the file's schema refuses (a colour
+ * `red`) is left out when the field may be, with a warning (sync then leaves it as it is), so
+ * that `validate` reads the dump back; a required one is written as found, with a warning that
+ * validate will name it.
+ */
+function settled(area: AreaName, record: FileRecord, warn: (line: string) => void): FileRecord {
+  const schema = RECORDS[area];
+  const r = schema.safeParse(record);
+  if (r.success) return record;
+  const bad = new Set(r.error.issues.map((i) => i.path[0]).filter((f): f is string => typeof f === 'string'));
+  const without = Object.fromEntries(Object.entries(record).filter(([f]) => !bad.has(f)));
+  const again = schema.safeParse(without);
+  const required = new Set(again.success ? [] : again.error.issues.map((i) => i.path[0]).filter((f): f is string => typeof f === 'string' && bad.has(f)));
+  for (const f of bad) {
+    const value = JSON.stringify(record[f]);
+    warn(required.has(f) ? `${f}: ${value} is not a value the file takes: written as found (validate names it until the record is fixed)` : `${f}: ${value} is not a value the file takes: not written (sync leaves it as it is)`);
+  }
+  return Object.fromEntries(Object.entries(record).filter(([f]) => !bad.has(f) || required.has(f)));
 }
 
 export const run: Run = async (ctx, { opts }) => {
