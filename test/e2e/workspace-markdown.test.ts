@@ -36,7 +36,8 @@ describe('workspace diff -o markdown', () => {
     expect(html).toEqual(['<details>\n<summary>tags: 1 to create, 1 to update</summary>', '</details>', '<details>\n<summary>quick_replies: 1 to create</summary>', '</details>']);
     const fences = tokens.filter((t) => t.type === 'fence');
     expect(fences.map((f) => f.info)).toEqual(['diff', 'diff']);
-    expect(fences[0].content).toBe(`~ md-old\n    color: "#000000" → "#111111"\n+ ${HOSTILE}\n    color: "#222222"\n`);
+    // A name with line breaks is quoted: one line, which cannot close the fence or the details.
+    expect(fences[0].content).toBe(`~ md-old\n    color: "#000000" → "#111111"\n+ ${JSON.stringify(HOSTILE)}\n    color: "#222222"\n`);
     expect(fences[1].content).toBe('+ md hours\n    message:\n      + Open 9-17.\n      + Closed on Sundays.\n');
     // Rendered: the name is code, escaped; <details> open and close in pairs.
     const rendered = md.render(text);

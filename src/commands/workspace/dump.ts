@@ -46,7 +46,9 @@ function settled(area: AreaName, record: FileRecord, warn: (line: string) => voi
   const schema = RECORDS[area];
   const r = schema.safeParse(record);
   if (r.success) return record;
-  const bad = new Set(r.error.issues.map((i) => i.path[0]).filter((f): f is string => typeof f === 'string'));
+  // Only values the server gave: a field it left out is for validate to name.
+  const bad = new Set(r.error.issues.map((i) => i.path[0]).filter((f): f is string => typeof f === 'string' && f in record));
+  if (!bad.size) return record;
   const without = Object.fromEntries(Object.entries(record).filter(([f]) => !bad.has(f)));
   const again = schema.safeParse(without);
   const required = new Set(again.success ? [] : again.error.issues.map((i) => i.path[0]).filter((f): f is string => typeof f === 'string' && bad.has(f)));
