@@ -4,57 +4,74 @@
 // loses at most the last interval, and the file is always a whole state. It holds the key and tokens: every write is a
 // new 0600 file (store.ts refuses, at start, one that others own or may write).
 //
-// The file is written in slices of SLICE_DOCS documents, each slice serialised and written
-// before the next, so answers wait for one slice (about a millisecond) rather than for a
-// JSON.stringify of the whole state (tens of ms at 10,000 messages; 281–851 ms stalls when the
-// history was unbounded). Chosen over an append journal of changes: handlers change documents
-// in place in many places, and a journal missing one of them would lose data silently, while
-// a rewrite of what retention keeps (a few MB) stays cheap and needs no compaction.
+// The file is written in slices (SLICE_DOCS documents or SLICE_MS of work), each serialised
+// and written before the next, so answers wait for one slice rather than for a JSON.stringify of
+// the whole state (tens of ms at 10,000 messages; 281–851 ms stalls when the history was
+// unbounded). The save is of the state as it was when it began (snapshot): a request answered
+// between slices is wholly in the next save, never half in this one. Chosen over an append
+// journal of changes: a journal missing one kind of write would lose data silently, while a
+// rewrite of what retention keeps (a few MB) stays cheap and needs no compaction.
 import { writeAtomic, writeAtomicAsync } from '../core/atomic-write.js';
 import type { Doc, Store, StoreData } from './store.js';
 
 export const SAVE_EVERY_MS = 200;
 const SLICE_DOCS = 500;
+/** A piece's work stops at about this (ms), however few documents it holds. */
+const SLICE_MS = 4;
 
 /** Told of a document that has no JSON (a cycle or a BigInt, put there by code: the wire cannot). */
 export type Unsaved = (collection: string, doc: Doc, err: Error) => void;
 
-/**
- * The state's JSON (JSON.stringify's, byte for byte) in pieces of `sliceDocs` documents. A
- * document without JSON is left out and told to `unsaved`, the rest saved: one bad record
- * never costs the others their save. The collections are copied first (a list of references):
- * retention's shift() then cannot make a piece skip or repeat a document.
- */
-function* stateParts(data: StoreData, sliceDocs: number, unsaved: Unsaved): Generator<string> {
-  const collections = Object.entries(data.collections).map(([name, docs]) => [name, docs.slice()] as const);
-  let head = '{"collections":{';
-  for (const [i, [name, docs]] of collections.entries()) {
-    head += `${i ? ',' : ''}${JSON.stringify(name)}:[`;
-    let first = true;
-    for (let at = 0; at < docs.length; at += sliceDocs) {
-      const texts: string[] = [];
-      for (const doc of docs.slice(at, at + sliceDocs)) {
-        try {
-          texts.push(JSON.stringify(doc));
-        } catch (err) {
-          unsaved(name, doc, err as Error);
-        }
-      }
-      yield head + (texts.length && !first ? ',' : '') + texts.join(',');
-      first &&= !texts.length;
-      head = '';
-    }
-    head += ']';
-  }
-  yield `${head}},"meta":${JSON.stringify(data.meta)}}`;
+interface Snapshot {
+  collections: Array<readonly [string, Doc[]]>;
+  meta: string;
 }
 
-/** stateParts, yielding to waiting requests between pieces. */
-export async function* stateSlices(data: StoreData, sliceDocs = SLICE_DOCS, unsaved: Unsaved = () => undefined): AsyncGenerator<string> {
-  for (const part of stateParts(data, sliceDocs, unsaved)) {
-    yield part;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+/** The state as it is now, in a form that later writes do not change. */
+function snapshot(data: StoreData): Snapshot {
+  return { collections: Object.entries(data.collections).map(([name, docs]) => [name, docs.slice()] as const), meta: JSON.stringify(data.meta) };
+}
+
+/**
+ * The state's JSON (JSON.stringify's, byte for byte) in pieces of at most `sliceDocs` documents
+ * or about SLICE_MS of work, whichever comes first (a few large documents must not make one long
+ * piece). A document without JSON is left out and told to `unsaved`, the rest saved: one bad
+ * record never costs the others their save. The state is taken whole before (snapshot): the
+ * collections are copied (lists of references; the store replaces a document it changes, never
+ * changes it in place) and meta serialised, so a request answered between pieces is either wholly
+ * in the file or wholly out, and retention's splice cannot make a piece skip or repeat a document.
+ */
+function* stateParts({ collections, meta }: Snapshot, sliceDocs: number, unsaved: Unsaved): Generator<string> {
+  let piece = '{"collections":{';
+  let [docsIn, started] = [0, performance.now()];
+  for (const [i, [name, docs]] of collections.entries()) {
+    piece += `${i ? ',' : ''}${JSON.stringify(name)}:[`;
+    let first = true;
+    for (const doc of docs) {
+      try {
+        piece += (first ? '' : ',') + JSON.stringify(doc);
+        first = false;
+      } catch (err) {
+        unsaved(name, doc, err as Error);
+      }
+      if (++docsIn < sliceDocs && performance.now() - started < SLICE_MS) continue;
+      yield piece;
+      [piece, docsIn, started] = ['', 0, performance.now()];
+    }
+    piece += ']';
   }
+  yield `${piece}},"meta":${meta}}`;
+}
+
+/** The state's JSON as of this call (snapshot), in pieces, yielding to waiting requests between them. */
+export function stateSlices(data: StoreData, sliceDocs = SLICE_DOCS, unsaved: Unsaved = () => undefined): AsyncGenerator<string> {
+  const parts = stateParts(snapshot(data), sliceDocs, unsaved);
+  return (async function* () {
+    for (const part of parts) {
+      yield part;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  })();
 }
 
 /**
@@ -104,7 +121,7 @@ export class Saver {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.dirty = false;
-    writeAtomic(this.file, [...stateParts(this.store.data, SLICE_DOCS, this.skip)].join(''), 0o600);
+    writeAtomic(this.file, [...stateParts(snapshot(this.store.data), SLICE_DOCS, this.skip)].join(''), 0o600);
   }
 
   /** On close: wait for a write in progress, then write what is left. */

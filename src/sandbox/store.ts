@@ -207,28 +207,23 @@ export class Store {
 
   update(name: string, id: string, patch: Record<string, unknown>): Doc | undefined {
     const doc = this.get(name, id);
-    if (!doc) return undefined;
-    this.keep(doc);
-    Object.assign(doc, patch, { updated_at: now(), __v: ((doc.__v as number) ?? 0) + 1 });
-    return doc;
+    return doc && this.replace(name, doc, { ...doc, ...patch, updated_at: now(), __v: ((doc.__v as number) ?? 0) + 1 });
   }
 
   softDelete(name: string, id: string): Doc | undefined {
     const doc = this.get(name, id);
-    if (!doc) return undefined;
-    this.keep(doc);
-    doc.deleted_at = now();
-    return doc;
+    return doc && this.replace(name, doc, { ...doc, deleted_at: now() });
   }
 
-  /** Journal a document's fields as they are (a shallow copy: writes replace fields, never change them inside). */
-  private keep(doc: Doc): void {
-    if (!this.journal) return;
-    const before = { ...doc };
-    this.undo(() => {
-      for (const k of Object.keys(doc)) if (!(k in before)) delete doc[k];
-      Object.assign(doc, before);
-    });
+  /**
+   * Put `next` where `doc` was. A document is never changed in place: the state saver's copy of
+   * a collection (a list of references) then stays the state as it was, however long it saves.
+   */
+  private replace(name: string, doc: Doc, next: Doc): Doc {
+    const docs = this.all(name);
+    docs[docs.indexOf(doc)] = next;
+    this.undo(() => (docs[docs.indexOf(next)] = doc));
+    return next;
   }
 }
 

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { stateSlices } from '../../src/sandbox/state.js';
-import type { StoreData } from '../../src/sandbox/store.js';
+import { Store, type StoreData } from '../../src/sandbox/store.js';
+import { writeAtomicAsync } from '../../src/core/atomic-write.js';
 import { tempDir } from '../helpers/cli.js';
 
 const open: Sandbox[] = [];
@@ -19,6 +20,13 @@ async function text(slices: AsyncIterable<string>): Promise<{ text: string; piec
   let pieces = 0;
   for await (const piece of slices) (out += piece), pieces++;
   return { text: out, pieces };
+}
+
+/** Busy for `ms` (a slow serializer), then a value. */
+function spin(ms: number): number {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+  return 1;
 }
 
 describe('the state in slices', () => {
@@ -47,6 +55,43 @@ describe('the state in slices', () => {
     }
     expect(ran).toBeGreaterThanOrEqual(5);
     expect(out).toBe(snapshot);
+  });
+
+  it('stops a piece at a few ms of work, however few documents it holds (a slow serializer)', async () => {
+    // Each document takes about 1 ms to serialise: 20 of them cannot go in one piece.
+    const slow = { toJSON: () => spin(1) };
+    const docs = Array.from({ length: 20 }, (_, i) => ({ _id: `d${i}`, slow }));
+    const { pieces } = await text(stateSlices({ collections: { messages: docs }, meta: {} }, Number.MAX_SAFE_INTEGER));
+    expect(pieces).toBeGreaterThanOrEqual(4);
+  });
+
+  it('lets a request run while it saves, and that request is wholly out of the file (never torn); a restart loads it', async () => {
+    const file = join(tempDir('chatcrm-state-torn-'), 'state.json');
+    const messages = Array.from({ length: 3000 }, (_, i) => ({ _id: `m${i}`, status: 'sent', body: 'x'.repeat(200) }));
+    const store = new Store(undefined, { collections: { contacts: [{ _id: 'c1', name: 'before' }], messages }, meta: { n: 1 } });
+    const before = JSON.stringify(store.data);
+    let done = false;
+    let ranWhileSaving: boolean | undefined;
+    const saving = writeAtomicAsync(file, stateSlices(store.data, 100), 0o600).then(() => (done = true));
+    // One request, after the save has started: the contact (in the first piece) and the last message (in a late one).
+    setImmediate(() => {
+      ranWhileSaving = !done;
+      store.atomically(() => {
+        store.update('contacts', 'c1', { name: 'after' });
+        store.update('messages', 'm2999', { status: 'read' });
+        store.meta.n = 2;
+      });
+    });
+    await saving;
+    expect(ranWhileSaving).toBe(true);
+    // Compared as a yes/no: a 700 kB string in a failure is no help.
+    expect(readFileSync(file, 'utf8') === before).toBe(true);
+    const loaded = Store.load(file)!;
+    expect([loaded.get('contacts', 'c1')!.name, loaded.get('messages', 'm2999')!.status, loaded.meta.n]).toEqual(['before', 'sent', 1]);
+    // The next save has it whole.
+    await writeAtomicAsync(file, stateSlices(store.data, 100), 0o600);
+    const again = Store.load(file)!;
+    expect([again.get('contacts', 'c1')!.name, again.get('messages', 'm2999')!.status, again.meta.n]).toEqual(['after', 'read', 2]);
   });
 });
 

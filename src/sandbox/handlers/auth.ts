@@ -49,8 +49,8 @@ const verifyOtp: Handler = (req, env) => {
   const user = byEmail(env.store, p.data.email);
   if (!user) return fail(404, 'User not found');
   if (!user.otp || user.otp !== p.data.otp || Date.parse(String(user.otp_expires_at)) < Date.now()) return fail(400, 'Invalid or expired OTP');
-  env.store.update('users', user._id, { otp: null, otp_expires_at: null, verified: true });
-  return ok({ user: publicUser(user) }, 'OTP verified successfully');
+  const verified = env.store.update('users', user._id, { otp: null, otp_expires_at: null, verified: true })!;
+  return ok({ user: publicUser(verified) }, 'OTP verified successfully');
 };
 
 const emailAction = (purpose: string, message: string): Handler => (req, env) => {

@@ -118,12 +118,12 @@ const jobView = (j: Doc) => ({
 
 /** Each status read moves the job one step: waiting → active → completed (CSV written then). */
 const exportStatus: Handler = (req, { store }) => {
-  const job = findJob(store, req.params.job_id);
+  let job = findJob(store, req.params.job_id);
   if (!job) return notFound('Export job');
-  if (job.status === 'waiting') store.update('exports', job._id, { status: 'active', progress: 50 });
+  if (job.status === 'waiting') job = store.update('exports', job._id, { status: 'active', progress: 50 })!;
   else if (job.status === 'active') {
     const contacts = (job.contact_ids as string[]).map((id) => store.get('contacts', id)).filter((c): c is Doc => Boolean(c));
-    store.update('exports', job._id, { status: 'completed', progress: 100, file_name: `contacts-export-${String(job.job_id)}.csv`, csv: contactsCsv(store, contacts), completed_at: new Date().toISOString() });
+    job = store.update('exports', job._id, { status: 'completed', progress: 100, file_name: `contacts-export-${String(job.job_id)}.csv`, csv: contactsCsv(store, contacts), completed_at: new Date().toISOString() })!;
   }
   return ok(jobView(job), 'Export status fetched successfully');
 };
