@@ -4,6 +4,7 @@
 // spreadsheet: controls made visible, the API key scrubbed, formulas defused, then quoted.
 import { once } from 'node:events';
 import { constants, createWriteStream, type WriteStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { openPrivate, type OpenFile, type Trust } from '../core/private-file.js';
 import { csvText } from '../core/sanitize.js';
 
@@ -16,18 +17,25 @@ export interface Learned {
 }
 
 /**
- * What an earlier run's results file learned (`final_status`, from its `--wait`), by message id,
- * read before a resume writes the file anew; undefined when it has no such column (or no file).
+ * What an earlier run's results file learned (`final_status`, from its `--wait`), by message id;
+ * undefined when it has no such column (or no text).
  */
-export async function learnedBefore(path: string): Promise<Map<string, Learned> | undefined> {
-  const { readFile } = await import('node:fs/promises');
-  const text = await readFile(path, 'utf8').catch(() => undefined);
+export async function learnedFrom(text: string): Promise<Map<string, Learned> | undefined> {
   if (!text) return undefined;
   const { parse } = await import('csv-parse/sync');
   const [header, ...rows] = parse(text, { relax_column_count: true, relax_quotes: true }) as string[][];
   const at = header?.indexOf('final_status') ?? -1;
   if (at < 0) return undefined;
   return new Map(rows.filter((r) => r[3] && r[at]).map((r) => [r[3], { final: r[at], error: r[4] ?? '' }]));
+}
+
+/** The text a file holds, read at its start (the descriptor's position stays where it was); '' for a device or a FIFO. */
+async function textOf(fh: FileHandle): Promise<string> {
+  const st = await fh.stat();
+  if (!st.isFile() || !st.size) return '';
+  const buf = Buffer.alloc(st.size);
+  const { bytesRead } = await fh.read(buf, 0, st.size, 0);
+  return buf.toString('utf8', 0, bytesRead);
 }
 
 export class ResultsWriter {
@@ -37,18 +45,30 @@ export class ResultsWriter {
 
   /**
    * Phone numbers and names: a private file (0600, an existing one made so), never written through
-   * a symlink, refused when another user's (core/private-file.ts openPrivate). `learned`: what the
-   * earlier run's file knew (a resume keeps it: the file has `final_status` again, filled for the
-   * rows an earlier run sent).
+   * a symlink, refused when another user's (core/private-file.ts openPrivate). `keepLearned` (a
+   * resume): what the earlier run's file learned is read through the descriptor checked to be
+   * ours, then the file is emptied; it has `final_status` again, filled for the rows an earlier
+   * run sent.
    */
   static async open(
     path: string,
     columns: { key: string; id: string },
     scrub: (s: string) => string,
-    o: { trust?: Trust; openFile?: OpenFile; learned?: Map<string, Learned> } = {},
+    o: { trust?: Trust; openFile?: OpenFile; keepLearned?: boolean } = {},
   ): Promise<ResultsWriter> {
-    const fh = await openPrivate(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, '--results', o.trust, o.openFile);
-    return new ResultsWriter(createWriteStream(path, { fd: fh }), columns, scrub, o.learned);
+    const flags = o.keepLearned ? constants.O_RDWR | constants.O_CREAT : constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC;
+    const fh = await openPrivate(path, flags, '--results', o.trust, o.openFile);
+    let learned: Map<string, Learned> | undefined;
+    if (o.keepLearned) {
+      try {
+        learned = await learnedFrom(await textOf(fh));
+        if ((await fh.stat()).isFile()) await fh.truncate(0);
+      } catch (err) {
+        await fh.close();
+        throw err;
+      }
+    }
+    return new ResultsWriter(createWriteStream(path, { fd: fh }), columns, scrub, learned);
   }
 
   private constructor(

@@ -12,7 +12,7 @@ import type { InputCheck } from './input-check.js';
 import { Journal, type JournalScan } from './journal.js';
 import { checkMessage, moveAside, priorRun } from './prior-run.js';
 import { openRows } from './reader.js';
-import { learnedBefore, ResultsWriter } from './results.js';
+import { ResultsWriter } from './results.js';
 import type { RunState } from './run-state.js';
 import type { BatchOptions } from './types.js';
 
@@ -66,8 +66,7 @@ export async function openRunFiles<Req>(o: BatchOptions<Req>, state: RunState<Re
     const scrub = (text: string) => o.io.scrub(text);
     // A resume writes the results file anew: what the earlier run's --wait learned is kept. On a
     // resume the file is held to the journal's rule (docs/chat.md): not writable by others.
-    const learned = o.results && prior ? await learnedBefore(o.results) : undefined;
-    const results = o.results ? await ResultsWriter.open(o.results, o.resultColumns, scrub, { trust: { mask: o.resume ? 0o022 : 0 }, learned }) : null;
+    const results = o.results ? await ResultsWriter.open(o.results, o.resultColumns, scrub, { trust: { mask: o.resume ? 0o022 : 0 }, keepLearned: Boolean(prior) }) : null;
     if (results) opened.push(results);
     if (o.results) summary.results = o.results;
     // A long batch allocates steadily but keeps little alive (~15 MB): V8 would let the old

@@ -13,7 +13,7 @@ import { formatDuration, progressBar, statusLine } from '../../src/batch/progres
 import { checkInput, CsvScan } from '../../src/batch/input-check.js';
 import { detectDelimiter, openRows } from '../../src/batch/reader.js';
 import fc from 'fast-check';
-import { learnedBefore, ResultsWriter } from '../../src/batch/results.js';
+import { learnedFrom, ResultsWriter } from '../../src/batch/results.js';
 import { csvText as csvCell } from '../../src/core/sanitize.js';
 import { summaryLine } from '../../src/batch/command.js';
 import { ApiError, AuthError, NetworkError, ResponseError } from '../../src/core/errors.js';
@@ -296,12 +296,13 @@ describe('results', () => {
   it('a resume keeps what the earlier file learned: final_status and the reason, for the rows an earlier run sent', async () => {
     const out = join(dir, 'learned.csv');
     writeFileSync(out, ['row,to,status,message_id,error,final_status', '1,111,sent,wamid.1,,read', `2,222,sent,wamid.2,"'=blocked, by user",failed`, '3,333,failed,,HTTP 400,', ''].join('\n'));
-    const learned = await learnedBefore(out);
+    const learned = await learnedFrom(readFileSync(out, 'utf8'));
     expect([...learned!]).toEqual([
       ['wamid.1', { final: 'read', error: '' }],
       ['wamid.2', { final: 'failed', error: "'=blocked, by user" }],
     ]);
-    const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s, { learned });
+    // Read through the descriptor the open checked, then emptied and written from its start.
+    const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s, { keepLearned: true });
     w.add(1, '111', 'sent', 'wamid.1', 'sent by an earlier run');
     w.add(2, '222', 'sent', 'wamid.2', 'sent by an earlier run');
     w.add(3, '333', 'sent', 'wamid.9');
@@ -319,15 +320,25 @@ describe('results', () => {
   it('a reason the earlier file already carries after the same error is not repeated, nor defused twice', async () => {
     const out = join(dir, 'learned2.csv');
     writeFileSync(out, `row,to,status,message_id,error,final_status\n1,111,sent,wamid.1,sent by an earlier run; '=x,failed\n`);
-    const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s, { learned: await learnedBefore(out) });
+    const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s, { keepLearned: true });
     w.add(1, '111', 'sent', 'wamid.1', 'sent by an earlier run');
     await w.close();
     expect(readFileSync(out, 'utf8')).toBe(`row,to,status,message_id,error,final_status\n1,111,sent,wamid.1,sent by an earlier run; '=x,failed\n`);
   });
 
   it('no earlier file, or one without final_status: nothing learned, the usual columns', async () => {
-    expect(await learnedBefore(join(dir, 'none.csv'))).toBeUndefined();
-    expect(await learnedBefore(write('plain-results.csv', 'row,to,status,message_id,error\n1,111,sent,wamid.1,\n'))).toBeUndefined();
+    expect(await learnedFrom('')).toBeUndefined();
+    expect(await learnedFrom('row,to,status,message_id,error\n1,111,sent,wamid.1,\n')).toBeUndefined();
+    // keepLearned of a new file, or one without final_status: the usual header.
+    // The plain file is longer than what is written over it: emptied first, no old tail is left.
+    write('plain-results.csv', `row,to,status,message_id,error\n${'9,999,sent,wamid.9,\n'.repeat(50)}`);
+    for (const name of ['none.csv', 'plain-results.csv']) {
+      const out = join(dir, name);
+      const w = await ResultsWriter.open(out, { key: 'to', id: 'message_id' }, (s) => s, { keepLearned: true });
+      w.add(1, '111', 'sent', 'wamid.1');
+      await w.close();
+      expect(readFileSync(out, 'utf8')).toBe('row,to,status,message_id,error\n1,111,sent,wamid.1,\n');
+    }
   });
 });
 
