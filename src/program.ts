@@ -7,6 +7,7 @@ import { OUTLINE } from './manifest/outline-data.js';
 import { findSub, type Outline } from './manifest/outline.js';
 import { argTerm, examplesHelp, globalOptionsHelp, HELP_OPTION, ownOptions, ROOT_AFTER, ROOT_DESCRIPTION, VERSION_OPTION } from './manifest/help.js';
 import { GLOBAL_OPTIONS, type CmdSpec, type OptSpec } from './manifest/types.js';
+import type { Host } from './core/host.js';
 import { createIO, type IO } from './core/io.js';
 import { CliError, EXIT, exitCodeFor, InterruptedError, UsageError, type ErrorCode } from './core/errors.js';
 import type { GlobalFlags } from './config/settings.js';
@@ -128,7 +129,15 @@ export async function buildProgram(argv: string[], io: IO, runner: Runner): Prom
     .helpOption(HELP_OPTION.flags, HELP_OPTION.description)
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureOutput({ outputError: () => undefined, writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+    .configureOutput({
+      outputError: () => undefined,
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      getOutHelpWidth: () => (io.stdoutIsTTY ? io.columns : 80),
+      getErrHelpWidth: () => (io.stderrIsTTY ? io.columns : 80),
+      getOutHasColors: () => io.color,
+      getErrHasColors: () => io.color,
+    });
   program.addHelpText('after', ROOT_AFTER);
   const at = commandIndex(argv);
   const top = at === undefined ? undefined : findSub(OUTLINE, argv[at]);
@@ -144,28 +153,14 @@ export async function buildProgram(argv: string[], io: IO, runner: Runner): Prom
   return program;
 }
 
-/** Run the command argv names (after main.ts's helpArgv). */
-export async function runCli(argv: string[]): Promise<number> {
+/** Run the command argv names (after cli.ts's helpArgv) on `host`: the process's, or a test's. */
+export async function runCli(argv: string[], host: Host): Promise<number> {
+  const { env } = host;
   // The profile's output counts once settings are read (a profile set to json gets json errors).
   let resolvedOutput: string | undefined;
-  const wantsJson = () => argv.includes('--json') || /^jsonl?$/.test(outputFlag(argv) ?? resolvedOutput ?? process.env.CHATCRM_OUTPUT ?? '');
-  const verbose = argv.includes('--verbose') || process.env.CHATCRM_DEBUG === '1';
-  const io = createIO({ noColor: argv.includes('--no-color'), noInput: argv.includes('--no-input') });
-  // A reader that stops early (`chatcrm ... | head`) is not an error.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw err;
-    });
-  }
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts++;
-    if (interrupts > 1) process.exit(EXIT.interrupted);
-    controller.abort(new InterruptedError());
-  };
-  process.on('SIGINT', onSigint);
+  const wantsJson = () => argv.includes('--json') || /^jsonl?$/.test(outputFlag(argv) ?? resolvedOutput ?? env.CHATCRM_OUTPUT ?? '');
+  const verbose = argv.includes('--verbose') || env.CHATCRM_DEBUG === '1';
+  const io = createIO({ noColor: argv.includes('--no-color'), noInput: argv.includes('--no-input'), env, streams: host.streams });
 
   let exitCode = 0;
   const runner: Runner = async (spec, cmd, actionArgs) => {
@@ -175,7 +170,7 @@ export async function runCli(argv: string[]): Promise<number> {
     const flags = own ? { ...all, output: undefined } : all;
     // Loaded here, not at start: --help and usage errors need none of it (nor node:fs/promises).
     const { createContext } = await import('./runtime/context.js');
-    const ctx = createContext(io, flags, controller.signal, VERSION, process.env, { newProfile: spec.newProfile });
+    const ctx = createContext(io, flags, host, VERSION, { newProfile: spec.newProfile });
     const positional = actionArgs.slice(0, spec.args?.length ?? 0) as (string | string[] | undefined)[];
     const args = Object.fromEntries((spec.args ?? []).map((a, i) => [a.name, positional[i]]));
     // Validate global settings (-o, --timeout, --retries, --query) before any command work.
@@ -202,7 +197,5 @@ export async function runCli(argv: string[]): Promise<number> {
       return report(io, new UsageError(oneLine(err.message)), wantsJson(), false);
     }
     return report(io, err, wantsJson(), verbose);
-  } finally {
-    process.off('SIGINT', onSigint);
   }
 }

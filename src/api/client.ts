@@ -160,7 +160,7 @@ export class ApiClient {
     const code = errorCode(err);
     const timedOut = err instanceof Deadline || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
     // The configured --timeout, even when the budget cut this attempt shorter: that is the knob to turn.
-    const proxy = proxyAddress(err, url);
+    const proxy = proxyAddress(err, url, this.opts.proxy);
     let message = timedOut
       ? `Request timed out after ${secs(this.opts.timeoutMs)} (--timeout): ${method} ${url.origin}${url.pathname}`
       : `Cannot reach ${url.origin}${proxy ? ` through the proxy at ${proxy}` : ''}: ${code ?? (err as Error).message}`;
@@ -242,9 +242,9 @@ export class ApiClient {
   /** node:http for one-shot requests; undici (loaded now, not at start-up) for batches and proxies. */
   private transport(): Promise<Transport> {
     // node:http has no proxy support: a configured proxy wins over a forced transport.
-    const kind = proxyConfigured() ? 'undici' : (this.opts.transport ?? (this.opts.longRunning ? 'undici' : 'node'));
+    const kind = proxyConfigured(this.opts.proxy) ? 'undici' : (this.opts.transport ?? (this.opts.longRunning ? 'undici' : 'node'));
     if (kind === 'node') return Promise.resolve(nodeTransport);
-    return (this.undici ??= import('./transport-undici.js').then((m) => m.undiciTransport(Boolean(this.opts.longRunning), this.opts.timeoutMs)));
+    return (this.undici ??= import('./transport-undici.js').then((m) => m.undiciTransport(Boolean(this.opts.longRunning), this.opts.timeoutMs, this.opts.proxy)));
   }
 
   /**

@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { Socket } from 'node:net';
 import type { buildConnector as Connector } from 'undici';
 import { Readable } from 'node:stream';
+import type { ProxyEnv } from './types.js';
 import { type Attempt, BodyTooLarge, declaredTooLarge, type Exchange, type Headers_, isLoopback, proxyConfigured, proxyFor, type Transport } from './transport.js';
 
 interface DispatchOptions {
@@ -34,6 +35,8 @@ interface Dispatcher {
 interface Undici {
   request: (this: Dispatcher, opts: DispatchOptions & { signal?: AbortSignal }) => Promise<{ statusCode: number; headers: Headers_; body: Readable }>;
   dispatcher: Dispatcher;
+  /** The proxy variables it was made with. */
+  proxy: ProxyEnv | undefined;
   parseHeaders: (raw: Buffer[]) => Headers_;
   /** Every socket the dispatcher opened and that is still open. */
   sockets: Set<Socket>;
@@ -43,7 +46,7 @@ interface Undici {
  * Only the dispatcher and the request API of undici: its index also loads fetch,
  * websockets, caches and mocks (~100 ms at start-up on a small machine).
  */
-async function loadUndici(longRunning: boolean, timeoutMs: number): Promise<Undici> {
+async function loadUndici(longRunning: boolean, timeoutMs: number, proxy: ProxyEnv | undefined): Promise<Undici> {
   // A short-lived CLI exits right after its request; TurboFan compiling undici's wasm
   // HTTP parser in the background then delays the exit by ~100 ms for no benefit.
   if (!longRunning) setFlagsFromString('--liftoff-only');
@@ -87,8 +90,10 @@ async function loadUndici(longRunning: boolean, timeoutMs: number): Promise<Undi
   // With no proxy configured the env agent sends everything through a plain Agent anyway,
   // after re-reading NO_PROXY and parsing the origin on every request (~3 µs each).
   const plain = new Agent(options) as unknown as Dispatcher;
-  const dispatcher = proxyConfigured() ? bypassLoopback(new EnvHttpProxyAgent(options) as unknown as Dispatcher, plain) : plain;
-  return { request: api.request, dispatcher, parseHeaders: util.parseHeaders, sockets } as unknown as Undici;
+  // The variables of the run's environment, not the process's (an empty one means none to undici).
+  const proxied = () => new EnvHttpProxyAgent({ ...options, httpProxy: proxy?.http ?? '', httpsProxy: proxy?.https ?? '', noProxy: proxy?.noProxy ?? '' });
+  const dispatcher = proxyConfigured(proxy) ? bypassLoopback(proxied() as unknown as Dispatcher, plain) : plain;
+  return { request: api.request, dispatcher, proxy, parseHeaders: util.parseHeaders, sockets } as unknown as Undici;
 }
 
 /** Loopback origins go straight to `plain`, whatever HTTP(S)_PROXY and NO_PROXY say (see isLoopback). */
@@ -106,17 +111,17 @@ function bypassLoopback(proxied: Dispatcher, plain: Dispatcher): Dispatcher {
  * said as the CLI says it: the client's message names the proxy (host:port, never its
  * credentials) from `hostname`, and this says what it wants.
  */
-function proxyRefusal(err: Error, origin: string): Error {
+function proxyRefusal(err: Error, origin: string, proxy: ProxyEnv | undefined): Error {
   const status = /^Proxy response \((\d{3})\)/.exec(err?.message ?? '')?.[1];
-  const proxy = status && proxyFor(new URL(origin));
-  if (!proxy) return err;
+  const via = status && proxyFor(new URL(origin), proxy);
+  if (!via) return err;
   const why =
     status !== '407'
       ? `the proxy refused the tunnel (HTTP ${status})`
-      : proxy.credentials
+      : via.credentials
         ? 'the proxy did not accept the credentials in the proxy URL (HTTP 407 Proxy Authentication Required)'
         : 'the proxy asks for credentials (HTTP 407 Proxy Authentication Required): give the user and password in the proxy variable (HTTPS_PROXY or HTTP_PROXY)';
-  return Object.assign(new Error(why), { hostname: proxy.host });
+  return Object.assign(new Error(why), { hostname: via.host });
 }
 
 /**
@@ -166,14 +171,14 @@ function collect(u: Undici, opts: DispatchOptions, max: number, attempt: Attempt
       onComplete() {
         resolve({ status, headers, body: Buffer.concat(chunks) });
       },
-      onError: (err) => fail(proxyRefusal(err, opts.origin)),
+      onError: (err) => fail(proxyRefusal(err, opts.origin, u.proxy)),
     });
   });
 }
 
-export function undiciTransport(longRunning: boolean, timeoutMs: number): Transport {
+export function undiciTransport(longRunning: boolean, timeoutMs: number, proxy: ProxyEnv | undefined): Transport {
   let undici: Promise<Undici> | undefined;
-  const get = () => (undici ??= loadUndici(longRunning, timeoutMs));
+  const get = () => (undici ??= loadUndici(longRunning, timeoutMs, proxy));
   // A one-shot command ends soon after a failed attempt: a connect or CONNECT still pending in
   // the pool would hold the process open until undici's own timers fire. A batch keeps its pool
   // (other rows are in flight) and lets those timers, set to the same deadline, clean up.
@@ -205,7 +210,7 @@ export function undiciTransport(longRunning: boolean, timeoutMs: number): Transp
       // A download: the body stays a stream (undici's `request()`), read by the caller.
       const ac = new AbortController();
       const res = await Promise.race([
-        u.request.call(u.dispatcher, { ...req, signal: ac.signal }).catch((err: Error) => Promise.reject(proxyRefusal(err, req.origin))),
+        u.request.call(u.dispatcher, { ...req, signal: ac.signal }).catch((err: Error) => Promise.reject(proxyRefusal(err, req.origin, u.proxy))),
         new Promise<never>((_, reject) => attempt.cancelWith((reason) => (ac.abort(reason), onEarlyCancel(), reject(reason)))),
       ]);
       attempt.connect();

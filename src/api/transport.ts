@@ -2,6 +2,7 @@
 // pools and proxies), and the small pieces both share. Everything else — retries, deadlines,
 // the response policy, redaction, trace, dry-run, error mapping — stays in client.ts, once.
 import type { Readable } from 'node:stream';
+import type { ProxyEnv } from './types.js';
 
 export type Headers_ = Record<string, string | string[] | undefined>;
 
@@ -66,7 +67,7 @@ export class Attempt {
 }
 
 /** HTTP(S)_PROXY is set: the request goes through undici's EnvHttpProxyAgent (which reads NO_PROXY). */
-export const proxyConfigured = (): boolean => ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'].some((k) => process.env[k]);
+export const proxyConfigured = (proxy: ProxyEnv | undefined): boolean => Boolean(proxy?.http || proxy?.https);
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
@@ -82,10 +83,8 @@ export const isLoopback = (hostname: string): boolean => LOOPBACK.test(hostname)
  * lower-case variable first; https falls back to the http proxy): its host:port, never its
  * credentials, and whether it was given any. NO_PROXY is not consulted: asked after a proxy answered.
  */
-export function proxyFor(url: URL): { host: string; credentials: boolean } | undefined {
-  const env = process.env;
-  const http = env.http_proxy ?? env.HTTP_PROXY;
-  const raw = url.protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? http) : http;
+export function proxyFor(url: URL, proxy: ProxyEnv | undefined): { host: string; credentials: boolean } | undefined {
+  const raw = url.protocol === 'https:' ? (proxy?.https ?? proxy?.http) : proxy?.http;
   if (!raw || isLoopback(url.hostname)) return undefined;
   try {
     const p = new URL(raw);
@@ -134,8 +133,8 @@ export function errorCode(err: unknown): string | undefined {
  * Where a failed connect went when that was not the request's own host: the proxy's address
  * (`Cannot reach` must not blame a server the CLI never got to).
  */
-export function proxyAddress(err: unknown, url: URL): string | undefined {
-  if (!proxyConfigured() || isLoopback(url.hostname)) return undefined;
+export function proxyAddress(err: unknown, url: URL, proxy: ProxyEnv | undefined): string | undefined {
+  if (!proxyConfigured(proxy) || isLoopback(url.hostname)) return undefined;
   let e = err as { address?: string; port?: number; hostname?: string; cause?: unknown } | undefined;
   for (let i = 0; e && i < 4; i++, e = e.cause as typeof e) {
     const where = e.address ? `${e.address}:${e.port}` : e.hostname;

@@ -4,6 +4,13 @@ import type { Readable } from 'node:stream';
 import type { MultipartBody } from './multipart.js';
 import type { Method, ResponseKind } from './operations.js';
 
+/** The proxy variables of the run's environment (the lower-case name first, as undici reads them). */
+export interface ProxyEnv {
+  http?: string;
+  https?: string;
+  noProxy?: string;
+}
+
 export interface ClientOptions {
   baseUrl?: string;
   mcpUrl?: string;
@@ -25,6 +32,8 @@ export interface ClientOptions {
   maxBody?: number;
   /** Force a transport (tests, CHATCRM_HTTP_TRANSPORT); otherwise chosen by the work. A proxy always means undici. */
   transport?: 'node' | 'undici';
+  /** HTTP(S)_PROXY and NO_PROXY; none when absent. */
+  proxy?: ProxyEnv;
 }
 
 export interface RequestOptions {

@@ -23,7 +23,7 @@ function rateFlag(v: unknown): number | undefined {
 
 type CommonOptions = Pick<
   BatchOptions<unknown>,
-  'journal' | 'results' | 'resume' | 'restart' | 'retryUncertain' | 'newMessage' | 'concurrency' | 'rate' | 'maxErrors' | 'timeoutMs' | 'delimiter' | 'strict' | 'dryRun' | 'io' | 'signal'
+  'journal' | 'results' | 'resume' | 'restart' | 'retryUncertain' | 'newMessage' | 'concurrency' | 'rate' | 'maxErrors' | 'timeoutMs' | 'delimiter' | 'strict' | 'dryRun' | 'io' | 'signal' | 'host'
 >;
 
 /** The engine options that come from BATCH_OPTIONS and the context, validated. */
@@ -50,6 +50,7 @@ export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonO
     dryRun: ctx.settings.dryRun,
     io: ctx.io,
     signal: ctx.signal,
+    host: ctx.host,
   };
 }
 

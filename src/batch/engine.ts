@@ -26,7 +26,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
   const journalPath = resolve(o.journal ?? `${o.file}.journal`);
   checkPaths(input, journalPath, o.results);
 
-  const source = await openRows(o.file, { delimiter: o.delimiter });
+  const source = await openRows(o.file, { delimiter: o.delimiter, stdin: stdin ? o.io.stdin : undefined });
   o.checkColumns(source.columns);
   // A file is read once before anything is sent: a syntax error on line 2,976 is bad input, not
   // "2,975 sent, then a crash". stdin cannot be read twice: a bad line stops the run there.
@@ -38,7 +38,7 @@ export async function runBatch<Req>(o: BatchOptions<Req>): Promise<BatchSummary>
     return Object.assign(state.summary, { valid, not_sent: valid, elapsed_s: Number(state.progress.elapsedS().toFixed(2)) });
   }
 
-  const release = lockJournal(journalPath);
+  const release = lockJournal(journalPath, o.host);
   try {
     const files = await openRunFiles(o, state, journalPath, input, check);
     try {

@@ -7,6 +7,7 @@
 import { closeSync, constants, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { UsageError } from '../core/errors.js';
+import type { Host } from '../core/host.js';
 import { pidAlive } from '../core/pid.js';
 import { openTrusted, readTrusted, refusal, UntrustedFile } from '../core/private-file.js';
 
@@ -76,7 +77,7 @@ function takeOver(path: string, dead: Holder): void {
 }
 
 /** Take the lock or throw UsageError naming the run that holds it (or the user who owns it); returns the release function. */
-export function lockJournal(journal: string): () => void {
+export function lockJournal(journal: string, host: Pick<Host, 'atExit'>): () => void {
   const path = `${journal}.lock`;
   const me: Holder = { pid: process.pid, host: hostname() };
   for (let attempt = 0; ; attempt++) {
@@ -98,9 +99,12 @@ export function lockJournal(journal: string): () => void {
   }
   held.add(path);
   let holding = true;
+  // exit() (a second Ctrl-C) skips finally blocks, not the host's exit hooks.
+  let forget = () => undefined as void;
   const release = () => {
     if (!holding) return;
     holding = false;
+    forget();
     held.delete(path);
     // Only our own lock: a stale-lock takeover by another run must not be undone.
     try {
@@ -109,7 +113,6 @@ export function lockJournal(journal: string): () => void {
       // already gone, or no longer ours
     }
   };
-  // process.exit() (a second Ctrl-C) skips finally blocks, not 'exit' listeners.
-  process.once('exit', release);
+  forget = host.atExit(release);
   return release;
 }

@@ -89,7 +89,8 @@ export function fileHead(file: string): string {
 /** The first bytes of an input (for sniffing), and the whole input as chunks. */
 async function peek(file: string, o: ReadOptions): Promise<{ head: string; chunks: AsyncIterable<Buffer> }> {
   if (file !== STDIN) return { head: fileHead(file), chunks: createReadStream(file, { highWaterMark: 256 * 1024 }) };
-  const it = (o.stdin ?? process.stdin)[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  if (!o.stdin) throw new Error('internal error: FILE - read without a stdin');
+  const it = o.stdin[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
   const first = await it.next();
   if (first.done) throw new UsageError('FILE: stdin is empty');
   const firstBuf = Buffer.from(first.value);

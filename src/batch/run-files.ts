@@ -60,7 +60,7 @@ export async function openRunFiles<Req>(o: BatchOptions<Req>, state: RunState<Re
     if (check && o.confirm) await o.confirm({ rows: check.rows, sent: prior?.sent ?? 0, first: await firstRecipients(o) }).catch(cancelled);
     if (o.restart) moveAside(journalPath, o.io);
 
-    state.stop.listen(o.signal);
+    state.stop.listen(o.signal, o.host);
 
     // The journal and the results are files: the IO chokepoint scrubs what goes there too.
     const scrub = (text: string) => o.io.scrub(text);

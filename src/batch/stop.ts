@@ -3,6 +3,7 @@
 // exits at once: every request that may have gone out has its intent on disk.
 import { setMaxListeners } from 'node:events';
 import { EXIT, type ExitCode } from '../core/errors.js';
+import type { Host } from '../core/host.js';
 import type { StopBy } from './types.js';
 
 type Signal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
@@ -16,7 +17,8 @@ export class Stop {
   /** Aborted when the run stops: waits for a rate token end. */
   readonly signal: AbortSignal;
   private readonly controller = new AbortController();
-  private readonly listeners: [NodeJS.Signals, () => void][] = [];
+  private readonly unlisteners: (() => void)[] = [];
+  private exit?: (code: number) => never;
   private onAbort?: () => void;
 
   /**
@@ -45,12 +47,9 @@ export class Stop {
   }
 
   /** SIGTERM and SIGHUP from now on, and Ctrl-C as `ctrlC` (the command's signal) says. */
-  listen(ctrlC: AbortSignal): void {
-    for (const name of ['SIGTERM', 'SIGHUP'] as const) {
-      const l = () => this.onSignal(name);
-      process.on(name, l);
-      this.listeners.push([name, l]);
-    }
+  listen(ctrlC: AbortSignal, host: Pick<Host, 'onSignal' | 'exit'>): void {
+    this.exit = (code) => host.exit(code);
+    for (const name of ['SIGTERM', 'SIGHUP'] as const) this.unlisteners.push(host.onSignal(name, () => this.onSignal(name)));
     this.onAbort = () => this.onSignal('SIGINT');
     if (ctrlC.aborted) this.onAbort();
     else ctrlC.addEventListener('abort', this.onAbort, { once: true });
@@ -58,11 +57,11 @@ export class Stop {
 
   unlisten(ctrlC: AbortSignal): void {
     if (this.onAbort) ctrlC.removeEventListener('abort', this.onAbort);
-    for (const [name, l] of this.listeners) process.off(name, l);
+    for (const off of this.unlisteners.splice(0)) off();
   }
 
   private onSignal(name: Signal): void {
-    if (isSignal(this.state?.by)) process.exit(SIGNAL_EXIT[name]);
+    if (isSignal(this.state?.by) && this.exit) this.exit(SIGNAL_EXIT[name]);
     this.halt(`interrupted by ${name}`, name);
   }
 }

@@ -1,6 +1,7 @@
 // What a batch is given and what it reports: the options of runBatch, and its summary
 // (rows = sent + failed + uncertain + skipped + not_sent).
 import type { Pace } from '../api/types.js';
+import type { Host } from '../core/host.js';
 import type { IO } from '../core/io.js';
 import type { Record_ } from './reader.js';
 
@@ -36,6 +37,8 @@ export interface BatchOptions<Req> {
   io: IO;
   /** Aborted on Ctrl-C: stop dispatching, let requests in flight finish. */
   signal: AbortSignal;
+  /** SIGTERM and SIGHUP drain the run as Ctrl-C does; a second signal exits; the journal's lock is released on exit. */
+  host: Pick<Host, 'onSignal' | 'exit' | 'atExit'>;
   /** Shown in progress and status lines, e.g. `send-batch`. */
   label: string;
   /** Names of the key and id columns of the results file. */

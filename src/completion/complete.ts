@@ -77,11 +77,12 @@ export async function complete(root: Node, words: string[], profiles: () => Prom
 }
 
 /** Local state is never worth an error in the middle of a command line: no profiles then. */
-async function storedProfiles(): Promise<string[]> {
+async function storedProfiles(env: NodeJS.ProcessEnv): Promise<string[]> {
   try {
-    const { PROFILE_NAME, profileNames, readConfig } = await import('../config/store.js');
+    const { configDir, PROFILE_NAME, profileNames, readConfig } = await import('../config/store.js');
     // A name login would refuse (hand-edited config: `a;touch x`, a newline) is not offered.
-    return profileNames(readConfig()).filter((n) => PROFILE_NAME.test(n));
+    const dir = configDir(env);
+    return profileNames(readConfig(dir), dir).filter((n) => PROFILE_NAME.test(n));
   } catch {
     return [];
   }
@@ -97,8 +98,8 @@ async function faultOperations(): Promise<string[]> {
 }
 
 /** The `__complete` command: the answer for the shell scripts. */
-export async function answer(io: IO, words: string[]): Promise<number> {
-  const { candidates, files, more } = await complete(rootNode(OUTLINE), words, storedProfiles);
+export async function answer(io: IO, words: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { candidates, files, more } = await complete(rootNode(OUTLINE), words, () => storedProfiles(env));
   const lines = candidates.map(([v, d]) => (d ? `${v}\t${oneLine(d)}` : v));
   io.out([...lines, `:${(files ? 0 : NO_FILES) + (more ? NO_SPACE : 0)}`].join('\n'));
   return 0;

@@ -112,7 +112,7 @@ function urlSecrets(value: string | undefined): string[] {
  */
 export function resolveSettings(
   flags: GlobalFlags,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
   keep: (secret: string) => void = () => undefined,
   { newProfile = false } = {},
 ): Settings {

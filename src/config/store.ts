@@ -18,10 +18,10 @@ export interface ConfigFile {
   profiles?: Record<string, Profile>;
 }
 
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+export function configDir(env: NodeJS.ProcessEnv): string {
   if (env.CHATCRM_CONFIG_DIR) return env.CHATCRM_CONFIG_DIR;
   if (process.platform === 'win32' && env.APPDATA) return join(env.APPDATA, 'chatcrm');
-  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'chatcrm');
+  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'chatcrm');
 }
 
 /** The parsed file, or undefined when it does not exist. A parse error never quotes the text (it may be a key). */
@@ -84,12 +84,12 @@ export function privateDir(dir: string): void {
   }
 }
 
-export function readConfig(dir = configDir()): ConfigFile {
+export function readConfig(dir: string): ConfigFile {
   return readJson<ConfigFile>(join(dir, 'config.json')) ?? {};
 }
 
 /** Mutate config.json through `conf` (atomic writes, file locking semantics of the library). */
-export async function updateConfig(mutate: (cfg: ConfigFile) => void, dir = configDir()): Promise<void> {
+export async function updateConfig(mutate: (cfg: ConfigFile) => void, dir: string): Promise<void> {
   privateDir(dir);
   const { default: Conf } = await import('conf');
   const store = new Conf<ConfigFile>({ cwd: dir, configName: 'config', projectName: 'chatcrm', projectSuffix: '' });
@@ -104,12 +104,12 @@ interface Credentials {
   webhook_secrets?: Record<string, string>;
 }
 
-export function readKey(profile: string, dir = configDir()): string | undefined {
+export function readKey(profile: string, dir: string): string | undefined {
   return readCredentials(dir)?.profiles?.[profile];
 }
 
 /** Names of the profiles that have a stored key. */
-export function keyNames(dir = configDir()): string[] {
+export function keyNames(dir: string): string[] {
   return Object.keys(readCredentials(dir)?.profiles ?? {});
 }
 
@@ -117,7 +117,7 @@ export function keyNames(dir = configDir()): string[] {
 export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /** Every profile: those with settings and those with only a key. */
-export function profileNames(cfg: ConfigFile, dir = configDir()): string[] {
+export function profileNames(cfg: ConfigFile, dir: string): string[] {
   return [...new Set([...Object.keys(cfg.profiles ?? {}), ...keyNames(dir)])].sort();
 }
 
@@ -132,16 +132,16 @@ export function checkProfile(name: string, cfg: ConfigFile, dir: string, label =
  * Store (or with `undefined`, forget) a profile's key. The file is replaced by a new 0600 one
  * of ours (a symlink is replaced, not followed), so writing also repairs what reading refuses.
  */
-export function writeKey(profile: string, key: string | undefined, dir = configDir()): void {
+export function writeKey(profile: string, key: string | undefined, dir: string): void {
   writeCredential('profiles', profile, key, dir);
 }
 
 /** A profile's webhook app secret, stored (or with `undefined`, forgotten) as its key is. */
-export function writeWebhookSecret(profile: string, secret: string | undefined, dir = configDir()): void {
+export function writeWebhookSecret(profile: string, secret: string | undefined, dir: string): void {
   writeCredential('webhook_secrets', profile, secret, dir);
 }
 
-export function readWebhookSecret(profile: string, dir = configDir()): string | undefined {
+export function readWebhookSecret(profile: string, dir: string): string | undefined {
   return readCredentials(dir)?.webhook_secrets?.[profile];
 }
 

@@ -6,6 +6,7 @@
 // URL is hidden from what people and logs read (text, stderr); the data on stdout (json, jsonl,
 // yaml, csv) carries the server's text as it is, or a dump piped into a sync would write `***`.
 import type { Writable, Readable } from 'node:stream';
+import type { Streams } from './host.js';
 import { redactUrls, scrub } from './redact.js';
 import { escapeC1, sanitizeCell, sanitizeText } from './sanitize.js';
 
@@ -62,9 +63,9 @@ export interface Spinner {
 export interface IOOptions {
   noColor?: boolean;
   noInput?: boolean;
-  env?: NodeJS.ProcessEnv;
-  /** Streams and TTY state other than the process's (tests). */
-  streams?: { stdout: Writable; stderr: Writable; stdin: Readable; tty?: boolean; columns?: number };
+  env: NodeJS.ProcessEnv;
+  /** The host's streams (core/host.ts). */
+  streams: Streams;
 }
 
 export function colorPolicy(isTTY: boolean, env: NodeJS.ProcessEnv, noColor?: boolean): boolean {
@@ -77,18 +78,13 @@ export function colorPolicy(isTTY: boolean, env: NodeJS.ProcessEnv, noColor?: bo
 
 const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
 
-export function createIO(opts: IOOptions = {}): IO {
-  const env = opts.env ?? process.env;
-  const s = opts.streams;
-  const stdout = s?.stdout ?? process.stdout;
-  const stderr = s?.stderr ?? process.stderr;
-  const stdoutIsTTY = s ? Boolean(s.tty) : Boolean(process.stdout.isTTY);
-  const stderrIsTTY = s ? Boolean(s.tty) : Boolean(process.stderr.isTTY);
-  // process.stdin is built on first use, and building it costs start-up time (for /dev/null
-  // Node loads its fs streams, fs/promises and readline): only commands that read stdin or
-  // may prompt touch it.
-  let stdinIsTTY: boolean | undefined;
-  const stdinTTY = () => (stdinIsTTY ??= s ? Boolean(s.tty) : Boolean(process.stdin.isTTY));
+export function createIO(opts: IOOptions): IO {
+  const { env, streams: s } = opts;
+  const { stdout, stderr } = s;
+  const stdoutIsTTY = s.tty.stdout;
+  const stderrIsTTY = s.tty.stderr;
+  // stdin is read only by commands that read it or may prompt (the process host builds it then).
+  const stdinTTY = () => s.tty.stdin;
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
   const secrets: string[] = [];
   const exact = (text: string) => scrub(text, secrets);
@@ -100,7 +96,7 @@ export function createIO(opts: IOOptions = {}): IO {
     stdout,
     stderr,
     get stdin() {
-      return s?.stdin ?? process.stdin;
+      return s.stdin;
     },
     stdoutIsTTY,
     stderrIsTTY,
@@ -111,7 +107,7 @@ export function createIO(opts: IOOptions = {}): IO {
     get canPrompt() {
       return stdoutIsTTY && !opts.noInput && !ci && stdinTTY();
     },
-    columns: s?.columns ?? (process.stdout.columns || Number(env.COLUMNS) || 100),
+    columns: s.columns || Number(env.COLUMNS) || 100,
     out: (...parts) => void stdout.write(human(parts)),
     err: (...parts) => void stderr.write(human(parts)),
     redraw: (...parts) => void stderr.write(`\r${joined(parts, sanitizeCell)}\u001b[K`),

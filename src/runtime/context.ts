@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/client.js';
 import type { ClientOptions, DryRunRequest } from '../api/types.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
 import { UsageError } from '../core/errors.js';
+import type { Host } from '../core/host.js';
 import type { IO } from '../core/io.js';
 import { sanitizeCell } from '../core/sanitize.js';
 import type { PrintOptions, View } from '../core/output/print.js';
@@ -13,6 +14,8 @@ export interface Context {
   io: IO;
   flags: GlobalFlags;
   env: NodeJS.ProcessEnv;
+  /** Signals, the exit and its hooks (the variables and streams are `env` and `io`). */
+  host: Host;
   readonly settings: Settings;
   /**
    * The command's shared client, made on first use. `longRunning` (a batch, a server) is fixed
@@ -38,6 +41,7 @@ export interface Context {
   /** Prompts on a terminal (check io.canPrompt first), loaded on first use. */
   prompter(): Promise<Prompter>;
   readStdin(): Promise<string>;
+  /** Aborted by an interrupt (Ctrl-C). */
   signal: AbortSignal;
   version: string;
   /** Release the HTTP client, if one was made. */
@@ -45,7 +49,8 @@ export interface Context {
 }
 
 /** `newProfile`: the command may name a profile that does not exist yet (it creates it). */
-export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, version: string, env = process.env, { newProfile = false } = {}): Context {
+export function createContext(io: IO, flags: GlobalFlags, host: Host, version: string, { newProfile = false } = {}): Context {
+  const { env, interrupt: signal } = host;
   let settings: Settings | undefined;
   let client: ApiClient | undefined;
   let shared: { longRunning: boolean; client: Promise<ApiClient> } | undefined;
@@ -54,6 +59,7 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
     io,
     flags,
     env,
+    host,
     signal,
     version,
     get settings() {
@@ -118,6 +124,7 @@ function clientOptions(ctx: Context): ClientOptions {
     userAgent: `chatcrm/${ctx.version} node/${process.versions.node}`,
     trace: (line) => ctx.io.err(line),
     dryRunOut: (req) => printDryRun(ctx.io, req, s.output),
+    proxy: { http: ctx.env.http_proxy ?? ctx.env.HTTP_PROXY, https: ctx.env.https_proxy ?? ctx.env.HTTPS_PROXY, noProxy: ctx.env.no_proxy ?? ctx.env.NO_PROXY },
   };
 }
 

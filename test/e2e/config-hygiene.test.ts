@@ -103,11 +103,11 @@ describe('the config dir and the credentials file', () => {
     const { dir } = withCredentials(JSON.stringify({ profiles: { default: sb.config.apiKey } }));
     const gone = spawnSync('node', ['-e', '']).pid;
     const stale = join(dir, `credentials.json.${gone}.tmp`);
-    const live = join(dir, `credentials.json.${process.pid}.tmp`);
+    const live = join(dir, `credentials.json.${process.ppid}.tmp`);
     for (const f of [stale, live]) writeFileSync(f, JSON.stringify({ profiles: { default: 'half-written-key' } }), { mode: 0o600 });
     const r = await runCli(['login', '--profile', 'ci', '--base-url', sb.url, '--with-key'], { configDir: dir, input: sb.config.apiKey });
     expect(r.exitCode).toBe(0);
-    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([`credentials.json.${process.pid}.tmp`]);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([`credentials.json.${process.ppid}.tmp`]);
     expect(sb.received.at(-1)).toMatchObject({ operation: 'auth.profile', headers: expect.objectContaining({ 'x-api-key': sb.config.apiKey }) });
   });
 

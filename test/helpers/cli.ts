@@ -1,11 +1,16 @@
-// Run the real built CLI (bin/chatcrm.js → dist/) as a user would, in a clean environment:
-// its own config dir, no TTY, no inherited CHATCRM_* variables.
+// Run the CLI as a user would, in a clean environment: its own config dir, no TTY, no inherited
+// CHATCRM_* variables. In-process by default (src/cli.ts on a host of the test's own, as gh's
+// factory and wrangler's runWrangler do); as a process (bin/chatcrm.js → dist/) where the process
+// is the subject: `process: true`, a working folder of its own, or a variable Node reads at start.
 import { execa, type Options } from 'execa';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { describe, it } from 'vitest';
+import { run } from '../../src/cli.js';
+import { testHost } from './io.js';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/chatcrm.js');
 
@@ -32,6 +37,8 @@ export interface RunOptions {
   /** A config dir to reuse between runs (default: a fresh empty one). */
   configDir?: string;
   timeout?: number;
+  /** Run bin/chatcrm.js in a process of its own: the process is the subject (its exit, its start, its Node). */
+  process?: boolean;
 }
 
 export function cleanEnv(extra: Record<string, string | undefined> = {}, configDir = tempDir('chatcrm-cfg-')): Record<string, string | undefined> {
@@ -40,7 +47,16 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}, configD
   return { ...env, CI: 'true', CHATCRM_CONFIG_DIR: configDir, HTTPS_PROXY: undefined, HTTP_PROXY: undefined, https_proxy: undefined, http_proxy: undefined, ...extra };
 }
 
+/** Variables Node or the OS read when a process starts: a run given one needs a process of its own. */
+const AT_START = /^(NODE_|UV_|TZ$|LANG$|LC_|TMPDIR$|SSL_CERT_)/;
+
 export async function runCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const own = opts.process || opts.cwd !== undefined || Object.keys(opts.env ?? {}).some((k) => AT_START.test(k));
+  return own ? spawnCli(args, opts) : inProcess(args, opts);
+}
+
+/** The built CLI in a process of its own. */
+export async function spawnCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   const execOpts: Options = {
     env: cleanEnv(opts.env, opts.configDir),
     extendEnv: false,
@@ -52,6 +68,40 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
   };
   const r = await execa('node', [BIN, ...args], execOpts);
   return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? -1 };
+}
+
+/** Text written to a stream, kept as bytes and read as UTF-8 at the end (a character may span two writes). */
+function sink(): { stream: Writable; text(): string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _enc, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+/** The CLI in this process, on a host of the test's own (core/host.ts). */
+export async function inProcess(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const env = Object.fromEntries(Object.entries(cleanEnv(opts.env, opts.configDir)).filter(([, v]) => v !== undefined));
+  const input = opts.input === undefined || opts.input.length === 0 ? [] : [Buffer.from(opts.input)];
+  const [stdout, stderr] = [sink(), sink()];
+  const interrupt = new AbortController();
+  const host = testHost(env, { stdin: Readable.from(input), stdout: stdout.stream, stderr: stderr.stream, interrupt: interrupt.signal });
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      interrupt.abort();
+      reject(new Error(`chatcrm ${args.join(' ')}: no end after ${opts.timeout ?? HANG_MS} ms`));
+    }, opts.timeout ?? HANG_MS);
+  });
+  try {
+    const exitCode = await Promise.race([run(args, host), hung]);
+    return { stdout: stdout.text(), stderr: stderr.text(), exitCode };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** tmux is installed (the tests that drive a real terminal need it). */

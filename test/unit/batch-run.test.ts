@@ -13,6 +13,7 @@ import { BatchRun, CHANGED } from '../../src/batch/run.js';
 import type { BatchOptions } from '../../src/batch/types.js';
 import { tempDir } from '../helpers/cli.js';
 import { textBatch, type TextReq } from '../helpers/batch.js';
+import { testHost } from '../helpers/io.js';
 
 const dir = tempDir('chatcrm-batch-run-unit-');
 type Req = TextReq;
@@ -150,10 +151,10 @@ describe('BatchRun from its files', () => {
   });
 
   it('opening files that fail part way undoes what it did: no SIGTERM or SIGHUP listened to, the error names the flag', async () => {
-    const o = options({ results: join(dir, 'undo.csv') });
-    const before = [process.listenerCount('SIGTERM'), process.listenerCount('SIGHUP')];
+    const host = testHost({});
+    const o = options({ results: join(dir, 'undo.csv'), host });
     const opening = openRunFiles(o, new RunState(o), join(dir, 'no-such-dir', 'undo.journal'), undefined, undefined);
     await expect(opening).rejects.toThrow(/^--journal: /);
-    expect([process.listenerCount('SIGTERM'), process.listenerCount('SIGHUP')]).toEqual(before);
+    expect([host.listeners('SIGTERM'), host.listeners('SIGHUP')]).toEqual([0, 0]);
   });
 });

@@ -2,7 +2,7 @@ import { appendFileSync, constants, existsSync, readFileSync, symlinkSync, write
 import { hostname } from 'node:os';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { IdTable, identity, State } from '../../src/batch/identity.js';
 import { Journal, scanJournal } from '../../src/batch/journal.js';
 import { openPrivate, type OpenFile } from '../../src/core/private-file.js';
@@ -18,6 +18,7 @@ import { csvText as csvCell } from '../../src/core/sanitize.js';
 import { summaryLine } from '../../src/batch/command.js';
 import { ApiError, AuthError, NetworkError, ResponseError } from '../../src/core/errors.js';
 import { tempDir } from '../helpers/cli.js';
+import { HostExit, testHost } from '../helpers/io.js';
 import { Wake } from '../../src/batch/wake.js';
 
 const dir = tempDir('chatcrm-batch-unit-');
@@ -246,16 +247,29 @@ describe('journal', () => {
 describe('journal lock', () => {
   it('refuses a second hold in this process; a lock naming this pid that this process does not hold is a leftover', () => {
     const j = join(dir, 'own.journal');
-    const release = lockJournal(j);
-    expect(() => lockJournal(j)).toThrow(new RegExp(`is in use by pid ${process.pid} `));
+    const release = lockJournal(j, testHost({}));
+    expect(() => lockJournal(j, testHost({}))).toThrow(new RegExp(`is in use by pid ${process.pid} `));
     release();
     expect(existsSync(`${j}.lock`)).toBe(false);
     // What a run with the same pid (a container's pid 1) left behind when it was killed.
     writeFileSync(`${j}.lock`, JSON.stringify({ pid: process.pid, host: hostname() }));
-    const again = lockJournal(j);
+    const again = lockJournal(j, testHost({}));
     expect(JSON.parse(readFileSync(`${j}.lock`, 'utf8'))).toEqual({ pid: process.pid, host: hostname() });
     again();
     expect(existsSync(`${j}.lock`)).toBe(false);
+  });
+
+  it('an exit (a second Ctrl-C skips finally blocks) releases it through the host; a release forgets that hook', () => {
+    const j = join(dir, 'exit.journal');
+    const host = testHost({});
+    lockJournal(j, host);
+    expect(existsSync(`${j}.lock`)).toBe(true);
+    expect(() => host.exit(130)).toThrow(HostExit);
+    expect(existsSync(`${j}.lock`)).toBe(false);
+    // In-process runs share one host's lifetime: each hook left behind would pile up.
+    const cancel = vi.fn();
+    lockJournal(j, { atExit: () => cancel })();
+    expect(cancel).toHaveBeenCalledOnce();
   });
 });
 

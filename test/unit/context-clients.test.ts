@@ -4,11 +4,11 @@ import { expect, it } from 'vitest';
 import { batchClient } from '../../src/batch/command.js';
 import { createContext } from '../../src/runtime/context.js';
 import { tempDir } from '../helpers/cli.js';
-import { testIO } from '../helpers/io.js';
+import { testHost, testIO } from '../helpers/io.js';
 
 function testContext() {
   const env = { CHATCRM_BASE_URL: 'http://127.0.0.1:9', CHATCRM_API_KEY: 'k-test', CHATCRM_CONFIG_DIR: tempDir() };
-  return createContext(testIO(), { timeout: '7' }, new AbortController().signal, 'test', env);
+  return createContext(testIO(), { timeout: '7' }, testHost(env), 'test');
 }
 
 it('reuses the shared client, also when asked for at once', async () => {

@@ -2,9 +2,10 @@
 // commander: byte for byte what commander prints for the same command (program.ts builds it as a
 // run does), at 80 columns (no terminal) and at other terminal widths, so that the two never drift.
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { groupHelp } from '../../src/locate.js';
 import { createIO } from '../../src/core/io.js';
+import { ttys } from '../helpers/io.js';
 import { OUTLINE } from '../../src/manifest/outline-data.js';
 import type { Outline } from '../../src/manifest/outline.js';
 import { buildProgram } from '../../src/program.js';
@@ -15,20 +16,11 @@ function groups(level: Outline[], path: string[] = []): string[][] {
 }
 const paths = [[], ...groups(OUTLINE)];
 
-const tty = Object.getOwnPropertyDescriptors(process.stdout);
-afterEach(() => {
-  for (const k of ['isTTY', 'columns'] as const) {
-    if (tty[k]) Object.defineProperty(process.stdout, k, tty[k]);
-    else delete (process.stdout as unknown as Record<string, unknown>)[k];
-  }
-});
-
 /** What commander prints for `chatcrm <path> --help`, on a terminal `columns` wide (undefined: not a terminal). */
 async function commanderHelp(path: string[], columns?: number): Promise<string> {
-  if (columns !== undefined) Object.defineProperties(process.stdout, { isTTY: { value: true, configurable: true }, columns: { value: columns, configurable: true } });
   let text = '';
   const sink = new Writable({ write: (chunk, _enc, done) => void ((text += String(chunk)), done()) });
-  const io = createIO({ streams: { stdout: sink, stderr: sink, stdin: process.stdin, tty: false, columns: 80 } });
+  const io = createIO({ env: {}, noColor: true, streams: { stdout: sink, stderr: sink, stdin: process.stdin, tty: ttys(columns !== undefined), columns: columns ?? 80 } });
   const program = await buildProgram([...path, '--help'], io, async () => undefined);
   await expect(program.parseAsync([...path, '--help'], { from: 'user' })).rejects.toMatchObject({ code: 'commander.helpDisplayed' });
   return text;
@@ -61,7 +53,7 @@ describe('root and group help without commander', () => {
 
 describe('the program built for a command', () => {
   it('`chat send` builds that command alone: its siblings are names, with no options or subcommands', async () => {
-    const io = createIO({ streams: { stdout: new Writable({ write: (_c, _e, done) => done() }), stderr: process.stderr, stdin: process.stdin, tty: false, columns: 80 } });
+    const io = createIO({ env: {}, streams: { stdout: new Writable({ write: (_c, _e, done) => done() }), stderr: process.stderr, stdin: process.stdin, tty: ttys(false), columns: 80 } });
     const program = await buildProgram(['chat', 'send', '--to', '15551230001'], io, async () => undefined);
     const chat = program.commands.find((c) => c.name() === 'chat')!;
     const send = chat.commands.find((c) => c.name() === 'send')!;

@@ -60,6 +60,26 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * What a run takes from its host (src/core/host.ts) read from `process` directly, as `file:
+ * process.NAME`: the variables, argv, the standard streams, signals and the exit. The process's
+ * identity (pid, uid, platform, versions, cwd) is not the host's.
+ */
+const HOSTED = new Set(['env', 'argv', 'stdin', 'stdout', 'stderr', 'exit', 'exitCode', 'on', 'once', 'off', 'addListener', 'removeListener', 'chdir']);
+function processReads(file: string, text: string): string[] {
+  if (!text.includes('process.')) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'process' && HOSTED.has(node.name.text)) {
+      found.push(`${file}: process.${node.name.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 /** Most lines a function may span (src/README.md: it fits on a screen). */
 const MAX_FUNCTION_LINES = 80;
 
@@ -153,6 +173,24 @@ describe('src/ layout', () => {
 
   it('has no import from runtime/ (the context, the command types) but to core/, api/ and config/ below it', () => {
     expect(arrowsOut('runtime', ['runtime', 'core', 'api', 'config'])).toEqual([]);
+  });
+
+  it('reads the process (variables, streams, signals, exit) only in main.ts and out.ts: every run of the CLI takes them from its host', () => {
+    const reads = files.filter((f) => !['main.ts', 'out.ts'].includes(relative(SRC, f))).flatMap((f) => processReads(relative(SRC, f), readFileSync(f, 'utf8')));
+    expect(reads).toEqual([]);
+  });
+
+  it('finds a read of the process, in each form, and not its identity or a comment (the check itself)', () => {
+    const text = [
+      '// process.env is not read here',
+      'const a = process.env.HOME;',
+      "const b = process.stdin;",
+      "process.on('SIGTERM', f);",
+      'process.exit(2);',
+      'const c = process.pid + process.platform + process.cwd();',
+      "const d = { process: 1 }.process;",
+    ].join('\n');
+    expect(processReads('x.ts', text)).toEqual(['x.ts: process.env', 'x.ts: process.stdin', 'x.ts: process.on', 'x.ts: process.exit']);
   });
 
   it('keeps every file near 300 lines or under', () => {

@@ -15,7 +15,7 @@ import { MAX_FILE_TEXT, profileDefaults, ToolRunner, type Safety } from '../../s
 import { createContext, type Context } from '../../src/runtime/context.js';
 import { tempDir } from '../helpers/cli.js';
 import { draftCampaign, freshDrafts } from '../helpers/campaigns.js';
-import { testIO } from '../helpers/io.js';
+import { testHost, testIO } from '../helpers/io.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -39,7 +39,7 @@ function context(profile: Record<string, unknown> = {}, flags = {}): Context {
   const dir = tempDir();
   writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: profile } }));
   const env = { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: dir };
-  return createContext(testIO(), { json: true, ...flags }, new AbortController().signal, 'test', env);
+  return createContext(testIO(), { json: true, ...flags }, testHost(env), 'test');
 }
 
 const runners: Context[] = [];
@@ -432,7 +432,7 @@ describe('the runner itself', () => {
 
   it('with no API key, offline tools still answer (there is no key to scrub)', async () => {
     const dir = tempDir();
-    const ctx = createContext(testIO(), { json: true }, new AbortController().signal, 'test', { CHATCRM_BASE_URL: sb.url, CHATCRM_CONFIG_DIR: dir });
+    const ctx = createContext(testIO(), { json: true }, testHost({ CHATCRM_BASE_URL: sb.url, CHATCRM_CONFIG_DIR: dir }), 'test');
     const r = await runner({}, ctx).call(tool('flows_validate'), { flow: GOOD_FLOW });
     expect(r.structuredContent, textOf(r)).toEqual({ valid: true, problems: [], warnings: [] });
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendViaMcp } from '../../src/commands/chat/send-via-mcp.js';
 import { createContext } from '../../src/runtime/context.js';
 import { UsageError } from '../../src/core/errors.js';
-import { testIO } from '../helpers/io.js';
+import { testHost, testIO } from '../helpers/io.js';
 import { tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -16,7 +16,7 @@ afterAll(() => sb.close());
 function testContext() {
   const io = testIO();
   const env = { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey, CHATCRM_CONFIG_DIR: tempDir() };
-  return { ctx: createContext(io, { json: true }, new AbortController().signal, 'test', env), io };
+  return { ctx: createContext(io, { json: true }, testHost(env), 'test'), io };
 }
 
 it('sends send_chat_message with platform chat and prints the record, not the envelope; the message is in the store', async () => {

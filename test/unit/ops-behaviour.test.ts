@@ -13,7 +13,7 @@ import { ToolRunner } from '../../src/mcp/serve/run-tool.js';
 import { BEHAVIOURS, behaviourOf, checked, normalized, SERVICE_TOOLS } from '../../src/ops/behaviour.js';
 import { normalizePhone } from '../../src/ops/recipient.js';
 import { tempDir } from '../helpers/cli.js';
-import { testIO } from '../helpers/io.js';
+import { testHost, testIO } from '../helpers/io.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 const PHONE = '+49 151-234 5678';
@@ -22,7 +22,7 @@ const DIGITS = '491512345678';
 /** A context that sends nothing (a guard's own lookups go to `to`'s sandbox): the tool runner's --dry-run captures the request instead. */
 function testContext(to: Record<string, string> = {}) {
   const env = { CHATCRM_BASE_URL: 'http://127.0.0.1:9', CHATCRM_API_KEY: 'sk_test_behaviour', CHATCRM_CONFIG_DIR: tempDir(), ...to };
-  return createContext(testIO(), { json: true }, new AbortController().signal, 'test', env);
+  return createContext(testIO(), { json: true }, testHost(env), 'test');
 }
 
 /** The body `mcp serve`'s tool for the operation would send for these arguments (--dry-run); a form as --dry-run describes it. */

@@ -20,6 +20,7 @@ import { Saver } from '../../src/sandbox/state.js';
 import { Store } from '../../src/sandbox/store.js';
 import type { IO } from '../../src/core/io.js';
 import { tempDir } from '../helpers/cli.js';
+import { testHost } from '../helpers/io.js';
 
 /** Where the next synchronous open (or existsSync) plants a file first: a path, or a prefix ending in `*` (a temporary name). Each plants once. */
 const plantAt = vi.hoisted(() => {
@@ -111,7 +112,7 @@ describe.runIf(isRoot)('a file planted by another user in the moment before the 
     // A lock naming a pid that is gone would be taken over (removed) were it ours.
     const text = `${JSON.stringify({ pid: 2 ** 22 + 1, host: 'x' })}\n`;
     plantAt.set(lock, () => plant(lock, text));
-    expect(() => lockJournal(journal)).toThrow(owner('--journal'));
+    expect(() => lockJournal(journal, testHost({}))).toThrow(owner('--journal'));
     untouched(lock, text);
   });
 

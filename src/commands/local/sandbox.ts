@@ -22,10 +22,11 @@ export const run: Run = async (ctx, { opts }) => {
     throw err;
   }
   // Listening from before the banner: a script may signal as soon as it reads the last line.
+  let unlisten = () => undefined as void;
   const stopped = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
     ctx.signal.addEventListener('abort', () => resolve('SIGINT'), { once: true });
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-  });
+    unlisten = ctx.host.onSignal('SIGTERM', () => resolve('SIGTERM'));
+  }).finally(() => unlisten());
   const io = ctx.io;
   const url = shellQuote(reachable(sb.url));
   // The sandbox's own throw-away key and secret: printed so that every command, `webhook send`

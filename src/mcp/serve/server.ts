@@ -168,9 +168,9 @@ export async function serve(ctx: Context, tools: ToolDef[], opts: ServeOptions):
     // The SDK's stdio transport does not notice the client going away: stdin ending is the end.
     const closed = new Promise<void>((resolve) => {
       server.onclose = resolve;
-      process.stdin.once('end', resolve).once('close', resolve);
+      ctx.io.stdin.once('end', resolve).once('close', resolve);
     });
-    await server.connect(new StdioServerTransport());
+    await server.connect(new StdioServerTransport(ctx.io.stdin, ctx.io.stdout));
     ctx.io.err(`chatcrm mcp serve: ${count} tools over stdio${ctx.settings.dryRun ? ' (dry run: nothing is sent)' : ''}`);
     const interrupted = new Promise<never>((_, reject) => ctx.signal.addEventListener('abort', () => reject(new InterruptedError()), { once: true }));
     try {
