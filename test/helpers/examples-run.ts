@@ -1,14 +1,16 @@
-// Runs groups of examples (helpers/examples.ts) as a user would: each line through `sh -c`
-// with `chatcrm` on PATH, in a folder holding the files the examples name, against a fresh
-// in-process sandbox per group, with the placeholders filled from that sandbox's records.
+// Runs groups of examples (helpers/examples.ts) as a user would, in a folder holding the files
+// the examples name, against a fresh in-process sandbox per group, with the placeholders filled
+// from that sandbox's records. A line that is one `chatcrm` command (shell-line.ts) runs
+// in-process, in that folder; any other goes through `sh -c` with `chatcrm` on PATH.
 import { execa } from 'execa';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Store } from '../../src/sandbox/store.js';
-import { BIN, HANG_MS, cleanEnv, tempDir } from './cli.js';
+import { BIN, HANG_MS, cleanEnv, inProcess, tempDir, type RunResult } from './cli.js';
 import { docFixtures, type Example, type ExampleGroup } from './examples.js';
 import { startTestSandbox } from './sandbox.js';
+import { simpleLine } from './shell-line.js';
 
 /**
  * Placeholder → the records it stands for: the Nth time a placeholder appears in a line, the
@@ -142,21 +144,53 @@ export async function runGroup(group: ExampleGroup): Promise<Outcome[]> {
         continue;
       }
       const before = sb.requestCount;
-      // In a process group of its own, killed whole: a line that hangs (a server) leaves nothing behind.
-      const run = execa('sh', ['-c', ran], { cwd: dir, env, extendEnv: false, reject: false, input: '', detached: true });
-      const timer = setTimeout(() => killGroup(run.pid), HANG_MS);
-      const r = await run.finally(() => {
-        clearTimeout(timer);
-        killGroup(run.pid);
-      });
-      const stderr = r.signal ? `${String(r.stderr)}\nkilled by ${r.signal}: still running after ${HANG_MS / 1000} s` : String(r.stderr);
-      out.push({ example, ran, exitCode: r.exitCode ?? -1, stderr, requests: sb.requestCount - before });
+      const r = (await inFolder(ran, dir, env)) ?? (await throughSh(ran, dir, env));
+      out.push({ example, ran, exitCode: r.exitCode, stderr: r.stderr, requests: sb.requestCount - before });
     }
   } finally {
     await Promise.all([sb, ...own].map((s) => s.close()));
     rmSync(dir, { recursive: true, force: true });
   }
   return out;
+}
+
+/** A line through `sh -c`, in a process group of its own, killed whole: a line that hangs (a server) leaves nothing behind. */
+async function throughSh(line: string, dir: string, env: Record<string, string | undefined>): Promise<RunResult> {
+  const run = execa('sh', ['-c', line], { cwd: dir, env, extendEnv: false, reject: false, input: '', detached: true });
+  const timer = setTimeout(() => killGroup(run.pid), HANG_MS);
+  const r = await run.finally(() => {
+    clearTimeout(timer);
+    killGroup(run.pid);
+  });
+  const stderr = r.signal ? `${String(r.stderr)}\nkilled by ${r.signal}: still running after ${HANG_MS / 1000} s` : String(r.stderr);
+  return { stdout: String(r.stdout), stderr, exitCode: r.exitCode ?? -1 };
+}
+
+/**
+ * One at a time in this process: a run resolves its relative paths against the working folder,
+ * which is the process's. Lines of groups that run at once take turns.
+ */
+let turn: Promise<unknown> = Promise.resolve();
+
+/** A simple line (shell-line.ts) in-process, in `dir`; undefined for any other. */
+function inFolder(line: string, dir: string, env: Record<string, string | undefined>): Promise<RunResult> | undefined {
+  const simple = simpleLine(line);
+  // A missing input file is the shell's error to report.
+  if (!simple || (simple.stdin !== undefined && !existsSync(join(dir, simple.stdin)))) return undefined;
+  const run = turn.then(async () => {
+    const home = process.cwd();
+    process.chdir(dir);
+    try {
+      const input = simple.stdin === undefined ? '' : readFileSync(simple.stdin);
+      const r = await inProcess(simple.args, { env, input });
+      if (simple.stdout !== undefined) writeFileSync(simple.stdout, r.stdout);
+      return r;
+    } finally {
+      process.chdir(home);
+    }
+  });
+  turn = run.catch(() => undefined);
+  return run;
 }
 
 /** What is wrong with an outcome, or undefined: the exit code marked, no stack trace, nothing sent for bad input. */
