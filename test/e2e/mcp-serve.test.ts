@@ -135,8 +135,8 @@ describe('mcp serve: tools/list', () => {
     }
   });
 
-  it('over stdio, the server exits 0 when the client closes its input', async () => {
-    const r = await sb.run(['mcp', 'serve'], { input: '' });
+  it('over stdio, the server (the process itself) exits 0 when the client closes its input', async () => {
+    const r = await sb.run(['mcp', 'serve'], { input: '', process: true });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^chatcrm mcp serve: \d+ tools over stdio\n$/);

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { describe, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { testHost } from './io.js';
@@ -82,13 +82,33 @@ function sink(): { stream: Writable; text(): string } {
   return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
+/** The variables of a run: the test's own (cleanEnv), none undefined. */
+const runEnv = (opts: RunOptions) => Object.fromEntries(Object.entries(cleanEnv(opts.env, opts.configDir)).filter(([, v]) => v !== undefined)) as Record<string, string>;
+
+/** A run in progress in this process, talked to through its standard streams (a server: `mcp serve`). */
+export interface LiveRun {
+  stdin: Writable;
+  stdout: Readable;
+  stderr: Readable;
+  /** Ctrl-C. */
+  interrupt(): void;
+  /** Its exit code, once it has ended. */
+  exited: Promise<number>;
+}
+
+export function startInProcess(args: string[], opts: RunOptions = {}): LiveRun {
+  const [stdin, stdout, stderr] = [new PassThrough(), new PassThrough(), new PassThrough()];
+  const interrupt = new AbortController();
+  const host = testHost(runEnv(opts), { stdin, stdout, stderr, interrupt: interrupt.signal });
+  return { stdin, stdout, stderr, interrupt: () => interrupt.abort(), exited: run(args, host) };
+}
+
 /** The CLI in this process, on a host of the test's own (core/host.ts). */
 export async function inProcess(args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  const env = Object.fromEntries(Object.entries(cleanEnv(opts.env, opts.configDir)).filter(([, v]) => v !== undefined));
   const input = opts.input === undefined || opts.input.length === 0 ? [] : [Buffer.from(opts.input)];
   const [stdout, stderr] = [sink(), sink()];
   const interrupt = new AbortController();
-  const host = testHost(env, { stdin: Readable.from(input), stdout: stdout.stream, stderr: stderr.stream, interrupt: interrupt.signal });
+  const host = testHost(runEnv(opts), { stdin: Readable.from(input), stdout: stdout.stream, stderr: stderr.stream, interrupt: interrupt.signal });
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {

@@ -1,10 +1,13 @@
 // `chatcrm mcp serve` under the official SDK client, over stdio or --http, as an agent runs it:
-// the built CLI in a clean environment pointed at a test sandbox.
+// the CLI in a clean environment pointed at a test sandbox; over stdio in-process by default,
+// --http as a process (its address and token are read from its stderr, it stops on SIGINT).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { execa, type ResultPromise } from 'execa';
-import { BIN, HANG_MS, cleanEnv } from './cli.js';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { BIN, HANG_MS, cleanEnv, startInProcess, type LiveRun } from './cli.js';
 import type { TestSandbox } from './sandbox.js';
 
 export interface Served {
@@ -20,12 +23,36 @@ export const textOf = (r: unknown) => (((r as { content?: unknown }).content ?? 
 const env = (sb: TestSandbox, extra: Record<string, string | undefined> = {}) =>
   Object.fromEntries(Object.entries(cleanEnv({ ...sb.env, ...extra })).filter((e): e is [string, string] => e[1] !== undefined));
 
-/** `client`: one made by the test (its capabilities, its handlers of server requests). */
+/** The SDK's stdio framing over the standard streams of an in-process run (the client's side). */
+class LiveRunTransport implements Transport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  private readonly buffer = new ReadBuffer();
+  constructor(private readonly live: LiveRun) {}
+  async start(): Promise<void> {
+    this.live.stdout.on('data', (chunk: Buffer) => {
+      this.buffer.append(chunk);
+      for (let m = this.buffer.readMessage(); m; m = this.buffer.readMessage()) this.onmessage?.(m);
+    });
+  }
+  async send(message: JSONRPCMessage): Promise<void> {
+    this.live.stdin.write(serializeMessage(message));
+  }
+  /** The client's input ends: the server's stdin, which is its end. */
+  async close(): Promise<void> {
+    this.live.stdin.end();
+    await this.live.exited;
+    this.onclose?.();
+  }
+}
+
+/** `client`: one made by the test (its capabilities, its handlers of server requests). In-process (cli.ts's startInProcess). */
 export async function serveStdio(sb: TestSandbox, args: string[] = [], extraEnv: Record<string, string | undefined> = {}, client = new Client({ name: 'chatcrm-test', version: '1.0.0' })): Promise<Served> {
-  const transport = new StdioClientTransport({ command: 'node', args: [BIN, 'mcp', 'serve', ...args], env: env(sb, extraEnv), stderr: 'pipe' });
   let err = '';
-  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  await client.connect(transport);
+  const live = startInProcess(['mcp', 'serve', ...args], { env: { ...sb.env, ...extraEnv } });
+  live.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  await client.connect(new LiveRunTransport(live));
   return { client, stderr: () => err, close: () => client.close() };
 }
 
