@@ -1,0 +1,42 @@
+// The inspector page's script: its TypeScript modules (src/sandbox/inspector/page/) bundled for
+// the browser into one file's text, which the sandbox serves as /inspector.js. The sandbox's
+// code imports it as `import script from './inspector/page/main.ts?page'`: the build reads
+// that through pageScript (below), the tests through vitest.config.ts's plugin, both with bundlePage.
+import { build } from 'esbuild';
+import { resolve } from 'node:path';
+
+const QUERY = '?page';
+
+/** The script of the page whose entry is `entry`: one IIFE (no globals), whitespace and syntax minified as dist is. */
+export async function bundlePage(entry) {
+  const r = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    // The browsers of a developer's machine: the source's syntax as it is (`??=`, `\p{…}`).
+    target: 'es2022',
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  return { text: r.outputFiles[0].text, inputs: Object.keys(r.metafile.inputs) };
+}
+
+/** `path?page` of an import, as the file it names; undefined for any other import. */
+export const pageEntry = (spec, dir) => (spec.endsWith(QUERY) ? resolve(dir, spec.slice(0, -QUERY.length)) : undefined);
+
+/** esbuild: `?page` imports become the bundled script's text. */
+export const pageScript = {
+  name: 'page-script',
+  setup(b) {
+    b.onResolve({ filter: /\?page$/ }, (args) => ({ path: pageEntry(args.path, args.resolveDir), namespace: 'page-script' }));
+    b.onLoad({ filter: /.*/, namespace: 'page-script' }, async (args) => {
+      const page = await bundlePage(args.path);
+      return { contents: page.text, loader: 'text', watchFiles: page.inputs.map((i) => resolve(i)) };
+    });
+  },
+};
