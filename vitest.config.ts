@@ -1,24 +1,11 @@
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 // @ts-expect-error: a plain .mjs build script without type declarations
-import { bundlePage, pageEntry } from './scripts/page.mjs';
-
-/** `import script from './page/main.ts?page'`: the inspector page's modules bundled, as the build does (scripts/page.mjs). */
-const pageScript: Plugin = {
-  name: 'page-script',
-  enforce: 'pre',
-  resolveId: (spec, importer) => (importer && pageEntry(spec, dirname(importer)) ? `\0page:${pageEntry(spec, dirname(importer))}` : undefined),
-  async load(id) {
-    if (!id.startsWith('\0page:')) return undefined;
-    const page = await bundlePage(id.slice('\0page:'.length));
-    for (const input of page.inputs) this.addWatchFile(input);
-    return `export default ${JSON.stringify(page.text)};`;
-  },
-};
+import { vitePageScript } from './scripts/page.mjs';
 
 export default defineConfig({
-  plugins: [pageScript],
+  // The inspector page's script, its modules bundled as the build bundles them (`?page`).
+  plugins: [vitePageScript],
   // The examples import the package as an app does; here it is this repository's source.
   resolve: { alias: { 'chatcrm/sandbox': fileURLToPath(new URL('./src/sandbox/public.ts', import.meta.url)) } },
   test: {

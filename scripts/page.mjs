@@ -1,9 +1,9 @@
 // The inspector page's script: its TypeScript modules (src/sandbox/inspector/page/) bundled for
 // the browser into one file's text, which the sandbox serves as /inspector.js. The sandbox's
 // code imports it as `import script from './inspector/page/main.ts?page'`: the build reads
-// that through pageScript (below), the tests through vitest.config.ts's plugin, both with bundlePage.
+// that through pageScript, the tests (Vite) through vitePageScript, both with bundlePage.
 import { build } from 'esbuild';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 const QUERY = '?page';
 
@@ -38,5 +38,19 @@ export const pageScript = {
       const page = await bundlePage(args.path);
       return { contents: page.text, loader: 'text', watchFiles: page.inputs.map((i) => resolve(i)) };
     });
+  },
+};
+
+const VIRTUAL = '\0page:';
+/** Vite (vitest.config.ts, and Stryker's vitest config): the same, for the tests that start the sandbox from src/. */
+export const vitePageScript = {
+  name: 'page-script',
+  enforce: 'pre',
+  resolveId: (spec, importer) => (importer && spec.endsWith(QUERY) ? VIRTUAL + pageEntry(spec, dirname(importer)) : undefined),
+  async load(id) {
+    if (!id.startsWith(VIRTUAL)) return undefined;
+    const page = await bundlePage(id.slice(VIRTUAL.length));
+    for (const input of page.inputs) this.addWatchFile(resolve(input));
+    return `export default ${JSON.stringify(page.text)};`;
   },
 };
