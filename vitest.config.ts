@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+// @ts-expect-error: a plain .mjs build script without type declarations
+import { vitePageScript } from './scripts/page.mjs';
 
 export default defineConfig({
   // As the build defines it (scripts/build.mjs): the CLI runs in-process from src/ in the tests.
   define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version) },
+  // The inspector page's script, its modules bundled as the build bundles them (`?page`).
+  plugins: [vitePageScript],
   // The examples import the package as an app does; here it is this repository's source.
   resolve: { alias: { 'chatcrm/sandbox': fileURLToPath(new URL('./src/sandbox/public.ts', import.meta.url)) } },
   test: {

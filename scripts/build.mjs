@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { thirdPartyNotices } from './notices.mjs';
+import { pageScript } from './page.mjs';
 
 // commander requires node:child_process at load time for executable subcommands, which
 // chatcrm never uses; loading it costs ~10 ms of every start. Give commander a stand-in
@@ -78,8 +79,9 @@ OUTLINE.forEach((o, i) => {
   },
 };
 
-// `import page from './page.html?raw'`: the file's text (the inspector's page, script and
-// stylesheet ship inside the bundle; Vite, which runs the tests, reads `?raw` the same way).
+// `import page from './page.html?raw'`: the file's text (the inspector's page and stylesheet ship
+// inside the bundle; Vite, which runs the tests, reads `?raw` the same way). Its script is `?page`
+// (scripts/page.mjs): its modules bundled for the browser.
 export const rawText = {
   name: 'raw-text',
   setup(b) {
@@ -135,7 +137,7 @@ export const buildOptions = {
   // Bundled CommonJS dependencies (undici, commander) call require() for node: builtins; in
   // ESM they need this. (The CommonJS conversion below drops it: there, require is given.)
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-  plugins: [lazyChildProcess, outlineData, mcpSdk(), rawText],
+  plugins: [lazyChildProcess, outlineData, mcpSdk(), rawText, pageScript],
   logLevel: 'warning',
 };
 

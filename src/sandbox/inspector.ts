@@ -8,15 +8,14 @@ import { hasKey } from './access.js';
 import type { Delivery } from './forward.js';
 import type { SandboxEnv } from './http.js';
 import { changesState, cookieName, hasCookie, hostAllowed, sameOrigin, tokenOk } from './inspector/gate.js';
-import { createLive, feedRequest } from './inspector/live.js';
+import { createLive, feedRequest, type Feed, type Retention } from './inspector/live.js';
 import { conversationsPage, olderMessages, records } from './inspector/views.js';
 import page from './inspector/index.html?raw';
-import script from './inspector/inspector.js?raw';
 import style from './inspector/inspector.css?raw';
+import script from './inspector/page/main.ts?page';
 import type { Received } from './request.js';
 
-/** What the sandbox keeps of each kept-newest log: the limit (0: all), how many it holds, how many went. */
-export type Retention = Record<'messages' | 'requests' | 'deliveries', { limit: number; kept: number; dropped: number }>;
+export type { Retention } from './inspector/live.js';
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy':
@@ -77,13 +76,15 @@ const refuse = (res: ServerResponse, status: number, message: string) => json(re
  * The page's feed, one page whatever the history: ?threads=N (the newest N threads), ?thread=KEY
  * (the open one). Masked as the live deltas are; `seq`: the last delta it already holds.
  */
-function feed(env: SandboxEnv, sources: InspectorSources, url: URL, seq: number) {
+function feed(env: SandboxEnv, sources: InspectorSources, url: URL, seq: number): Feed {
   const page = conversationsPage(env.store, { limit: pageSize(url, 'threads', THREADS_PAGE), open: url.searchParams.get('thread') ?? undefined, messages: MESSAGES_PAGE });
+  // The mask replaces secrets inside strings: the shapes stay.
+  const shown = env.mask({ conversations: page.threads, conversations_total: page.total, thread: page.open ?? null, records: records(env.store) }) as Pick<Feed, 'conversations' | 'conversations_total' | 'thread' | 'records'>;
   return {
     seq,
-    ...(env.mask({ conversations: page.threads, conversations_total: page.total, thread: page.open ?? null, records: records(env.store) }) as object),
+    ...shown,
     requests: sources.received.slice(-FEED_ROWS).reverse().map((r) => feedRequest(r, env.mask)),
-    deliveries: sources.deliveries.slice(-FEED_ROWS).reverse().map(env.mask),
+    deliveries: sources.deliveries.slice(-FEED_ROWS).reverse().map((d) => env.mask(d) as Delivery),
     retention: sources.retention(),
   };
 }

@@ -25,7 +25,8 @@ function setup() {
     store.insert('messages', { message_id: id, to, sender_id: 'snd', direction: 'outbound', status: 'sent', type: 'text', message: { type: 'text', text: { body } }, sent_at: '2026-01-01T12:00:00.000Z' });
   const received: Received[] = [];
   const sources: LiveSources = { received, retention: () => retention };
-  return { store, out, received, sources, delta: (e: SandboxEvent) => deltaOf(e, store, mask, sources) };
+  // The delta as a plain record: the tests read its fields whatever its kind.
+  return { store, out, received, sources, delta: (e: SandboxEvent): Record<string, unknown> => deltaOf(e, store, mask, sources) };
 }
 
 const request = (seq: number, body: unknown): Received => ({ seq, at: '2026-01-01T12:00:00.000Z', method: 'POST', path: '/api/v2/chat/messages', query: {}, headers: { 'x-api-key': KEY }, body, operation: 'chat.send', status: 200, duration_ms: 3, bodyBytes: 10 });

@@ -4,20 +4,55 @@
 // and bounded like the feed (the same views). Each carries a sequence number: the page fetches
 // the feed again only after a reset, or when a number shows it missed a delta (a stream too
 // slow to read is skipped rather than buffered without end).
+// The page (page/) reads these types, and nothing else of the server's: `Feed` and `LiveDelta`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requestView } from '../admin.js';
 import type { SandboxEvent } from '../events.js';
+import type { Delivery } from '../forward.js';
 import type { Mask, SandboxEnv } from '../http.js';
 import type { Received } from '../request.js';
 import type { Store } from '../store.js';
-import { clip, liveMessage, records } from './views.js';
+import { clip, liveMessage, records, type MessageView, type TableView, type ThreadView } from './views.js';
+
+/** What the sandbox keeps of each kept-newest log: the limit (0: all), how many it holds, how many went. */
+export type Retention = Record<'messages' | 'requests' | 'deliveries', { limit: number; kept: number; dropped: number }>;
 
 /** What a delta is built from besides the store. */
 export interface LiveSources {
   received: Received[];
-  /** What was kept and dropped (inspector.ts's Retention), passed on as it is. */
-  retention(): unknown;
+  /** What was kept and dropped, passed on as it is. */
+  retention(): Retention;
 }
+
+export type FeedRequest = ReturnType<typeof feedRequest>;
+/** A thread as the feed opens it: its newest messages, `more` when older ones remain. */
+export type OpenThread = ThreadView & { key: string; more: boolean };
+
+/** The page's feed (GET /_sandbox/inspector): one page whatever the history; `seq`, the last delta it holds. */
+export interface Feed {
+  seq: number;
+  /** The newest threads, each with its last message. */
+  conversations: ThreadView[];
+  conversations_total: number;
+  /** The open thread (the one asked, else the newest). */
+  thread: OpenThread | null;
+  records: TableView[];
+  requests: FeedRequest[];
+  deliveries: Delivery[];
+  retention: Retention;
+}
+
+/** What one event changes on the page (types, not interfaces: a delta is also a plain record). */
+export type Delta =
+  | { kind: 'message'; thread: ThreadView & { key: string }; message: MessageView; retention: Retention }
+  | { kind: 'status'; thread: string; message: Pick<MessageView, 'id' | 'status' | 'error' | 'delivered_at' | 'read_at'> }
+  | { kind: 'request'; request?: FeedRequest; retention?: Retention }
+  | { kind: 'delivery'; delivery: Delivery }
+  | { kind: 'change'; records: TableView[] }
+  | { kind: 'reset' };
+
+/** A delta as the stream carries it: numbered; `stale` when it was too big to send (its kind alone). */
+export type LiveDelta = Delta & { seq: number; stale?: true };
 
 /** Characters of a request's query or body the page shows: 200 rows of them stay a few hundred KB. */
 export const MAX_REQUEST_TEXT = 2048;
@@ -42,22 +77,25 @@ function received(log: Received[], seq: unknown): Received | undefined {
  * The delta of one event, masked; `change` carries the record tables as the feed shows them.
  * A request the log has already dropped has nothing to show: its delta is its kind alone.
  */
-export function deltaOf(event: SandboxEvent, store: Store, mask: Mask, sources: LiveSources): Record<string, unknown> {
+export function deltaOf(event: SandboxEvent, store: Store, mask: Mask, sources: LiveSources): Delta {
+  // The mask replaces secrets inside strings: the shape stays.
+  const masked = <D extends Delta>(d: D) => mask(d) as D;
   switch (event.kind) {
     case 'message':
-      return mask({ kind: 'message', ...liveMessage(store, event.message), retention: sources.retention() }) as Record<string, unknown>;
+      return masked({ kind: 'message', ...liveMessage(store, event.message), retention: sources.retention() });
     case 'status': {
       const { thread, message: m } = liveMessage(store, event.message);
-      return mask({ kind: 'status', thread: thread.key, message: { id: m.id, status: m.status, error: m.error, delivered_at: m.delivered_at, read_at: m.read_at } }) as Record<string, unknown>;
+      return masked({ kind: 'status', thread: thread.key, message: { id: m.id, status: m.status, error: m.error, delivered_at: m.delivered_at, read_at: m.read_at } });
     }
     case 'request': {
       const r = received(sources.received, event.request.seq);
       return r ? { kind: 'request', request: feedRequest(r, mask), retention: sources.retention() } : { kind: 'request' };
     }
     case 'delivery':
-      return mask({ kind: 'delivery', delivery: event.delivery }) as Record<string, unknown>;
+      // A copy of the forwarder's attempt (server.ts): a Delivery.
+      return masked({ kind: 'delivery', delivery: event.delivery as unknown as Delivery });
     case 'change':
-      return mask({ kind: 'change', records: records(store) }) as Record<string, unknown>;
+      return masked({ kind: 'change', records: records(store) });
     case 'reset':
       return { kind: 'reset' };
   }
