@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/client.js';
 import type { ClientOptions, DryRunRequest } from '../api/types.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
 import { UsageError } from '../core/errors.js';
+import { type Clock, systemClock } from '../core/clock.js';
 import type { IO } from '../core/io.js';
 import { sanitizeCell } from '../core/sanitize.js';
 import type { PrintOptions, View } from '../core/output/print.js';
@@ -39,6 +40,8 @@ export interface Context {
   prompter(): Promise<Prompter>;
   readStdin(): Promise<string>;
   signal: AbortSignal;
+  /** What every wait is timed on (--wait, retries' backoff, --rate): the system's, a fake one in tests. */
+  clock: Clock;
   version: string;
   /** Release the HTTP client, if one was made. */
   close(): Promise<void>;
@@ -55,6 +58,7 @@ export function createContext(io: IO, flags: GlobalFlags, signal: AbortSignal, v
     flags,
     env,
     signal,
+    clock: systemClock,
     version,
     get settings() {
       return (settings ??= resolveSettings(flags, env, (secret) => io.secret(secret), { newProfile }));
@@ -113,6 +117,7 @@ function clientOptions(ctx: Context): ClientOptions {
     verbose: s.verbose,
     dryRun: s.dryRun,
     signal: ctx.signal,
+    clock: ctx.clock,
     maxBody: s.maxBody,
     transport: s.transport,
     userAgent: `chatcrm/${ctx.version} node/${process.versions.node}`,

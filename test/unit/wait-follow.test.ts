@@ -16,9 +16,9 @@ async function run(ids: string[], spec: WaitSpec, answer: Answer) {
     asked.push(o.json.message_ids);
     return { status: 200, headers: {}, body: { success: true, data: await answer(o.json.message_ids, o.signal, clock) } };
   };
-  const ctx = { signal: new AbortController().signal, api: async () => ({ call }) } as unknown as Context;
+  const ctx = { signal: new AbortController().signal, clock, api: async () => ({ call }) } as unknown as Context;
   const messages: Followed[] = ids.map((message_id) => ({ message_id, status: 'sent' }));
-  const result = await clock.run(follow(ctx, messages, spec, { clock }));
+  const result = await clock.run(follow(ctx, messages, spec));
   return { result, asked };
 }
 
