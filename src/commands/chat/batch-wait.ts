@@ -47,13 +47,13 @@ function funnelProgress(ctx: Context, spec: WaitSpec, started: number) {
   let last = started;
   const line = (m: Followed[]) => {
     const done = m.filter((f) => settled(f, spec.target)).length;
-    return `send-batch: waiting for ${spec.target}: ${done}/${m.length} settled (${funnelText(m)}) ${formatDuration((Date.now() - started) / 1000)}`;
+    return `send-batch: waiting for ${spec.target}: ${done}/${m.length} settled (${funnelText(m)}) ${formatDuration((ctx.clock.now() - started) / 1000)}`;
   };
   return {
     show(m: Followed[]) {
       if (io.stderrIsTTY) return io.redraw(line(m));
-      if (Date.now() - last < 5000) return;
-      last = Date.now();
+      if (ctx.clock.now() - last < 5000) return;
+      last = ctx.clock.now();
       io.err(line(m));
     },
     end: () => io.stderrIsTTY && io.redraw(),
@@ -69,7 +69,7 @@ export async function waitForBatch(ctx: Context, spec: WaitSpec, sentIds: string
   const rows = summary.results ? await readResults(summary.results) : undefined;
   const ids = new Set(sentIds);
   for (const cells of rows?.slice(1) ?? []) if (cells[2] === 'sent' && cells[3]) ids.add(cells[3]);
-  const started = Date.now();
+  const started = ctx.clock.now();
   let messages: Followed[] = [...ids].map((message_id) => ({ message_id, status: 'sent' }));
   let problem: unknown;
   // No message sent: nothing to follow, and still the final_status a script reads (all 0).
@@ -85,7 +85,7 @@ export async function waitForBatch(ctx: Context, spec: WaitSpec, sentIds: string
       progress.end();
     }
   }
-  Object.assign(summary, { final_status: funnel(messages), waited_s: Number(((Date.now() - started) / 1000).toFixed(2)) });
+  Object.assign(summary, { final_status: funnel(messages), waited_s: Number(((ctx.clock.now() - started) / 1000).toFixed(2)) });
   if (summary.results && rows?.length) writeAtomic(summary.results, withFinalStatus(rows, new Map(messages.map((m) => [m.message_id, m])), ctx.io.scrub), 0o600);
   if (ctx.settings.output === 'table' && !ctx.settings.quiet) ctx.io.out(`Waited ${formatDuration(summary.waited_s!)} for ${spec.target}: ${funnelText(messages)}`);
   return problem;
