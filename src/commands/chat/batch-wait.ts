@@ -3,6 +3,7 @@
 // and a line every few seconds otherwise. The results file is then written again whole, with
 // `final_status` as its last column and a failed message's reason in `error`.
 import { readFileSync } from 'node:fs';
+import type { Pacer } from '../../batch/limiter.js';
 import type { BatchSummary } from '../../batch/types.js';
 import { formatDuration } from '../../batch/progress.js';
 import { writeAtomic } from '../../core/atomic-write.js';
@@ -65,7 +66,7 @@ function funnelProgress(ctx: Context, spec: WaitSpec, started: number) {
  * (--resume): never a message the file does not list. Returns what ends the command after the
  * summary (exit 5, 8, or the wait's own stop: 7, 130), undefined when every message got there.
  */
-export async function waitForBatch(ctx: Context, spec: WaitSpec, sentIds: string[], summary: BatchSummary & Partial<WaitSummary>): Promise<unknown> {
+export async function waitForBatch(ctx: Context, spec: WaitSpec, sentIds: string[], summary: BatchSummary & Partial<WaitSummary>, pace?: Pacer): Promise<unknown> {
   const rows = summary.results ? await readResults(summary.results) : undefined;
   const ids = new Set(sentIds);
   for (const cells of rows?.slice(1) ?? []) if (cells[2] === 'sent' && cells[3]) ids.add(cells[3]);
@@ -77,7 +78,7 @@ export async function waitForBatch(ctx: Context, spec: WaitSpec, sentIds: string
     const progress = funnelProgress(ctx, spec, started);
     const done = `the sends are done (${ids.size} message${ids.size === 1 ? '' : 's'})`;
     try {
-      const r = await follow(ctx, messages, spec, { onChange: (now) => progress.show((messages = now)), done });
+      const r = await follow(ctx, messages, spec, { onChange: (now) => progress.show((messages = now)), done, pace });
       problem = waitError(r, spec, 'send-batch', done);
     } catch (err) {
       problem = err;
