@@ -48,6 +48,11 @@ async function server(fault?: { status: number; headers?: Record<string, string>
       }
       res.writeHead(200, json).end(JSON.stringify({ success: true, data: { message_id: `wamid.${++n}` } }));
     },
+    // --wait delivered: every message asked about is delivered.
+    'POST /api/message-status/status': (_req, res, body) => {
+      const ids = (JSON.parse(body) as { message_ids: string[] }).message_ids;
+      res.writeHead(200, json).end(JSON.stringify({ success: true, data: ids.map((message_id) => ({ message_id, status: 'delivered' })) }));
+    },
   });
   return { api, answered, events };
 }
@@ -87,6 +92,17 @@ describe('send-batch --rate: every request at the server', () => {
     // One message per recipient, and the check before them (a request too).
     expect(sendsTo(api.received).sort()).toEqual(to);
     expect(api.received).toHaveLength(12);
+    expect(busiest(api.received)).toBe(5);
+  });
+
+  it('--rate 5 --wait delivered: the status query takes its turn after the sends, 5 in any second', async () => {
+    // Unpaced, the query went right after the last send: six requests within 0.8 s.
+    const { api } = await server();
+    const r = await runCli(batch(input(phones(6)), '--rate', '5', '--wait', 'delivered'), { env: env(api.url) });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ sent: 6, final_status: { delivered: 6 } });
+    expect(api.received.map((x) => x.path).at(-1)).toBe('/api/message-status/status');
+    expect(api.received).toHaveLength(8);
     expect(busiest(api.received)).toBe(5);
   });
 
