@@ -28,7 +28,7 @@ export class Pacer implements Pace {
   /** When the next turn may be given (a row before its intent, a retry: they keep in step). */
   private next = -Infinity;
   /** When the next request may go out: an interval after the last one did, and after a 429's pause. */
-  private nextOut: number;
+  private nextOut = -Infinity;
   /** Settles once the last attempt let go is on the wire, or over. */
   private onWire = Promise.resolve();
   /** Retries go first: a row that started finishes before a new one starts. Each queue in order. */
@@ -42,9 +42,16 @@ export class Pacer implements Pace {
   ) {
     // Rounded up to the microsecond: N intervals add up to 1000 + SLACK_MS ms or more, never less.
     this.interval = Math.ceil((1000 + SLACK_MS) * (1000 / rate)) / 1000;
-    // Not at once either: a run started (or resumed) right after another one ended keeps the
-    // pace at the seam (its last request went out before it let go of the journal's lock).
-    this.nextOut = this.clock.now() + this.interval;
+    this.begin();
+  }
+
+  /**
+   * The first request goes out an interval from now, not at once: a run started (or resumed)
+   * right after another one ended keeps the pace at the seam (its last request went out before
+   * it let go of the journal's lock). A batch begins again once it holds the lock.
+   */
+  begin(): void {
+    this.nextOut = Math.max(this.nextOut, this.clock.now() + this.interval);
   }
 
   /** A first attempt's turn, before its intent: resolves when it may start; rejects when `signal` aborts first. */

@@ -65,6 +65,8 @@ export class BatchRun<Req> {
     this.stop = shared.stop;
     this.preflight = o.preflight;
     this.deadlines = new Deadlines(o.timeoutMs);
+    // The pace was made with the flags: its seam with an earlier run is from when this one holds the lock.
+    o.pace?.begin();
   }
 
   /** Read and check a row: its request and identity, or undefined for an invalid row (counted, reported, listed). */

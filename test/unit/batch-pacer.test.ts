@@ -111,6 +111,15 @@ describe('--rate pacer: out on the wire', () => {
     expect(c.now).toBe(5510);
   });
 
+  it('begins again when the batch holds its lock: the first attempt an interval after that, not after the flags were read', async () => {
+    const { c, pacer } = clock();
+    const p = pacer(2);
+    c.now = 5000;
+    p.begin();
+    (await p.depart())();
+    expect(c.now).toBe(5510);
+  });
+
   it('lets an attempt out an interval after the one before it went on the wire, however late that was', async () => {
     const { c, pacer } = clock();
     const p = pacer(5);
