@@ -43,7 +43,7 @@ export async function answer<T>(opts: ClientOptions, req: Prepared, res: Exchang
     throw brokenAnswer(url, status, kind, `(no content, HTTP ${status})`);
   }
   if (res.stream) {
-    opts.verbose && opts.trace(`< ${status} (${Date.now() - started} ms) [streamed body]`);
+    opts.verbose && opts.trace(`< ${status} (${Math.round(opts.clock.now() - started)} ms) [streamed body]`);
     return { status, headers, body: undefined as T, stream: idleGuard(res.stream, url, opts.timeoutMs) };
   }
   const raw = res.body ?? Buffer.alloc(0);

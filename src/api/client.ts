@@ -7,7 +7,7 @@ import { redactBody, redactHeaders } from '../core/redact.js';
 import { answer, type Prepared } from './answer.js';
 import { buildPath, getOperation, type OperationId, type SandboxOperationId } from './operations.js';
 import { tooLarge } from './response.js';
-import { attempts, Budget, Deadline, IDEMPOTENT, notProcessed, parseRetryAfter, retryDelay, secs, sleep } from './retry.js';
+import { attempts, backoff, Budget, Deadline, IDEMPOTENT, notProcessed, parseRetryAfter, retryDelay, secs } from './retry.js';
 import { traceRequest } from './trace.js';
 import type { ApiResponse, CallOptions, ClientOptions, RequestOptions } from './types.js';
 import { nodeTransport } from './transport-node.js';
@@ -125,12 +125,12 @@ export class ApiClient {
    */
   private async attempts<T>(req: Prepared, transport: Transport): Promise<ApiResponse<T>> {
     const retries = req.o.retries ?? this.opts.retries;
-    const budget = new Budget(this.opts.timeoutMs, retries);
+    const budget = new Budget(this.opts.timeoutMs, retries, this.opts.clock);
     for (let attempt = 0; ; attempt++) {
       const { pace } = req.o;
       const onWire = pace && (await this.waiting(() => pace.depart(req.o.signal), req, 'for its turn (--rate) to send'));
       traceRequest(this.opts, req.method, req.url, req.headers, req.o, attempt, transport.name);
-      const started = Date.now();
+      const started = this.opts.clock.now();
       const out: Outgoing = { url: req.url, method: req.method, headers: req.headers, body: req.o.form ? req.o.form.stream() : req.body, maxBody: req.kind === 'file' ? undefined : this.maxBody, timeoutMs: this.opts.timeoutMs };
       const state = new Attempt(onWire);
       let res: Exchange;
@@ -191,7 +191,7 @@ export class ApiClient {
     if (status === 429) o.pace?.refused(wait);
     if (!budget) return '';
     if (!budget.fits(wait)) return budget.over(asked === undefined ? `another attempt in ${secs(wait)}` : `waiting the ${secs(wait)} the server asked for (Retry-After)`);
-    this.opts.verbose && this.opts.trace(`< ${status} (${Date.now() - started} ms), retrying in ${wait} ms`);
+    this.opts.verbose && this.opts.trace(`< ${status} (${Math.round(this.opts.clock.now() - started)} ms), retrying in ${wait} ms`);
     await this.pause(wait, req);
     return RETRY;
   }
@@ -217,7 +217,7 @@ export class ApiClient {
   private pause(ms: number, req: Prepared): Promise<void> {
     const { signal: deadline, pace } = req.o;
     return this.waiting(async () => {
-      await sleep(ms, this.opts.signal, deadline);
+      await backoff(this.opts.clock, ms, this.opts.signal, deadline);
       await pace?.retry(deadline);
     }, req, 'to retry');
   }
@@ -239,8 +239,9 @@ export class ApiClient {
     return this.opts.maxBody ?? DEFAULT_MAX_BODY;
   }
 
-  /** node:http for one-shot requests; undici (loaded now, not at start-up) for batches and proxies. */
+  /** node:http for one-shot requests; undici (loaded now, not at start-up) for batches and proxies; a test's own. */
   private transport(): Promise<Transport> {
+    if (typeof this.opts.transport === 'object') return Promise.resolve(this.opts.transport);
     // node:http has no proxy support: a configured proxy wins over a forced transport.
     const kind = proxyConfigured(this.opts.proxy) ? 'undici' : (this.opts.transport ?? (this.opts.longRunning ? 'undici' : 'node'));
     if (kind === 'node') return Promise.resolve(nodeTransport);

@@ -1,6 +1,7 @@
 // When a request is sent again, and after how long: only what the server said it did not
 // process (or a request that never reached it), with backoff, Retry-After, Ctrl-C and the
 // caller's deadline cutting the waits short.
+import type { Clock } from '../core/clock.js';
 import { InterruptedError } from '../core/errors.js';
 
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
@@ -30,9 +31,10 @@ export class Budget {
   constructor(
     private readonly timeoutMs: number,
     retries: number,
+    private readonly clock: Clock,
   ) {
     this.ms = timeoutMs * (retries + 1);
-    this.end = Date.now() + this.ms;
+    this.end = clock.now() + this.ms;
   }
 
   /** The deadline of an attempt starting at `started`: --timeout, or what is left of the budget. */
@@ -42,7 +44,7 @@ export class Budget {
 
   /** A retry is worth it only when its wait leaves the next attempt some time. */
   fits(wait: number): boolean {
-    return Date.now() + wait + 50 < this.end;
+    return this.clock.now() + wait + 50 < this.end;
   }
 
   /** Why no retry was made: `what` would pass the budget. */
@@ -54,24 +56,16 @@ export class Budget {
 /** Marks the deadline of an attempt: cancels it, and tells the catch what happened. */
 export class Deadline extends Error {}
 
-/** The wait before a retry: Ctrl-C (`signal`) and the caller's deadline cut it short. */
-export const sleep = (ms: number, signal?: AbortSignal, deadline?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new InterruptedError());
-    if (deadline?.aborted) return reject(new Deadline());
-    const end = (err?: Error) => {
-      clearTimeout(t);
-      signal?.removeEventListener('abort', onAbort);
-      deadline?.removeEventListener('abort', onDeadline);
-      if (err) reject(err);
-      else resolve();
-    };
-    const onAbort = () => end(new InterruptedError());
-    const onDeadline = () => end(new Deadline());
-    const t = setTimeout(end, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    deadline?.addEventListener('abort', onDeadline, { once: true });
-  });
+/** The wait before a retry, on `clock`: Ctrl-C (`signal`) and the caller's deadline cut it short. */
+export async function backoff(clock: Clock, ms: number, signal?: AbortSignal, deadline?: AbortSignal): Promise<void> {
+  if (signal?.aborted) throw new InterruptedError();
+  if (deadline?.aborted) throw new Deadline();
+  try {
+    await clock.sleep(ms, signal && deadline ? AbortSignal.any([signal, deadline]) : (signal ?? deadline));
+  } catch (err) {
+    throw deadline?.aborted && !signal?.aborted ? new Deadline() : err;
+  }
+}
 
 /**
  * The server said it did not process the request: 429 (refused), or 503 with a Retry-After

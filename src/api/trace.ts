@@ -1,11 +1,13 @@
 // --verbose: every request and response on stderr, the key and secrets redacted, long bodies cut.
+import type { Clock } from '../core/clock.js';
 import { redactBody, redactHeaders } from '../core/redact.js';
 import type { Headers_ } from './transport.js';
 
-/** Where the trace goes, when --verbose asks for one (the client's options). */
+/** Where the trace goes, when --verbose asks for one, and the clock it times answers on (the client's options). */
 interface Tracer {
   verbose: boolean;
   trace: (line: string) => void;
+  clock: Clock;
 }
 
 /** What of a request's body the trace shows. */
@@ -30,7 +32,7 @@ export function traceRequest(opts: Tracer, method: string, url: URL, headers: Re
 export function traceResponse(opts: Tracer, status: number, headers: Headers_, body: unknown, started: number) {
   if (!opts.verbose) return;
   const t = opts.trace;
-  t(`< ${status} (${Date.now() - started} ms)`);
+  t(`< ${status} (${Math.round(opts.clock.now() - started)} ms)`);
   for (const [k, v] of Object.entries(redactHeaders(headers))) t(`< ${k}: ${v}`);
   if (body !== undefined && body !== '') t(`< ${truncate(typeof body === 'string' ? body : JSON.stringify(redactBody(body)))}`);
 }

@@ -1,8 +1,10 @@
 // What the client is given and what it answers: its options, one request's options, a response,
 // a dry run's description. (The client is in client.ts; these types are shared with its callers.)
 import type { Readable } from 'node:stream';
+import type { Clock } from '../core/clock.js';
 import type { MultipartBody } from './multipart.js';
 import type { Method, ResponseKind } from './operations.js';
+import type { Transport } from './transport.js';
 
 /** The proxy variables of the run's environment (the lower-case name first, as undici reads them). */
 export interface ProxyEnv {
@@ -30,8 +32,13 @@ export interface ClientOptions {
   userAgent?: string;
   /** Largest body read into memory (default 32 MiB); downloads stream and are not capped. */
   maxBody?: number;
-  /** Force a transport (tests, CHATCRM_HTTP_TRANSPORT); otherwise chosen by the work. A proxy always means undici. */
-  transport?: 'node' | 'undici';
+  /**
+   * Force a transport (CHATCRM_HTTP_TRANSPORT); otherwise chosen by the work, and a proxy always
+   * means undici. A Transport object is a test's own, used as it is.
+   */
+  transport?: 'node' | 'undici' | Transport;
+  /** What the retries' waits (backoff, Retry-After) and the time budget are timed on. */
+  clock: Clock;
   /** HTTP(S)_PROXY and NO_PROXY; none when absent. */
   proxy?: ProxyEnv;
 }

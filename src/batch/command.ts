@@ -3,6 +3,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../runtime/context.js';
 import { AuthError, CliError, EXIT, InterruptedError, NetworkError, UsageError } from '../core/errors.js';
+import { Pacer } from './limiter.js';
 import { isSignal, signalExit } from './stop.js';
 import type { BatchOptions, BatchSummary } from './types.js';
 import { delimiterFlag } from './reader.js';
@@ -14,16 +15,17 @@ function intFlag(v: unknown, flag: string, min: number, max: number): number | u
   return Number(s);
 }
 
-function rateFlag(v: unknown): number | undefined {
+/** --rate N: the pacer every request of the command shares, on the context's clock. */
+function rateFlag(ctx: Context, v: unknown): Pacer | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
   if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--rate: must be a positive number of requests a second, got "${String(v)}"`);
-  return n;
+  return new Pacer(n, ctx.clock);
 }
 
 type CommonOptions = Pick<
   BatchOptions<unknown>,
-  'journal' | 'results' | 'resume' | 'restart' | 'retryUncertain' | 'newMessage' | 'concurrency' | 'rate' | 'maxErrors' | 'timeoutMs' | 'delimiter' | 'strict' | 'dryRun' | 'io' | 'signal' | 'host'
+  'journal' | 'results' | 'resume' | 'restart' | 'retryUncertain' | 'newMessage' | 'concurrency' | 'pace' | 'maxErrors' | 'timeoutMs' | 'delimiter' | 'strict' | 'dryRun' | 'io' | 'signal' | 'host'
 >;
 
 /** The engine options that come from BATCH_OPTIONS and the context, validated. */
@@ -37,7 +39,7 @@ export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonO
   return {
     concurrency: intFlag(opts.concurrency, '--concurrency', 1, 1024) ?? 8,
     maxErrors: intFlag(opts.maxErrors, '--max-errors', 0, Number.MAX_SAFE_INTEGER),
-    rate: rateFlag(opts.rate),
+    pace: rateFlag(ctx, opts.rate),
     journal: opts.journal as string | undefined,
     results: opts.results as string | undefined,
     resume: Boolean(opts.resume),

@@ -6,12 +6,9 @@
 // fires late, or a busy event loop, never lets the next ones bunch up to catch up. No burst at
 // the start: a token bucket that starts full sent N at once and N more within the first second.
 // A 429 holds both steps for everyone.
-import { sleep } from '../api/retry.js';
 import type { Pace } from '../api/types.js';
+import type { Clock } from '../core/clock.js';
 import { InterruptedError } from '../core/errors.js';
-
-/** Wait `ms`; rejects when `signal` aborts. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /**
  * Added to each second's worth of intervals: N + 1 starts span 1.02 s, not exactly 1 s, so the
@@ -31,7 +28,7 @@ export class Pacer implements Pace {
   /** When the next turn may be given (a row before its intent, a retry: they keep in step). */
   private next = -Infinity;
   /** When the next request may go out: an interval after the last one did, and after a 429's pause. */
-  private nextOut: number;
+  private nextOut = -Infinity;
   /** Settles once the last attempt let go is on the wire, or over. */
   private onWire = Promise.resolve();
   /** Retries go first: a row that started finishes before a new one starts. Each queue in order. */
@@ -41,14 +38,20 @@ export class Pacer implements Pace {
 
   constructor(
     rate: number,
-    private readonly now = () => performance.now(),
-    private readonly wait: Sleep = sleep,
+    private readonly clock: Clock,
   ) {
     // Rounded up to the microsecond: N intervals add up to 1000 + SLACK_MS ms or more, never less.
     this.interval = Math.ceil((1000 + SLACK_MS) * (1000 / rate)) / 1000;
-    // Not at once either: a run started (or resumed) right after another one ended keeps the
-    // pace at the seam (its last request went out before it let go of the journal's lock).
-    this.nextOut = this.now() + this.interval;
+    this.begin();
+  }
+
+  /**
+   * The first request goes out an interval from now, not at once: a run started (or resumed)
+   * right after another one ended keeps the pace at the seam (its last request went out before
+   * it let go of the journal's lock). A batch begins again once it holds the lock.
+   */
+  begin(): void {
+    this.nextOut = Math.max(this.nextOut, this.clock.now() + this.interval);
   }
 
   /** A first attempt's turn, before its intent: resolves when it may start; rejects when `signal` aborts first. */
@@ -82,14 +85,14 @@ export class Pacer implements Pace {
     return () => {
       if (done) return;
       done = true;
-      this.nextOut = Math.max(this.nextOut, this.now() + this.interval);
+      this.nextOut = Math.max(this.nextOut, this.clock.now() + this.interval);
       release();
     };
   }
 
   /** The server refused a request for its rate (429): nobody's request starts for `ms` from now. */
   refused(ms: number): void {
-    const end = this.now() + ms;
+    const end = this.clock.now() + ms;
     this.next = Math.max(this.next, end);
     this.nextOut = Math.max(this.nextOut, end);
   }
@@ -108,7 +111,7 @@ export class Pacer implements Pace {
     for (let w = this.retries.shift() ?? this.firsts.shift(); w; w = this.retries.shift() ?? this.firsts.shift()) {
       try {
         await this.until(() => this.next, w.signal);
-        this.next = this.now() + this.interval;
+        this.next = this.clock.now() + this.interval;
         w.resolve();
       } catch (err) {
         w.reject(err);
@@ -121,7 +124,7 @@ export class Pacer implements Pace {
   private async until(at: () => number, signal?: AbortSignal): Promise<void> {
     // A timer may fire a fraction of a millisecond early on this clock, and a 429 may push the
     // time later meanwhile: look again.
-    for (let t = this.now(); t < at(); t = this.now()) await this.wait(at() - t, signal);
+    for (let t = this.clock.now(); t < at(); t = this.clock.now()) await this.clock.sleep(at() - t, signal);
     if (signal?.aborted) throw new InterruptedError();
   }
 }

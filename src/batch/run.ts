@@ -13,7 +13,6 @@ import { Deadlines, untilAborted } from './deadline.js';
 import { changedRow } from './changed-rows.js';
 import { identity, State } from './identity.js';
 import { recordAt } from './journal.js';
-import { Pacer } from './limiter.js';
 import { rowError, unreachable, type RowError } from './outcome.js';
 import type { InputRow } from './reader.js';
 import type { ResultStatus } from './results.js';
@@ -51,7 +50,6 @@ export class BatchRun<Req> {
   private readonly stop: Stop;
   private pending = 0;
   private preflight: BatchOptions<Req>['preflight'];
-  private readonly limiter?: Pacer;
   private readonly deadlines: Deadlines;
   /** Rows since the last answer from the server that could not reach it. */
   private unreachableRows = 0;
@@ -66,8 +64,9 @@ export class BatchRun<Req> {
     this.summary = shared.summary;
     this.stop = shared.stop;
     this.preflight = o.preflight;
-    this.limiter = o.rate ? new Pacer(o.rate) : undefined;
     this.deadlines = new Deadlines(o.timeoutMs);
+    // The pace was made with the flags: its seam with an earlier run is from when this one holds the lock.
+    o.pace?.begin();
   }
 
   /** Read and check a row: its request and identity, or undefined for an invalid row (counted, reported, listed). */
@@ -138,7 +137,7 @@ export class BatchRun<Req> {
   private async checkFirst(preflight: NonNullable<BatchOptions<Req>['preflight']>): Promise<void> {
     this.preflight = undefined;
     // A request like the sends: with --rate it goes out in its turn (`pace`).
-    await preflight(this.limiter).catch((err: unknown) => {
+    await preflight(this.o.pace).catch((err: unknown) => {
       // A refused key, or settings no request can go out with (no API address, plain http
       // to a remote host), stop here; anything else, the sends will meet and report per row.
       // A 403 says only that this key may not list senders, not that it may not send.
@@ -173,7 +172,7 @@ export class BatchRun<Req> {
   private async intend(r: Row<Req>): Promise<boolean> {
     const { journal } = this.files;
     try {
-      if (this.limiter) await this.limiter.take(this.stop.signal);
+      await this.o.pace?.take(this.stop.signal);
       if (this.stop.cancelled) return false;
       await journal.intent(r.row, r.id, r.key, r.text);
       // Stopped while the intent was syncing: it never went out, and the journal says so.
@@ -192,7 +191,7 @@ export class BatchRun<Req> {
     let messageId: string;
     try {
       const signal = this.deadlines.current();
-      messageId = (await untilAborted(this.o.send(r.req, signal, this.limiter), signal)) ?? '';
+      messageId = (await untilAborted(this.o.send(r.req, signal, this.o.pace), signal)) ?? '';
     } catch (err) {
       return this.refused(r, rowError(err));
     }

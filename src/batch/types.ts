@@ -3,6 +3,7 @@
 import type { Pace } from '../api/types.js';
 import type { Host } from '../core/host.js';
 import type { IO } from '../core/io.js';
+import type { Pacer } from './limiter.js';
 import type { Record_ } from './reader.js';
 
 export interface BatchOptions<Req> {
@@ -23,8 +24,11 @@ export interface BatchOptions<Req> {
   message?: Record<string, unknown>;
   newMessage?: boolean;
   concurrency?: number;
-  /** Requests a second. */
-  rate?: number;
+  /**
+   * --rate: every row's first attempt takes its turn here, its retries in the client. Made by
+   * batchFlags on the context's clock, so the command's other requests may share it.
+   */
+  pace?: Pacer;
   /** Stop dispatching once more rows than this have failed or become uncertain. */
   maxErrors?: number;
   /** The deadline of each row's request, retries included (--timeout). */

@@ -5,7 +5,7 @@
 // protocol-version headers on every later request, and a DELETE of the session at close.
 // Answers may be JSON or an SSE stream. Bare JSON-RPC endpoints work too.
 import type { ApiClient } from '../api/client.js';
-import type { ApiResponse } from '../api/types.js';
+import type { ApiResponse, Pace } from '../api/types.js';
 import { errorMessage } from '../api/errors-body.js';
 import type { Context } from '../runtime/context.js';
 import { ApiError, AuthError, CliError, EXIT } from '../core/errors.js';
@@ -118,6 +118,8 @@ class StreamableHttpClient implements McpClient {
   constructor(
     private readonly api: ApiClient,
     private readonly clientVersion: string,
+    /** A batch's --rate: every request goes out in its turn, retries and the handshake included. */
+    private readonly pace?: Pace,
   ) {}
 
   private headers(method: string, params: Record<string, unknown>): Record<string, string> {
@@ -136,7 +138,7 @@ class StreamableHttpClient implements McpClient {
 
   private post(method: string, params: Record<string, unknown>, id?: number): Promise<ApiResponse> {
     const json = id === undefined ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', id, method, params };
-    return this.api.call('mcp.rpc', { json, headers: this.headers(method, params), allowErrors: true });
+    return this.api.call('mcp.rpc', { json, headers: this.headers(method, params), allowErrors: true, pace: this.pace });
   }
 
   /** One request; `retry` allows one handshake (or re-handshake after an expired session). */
@@ -211,11 +213,11 @@ class StreamableHttpClient implements McpClient {
     this.sessionId = undefined;
     // A server may refuse to end sessions explicitly (405); nothing to do about it then.
     // Not an operation of the table (the spec has no DELETE): a 204 is its usual answer.
-    await this.api.request({ method: 'DELETE', path: '/mcp', base: 'mcp', headers, allowErrors: true, retries: 0, noContent: true }).catch(() => undefined);
+    await this.api.request({ method: 'DELETE', path: '/mcp', base: 'mcp', headers, allowErrors: true, retries: 0, noContent: true, pace: this.pace }).catch(() => undefined);
   }
 }
 
-/** A client for the tool endpoint of the context's profile ({mcp_url}/mcp), over `api` when given. */
-export async function createMcpClient(ctx: Context, api?: ApiClient): Promise<McpClient> {
-  return new StreamableHttpClient(api ?? (await ctx.api()), ctx.version);
+/** A client for the tool endpoint of the context's profile ({mcp_url}/mcp), over `api` when given, its requests paced by `pace` when given. */
+export async function createMcpClient(ctx: Context, api?: ApiClient, pace?: Pace): Promise<McpClient> {
+  return new StreamableHttpClient(api ?? (await ctx.api()), ctx.version, pace);
 }

@@ -5,6 +5,7 @@ import type { ClientOptions, DryRunRequest } from '../api/types.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
 import { UsageError } from '../core/errors.js';
 import type { Host } from '../core/host.js';
+import { type Clock, systemClock } from '../core/clock.js';
 import type { IO } from '../core/io.js';
 import { sanitizeCell } from '../core/sanitize.js';
 import type { PrintOptions, View } from '../core/output/print.js';
@@ -43,6 +44,8 @@ export interface Context {
   readStdin(): Promise<string>;
   /** Aborted by an interrupt (Ctrl-C). */
   signal: AbortSignal;
+  /** What every wait is timed on (--wait, retries' backoff, --rate): the system's, a fake one in tests. */
+  clock: Clock;
   version: string;
   /** Release the HTTP client, if one was made. */
   close(): Promise<void>;
@@ -61,6 +64,7 @@ export function createContext(io: IO, flags: GlobalFlags, host: Host, version: s
     env,
     host,
     signal,
+    clock: systemClock,
     version,
     get settings() {
       return (settings ??= resolveSettings(flags, env, (secret) => io.secret(secret), { newProfile }));
@@ -119,6 +123,7 @@ function clientOptions(ctx: Context): ClientOptions {
     verbose: s.verbose,
     dryRun: s.dryRun,
     signal: ctx.signal,
+    clock: ctx.clock,
     maxBody: s.maxBody,
     transport: s.transport,
     userAgent: `chatcrm/${ctx.version} node/${process.versions.node}`,

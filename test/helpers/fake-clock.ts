@@ -2,7 +2,7 @@
 // the next sleep's end only when nothing else can (no real time passes; a 5-minute wait runs
 // in milliseconds). Sleeps end in the order they were due.
 import { InterruptedError } from '../../src/core/errors.js';
-import type { Clock } from '../../src/commands/message-status/poll.js';
+import type { Clock } from '../../src/core/clock.js';
 
 interface Timer {
   at: number;

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { ClientOptions } from '../../src/api/types.js';
+import { systemClock } from '../../src/core/clock.js';
 import { ApiError, InterruptedError, NetworkError, ResponseError } from '../../src/core/errors.js';
 import { startSilent } from '../helpers/hostile-server.js';
 
@@ -52,6 +53,7 @@ function makeClient(o: Partial<ClientOptions> = {}): ApiClient {
     trace: () => undefined,
     dryRunOut: () => undefined,
     longRunning: true,
+    clock: systemClock,
     ...o,
   });
 }

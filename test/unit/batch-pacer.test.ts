@@ -4,6 +4,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { Pacer, SLACK_MS } from '../../src/batch/limiter.js';
+import { systemClock } from '../../src/core/clock.js';
 
 /**
  * A fake clock whose sleeps advance it (by `late(ms)`: a timer that fires late or early), on the
@@ -12,7 +13,7 @@ import { Pacer, SLACK_MS } from '../../src/batch/limiter.js';
 function clock(late = (ms: number) => ms) {
   const c = { now: 0, starts: [] as number[] };
   const sleep = (ms: number) => new Promise<void>((r) => setImmediate(() => r(void (c.now += late(ms)))));
-  const pacer = (rate: number) => new Pacer(rate, () => c.now, sleep);
+  const pacer = (rate: number) => new Pacer(rate, { now: () => c.now, sleep });
   const go = async (p: Pacer, n: number) => {
     await Promise.all(Array.from({ length: n }, () => p.take().then(() => c.starts.push(c.now))));
   };
@@ -76,7 +77,7 @@ describe('--rate pacer: turns', () => {
   });
 
   it('removes its abort listener after every wait (no MaxListenersExceededWarning)', async () => {
-    const p = new Pacer(1000);
+    const p = new Pacer(1000, systemClock);
     const ac = new AbortController();
     for (let i = 0; i < 30; i++) await p.take(ac.signal);
     for (let i = 0; i < 30; i++) (await p.depart(ac.signal))();
@@ -84,7 +85,7 @@ describe('--rate pacer: turns', () => {
   });
 
   it('rejects a wait that Ctrl-C cuts short, and the next waiter still gets its turn', async () => {
-    const p = new Pacer(1);
+    const p = new Pacer(1, systemClock);
     await p.take();
     const ac = new AbortController();
     const cut = p.take(ac.signal);
@@ -106,6 +107,15 @@ describe('--rate pacer: out on the wire', () => {
     const { c, pacer } = clock();
     c.now = 5000;
     const p = pacer(2);
+    (await p.depart())();
+    expect(c.now).toBe(5510);
+  });
+
+  it('begins again when the batch holds its lock: the first attempt an interval after that, not after the flags were read', async () => {
+    const { c, pacer } = clock();
+    const p = pacer(2);
+    c.now = 5000;
+    p.begin();
     (await p.depart())();
     expect(c.now).toBe(5510);
   });

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AuthError, NetworkError, UsageError } from '../../src/core/errors.js';
 import { runBatch } from '../../src/batch/engine.js';
+import { Pacer } from '../../src/batch/limiter.js';
+import { systemClock } from '../../src/core/clock.js';
 import { RowError } from '../../src/batch/outcome.js';
 import type { BatchOptions } from '../../src/batch/types.js';
 import { tempDir } from '../helpers/cli.js';
@@ -280,7 +282,7 @@ describe('a stop while rows are in flight', () => {
       ctrlC.abort();
       return 'id';
     };
-    const s = await runBatch(options(file, { signal: ctrlC.signal, rate: 1, concurrency: 4, send }));
+    const s = await runBatch(options(file, { signal: ctrlC.signal, pace: new Pacer(1, systemClock), concurrency: 4, send }));
     expect(sent).toBe(1);
     expect(s).toMatchObject({ sent: 1, not_sent: 3, status: 'interrupted', stopped_by: 'SIGINT' });
     expect(journalLines(file, 'I')).toHaveLength(1);

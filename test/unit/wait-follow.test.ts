@@ -4,22 +4,28 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../src/runtime/context.js';
 import { capReason, follow, MAX_REASON, waitError, type Followed, type WaitSpec } from '../../src/commands/message-status/wait.js';
+import { Pacer } from '../../src/batch/limiter.js';
 import { fakeClock } from '../helpers/fake-clock.js';
 
 type Answer = (ids: string[], signal: AbortSignal, clock: ReturnType<typeof fakeClock>) => Promise<Record<string, unknown>[]>;
 
-/** follow() against a status query answered by `answer`; every request's ids, in order. */
-async function run(ids: string[], spec: WaitSpec, answer: Answer) {
+/** follow() against a status query answered by `answer` (`rate`: send-batch's --rate); every request's ids, when, and its pace, in order. */
+async function run(ids: string[], spec: WaitSpec, answer: Answer, rate?: number) {
   const clock = fakeClock();
   const asked: string[][] = [];
-  const call = async (_id: string, o: { json: { message_ids: string[] }; signal: AbortSignal }) => {
+  const at: number[] = [];
+  const paces: unknown[] = [];
+  const call = async (_id: string, o: { json: { message_ids: string[] }; signal: AbortSignal; pace?: Pacer }) => {
     asked.push(o.json.message_ids);
+    at.push(clock.now());
+    paces.push(o.pace);
     return { status: 200, headers: {}, body: { success: true, data: await answer(o.json.message_ids, o.signal, clock) } };
   };
-  const ctx = { signal: new AbortController().signal, api: async () => ({ call }) } as unknown as Context;
+  const ctx = { signal: new AbortController().signal, clock, api: async () => ({ call }) } as unknown as Context;
   const messages: Followed[] = ids.map((message_id) => ({ message_id, status: 'sent' }));
-  const result = await clock.run(follow(ctx, messages, spec, { clock }));
-  return { result, asked };
+  const pace = rate ? new Pacer(rate, clock) : undefined;
+  const result = await clock.run(follow(ctx, messages, spec, { pace }));
+  return { result, asked, at, paces, pace };
 }
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `wamid.${i}`);
@@ -53,6 +59,22 @@ describe('status queries in chunks', () => {
     expect(asked.map((a) => a.length)).toEqual([100, 50]);
     expect(result).toMatchObject({ outcome: 'timeout', waitedMs: 2000 });
     expect(result.messages.filter((m) => m.status === 'delivered')).toHaveLength(100);
+  });
+});
+
+describe('send-batch --rate: the status queries take their turns', () => {
+  it('--rate 2: the chunks of a round a turn (510 ms) apart, each query paced on the wire too', async () => {
+    let queries = 0;
+    const { at, paces, pace } = await run(ids(250), { target: 'delivered', timeoutMs: 60_000 }, async (list) => (++queries <= 3 ? as('sent')(list) : as('delivered')(list)), 2);
+    // The first turn at once; then one each 1020 / 2 ms, the second round's after the pause (250 ms) too.
+    expect(at).toEqual([0, 510, 1020, 1530, 2040, 2550]);
+    expect(paces.every((p) => p === pace)).toBe(true);
+  });
+
+  it('without --rate: the chunks of a round at once', async () => {
+    const { at, paces } = await run(ids(250), { target: 'delivered', timeoutMs: 60_000 }, async (list) => as('delivered')(list));
+    expect(at).toEqual([0, 0, 0]);
+    expect(paces).toEqual([undefined, undefined, undefined]);
   });
 });
 

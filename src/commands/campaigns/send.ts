@@ -31,7 +31,7 @@ async function followCampaign(ctx: Context, id: string, spec: WaitSpec, before: 
   let problem: unknown;
   try {
     const { timedOut, waitedMs } = await pollUntil(
-      { ...spec, signal: ctx.signal },
+      { ...spec, signal: ctx.signal, clock: ctx.clock },
       async (signal) => {
         const res = await pollCall(ctx, 'campaigns.insights', { params: { campaign_id: id } }, signal);
         if ('retryAfterMs' in res) return res;

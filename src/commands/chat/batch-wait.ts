@@ -3,6 +3,7 @@
 // and a line every few seconds otherwise. The results file is then written again whole, with
 // `final_status` as its last column and a failed message's reason in `error`.
 import { readFileSync } from 'node:fs';
+import type { Pacer } from '../../batch/limiter.js';
 import type { BatchSummary } from '../../batch/types.js';
 import { formatDuration } from '../../batch/progress.js';
 import { writeAtomic } from '../../core/atomic-write.js';
@@ -47,13 +48,13 @@ function funnelProgress(ctx: Context, spec: WaitSpec, started: number) {
   let last = started;
   const line = (m: Followed[]) => {
     const done = m.filter((f) => settled(f, spec.target)).length;
-    return `send-batch: waiting for ${spec.target}: ${done}/${m.length} settled (${funnelText(m)}) ${formatDuration((Date.now() - started) / 1000)}`;
+    return `send-batch: waiting for ${spec.target}: ${done}/${m.length} settled (${funnelText(m)}) ${formatDuration((ctx.clock.now() - started) / 1000)}`;
   };
   return {
     show(m: Followed[]) {
       if (io.stderrIsTTY) return io.redraw(line(m));
-      if (Date.now() - last < 5000) return;
-      last = Date.now();
+      if (ctx.clock.now() - last < 5000) return;
+      last = ctx.clock.now();
       io.err(line(m));
     },
     end: () => io.stderrIsTTY && io.redraw(),
@@ -65,11 +66,11 @@ function funnelProgress(ctx: Context, spec: WaitSpec, started: number) {
  * (--resume): never a message the file does not list. Returns what ends the command after the
  * summary (exit 5, 8, or the wait's own stop: 7, 130), undefined when every message got there.
  */
-export async function waitForBatch(ctx: Context, spec: WaitSpec, sentIds: string[], summary: BatchSummary & Partial<WaitSummary>): Promise<unknown> {
+export async function waitForBatch(ctx: Context, spec: WaitSpec, sentIds: string[], summary: BatchSummary & Partial<WaitSummary>, pace?: Pacer): Promise<unknown> {
   const rows = summary.results ? await readResults(summary.results) : undefined;
   const ids = new Set(sentIds);
   for (const cells of rows?.slice(1) ?? []) if (cells[2] === 'sent' && cells[3]) ids.add(cells[3]);
-  const started = Date.now();
+  const started = ctx.clock.now();
   let messages: Followed[] = [...ids].map((message_id) => ({ message_id, status: 'sent' }));
   let problem: unknown;
   // No message sent: nothing to follow, and still the final_status a script reads (all 0).
@@ -77,7 +78,7 @@ export async function waitForBatch(ctx: Context, spec: WaitSpec, sentIds: string
     const progress = funnelProgress(ctx, spec, started);
     const done = `the sends are done (${ids.size} message${ids.size === 1 ? '' : 's'})`;
     try {
-      const r = await follow(ctx, messages, spec, { onChange: (now) => progress.show((messages = now)), done });
+      const r = await follow(ctx, messages, spec, { onChange: (now) => progress.show((messages = now)), done, pace });
       problem = waitError(r, spec, 'send-batch', done);
     } catch (err) {
       problem = err;
@@ -85,7 +86,7 @@ export async function waitForBatch(ctx: Context, spec: WaitSpec, sentIds: string
       progress.end();
     }
   }
-  Object.assign(summary, { final_status: funnel(messages), waited_s: Number(((Date.now() - started) / 1000).toFixed(2)) });
+  Object.assign(summary, { final_status: funnel(messages), waited_s: Number(((ctx.clock.now() - started) / 1000).toFixed(2)) });
   if (summary.results && rows?.length) writeAtomic(summary.results, withFinalStatus(rows, new Map(messages.map((m) => [m.message_id, m])), ctx.io.scrub), 0o600);
   if (ctx.settings.output === 'table' && !ctx.settings.quiet) ctx.io.out(`Waited ${formatDuration(summary.waited_s!)} for ${spec.target}: ${funnelText(messages)}`);
   return problem;

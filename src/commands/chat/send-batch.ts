@@ -6,6 +6,7 @@ import type { DryRunRequest } from '../../api/types.js';
 import { batchClient, batchFlags, finishBatch } from '../../batch/command.js';
 import { runBatch } from '../../batch/engine.js';
 import { columnName, type Record_ } from '../../batch/reader.js';
+import type { Pacer } from '../../batch/limiter.js';
 import { accepted } from '../../batch/outcome.js';
 import { readTextArg } from '../../runtime/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
@@ -170,7 +171,7 @@ export const run: Run = async (ctx, { args, opts }) => {
     },
   });
 
-  await finishWaited(ctx, summary, sent);
+  await finishWaited(ctx, summary, sent, common.pace);
 };
 
 /** --wait: this run's sends, remembered to be followed once the batch is done (batch-wait.ts). */
@@ -187,10 +188,11 @@ class SentLog {
 /**
  * With --wait, follow the sends (not after a signal: Ctrl-C meant stop). Then the summary, and
  * the exit: a wait that was itself stopped (Ctrl-C, the network) says so first; then the sends'
- * own trouble; then where the wait ended (5 failed, 8 out of time).
+ * own trouble; then where the wait ended (5 failed, 8 out of time). With --rate, the wait's status
+ * queries take their turns in the sends' `pace`.
  */
-async function finishWaited(ctx: Parameters<Run>[0], summary: Parameters<typeof finishBatch>[1], { wait, ids }: SentLog): Promise<void> {
-  const waited = wait && !ctx.settings.dryRun && !isSignal(summary.stopped_by) ? await import('./batch-wait.js').then((m) => m.waitForBatch(ctx, wait, ids, summary)) : undefined;
+async function finishWaited(ctx: Parameters<Run>[0], summary: Parameters<typeof finishBatch>[1], { wait, ids }: SentLog, pace?: Pacer): Promise<void> {
+  const waited = wait && !ctx.settings.dryRun && !isSignal(summary.stopped_by) ? await import('./batch-wait.js').then((m) => m.waitForBatch(ctx, wait, ids, summary, pace)) : undefined;
   let sendsProblem: unknown;
   try {
     await finishBatch(ctx, summary);

@@ -19,12 +19,6 @@ function seconds(value: unknown, flag: string, fallback: number): number {
   return n;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-  });
-
 export interface WaitFlags {
   wait: boolean;
   timeoutMs: number;
@@ -35,7 +29,10 @@ export function waitFlags(opts: Record<string, unknown>): WaitFlags {
   return { wait: Boolean(opts.wait), timeoutMs: seconds(opts.waitTimeout, '--wait-timeout', 300) * 1000, intervalMs: seconds(opts.interval, '--interval', 1) * 1000 };
 }
 
-/** The job's status: one read, or with `wait` polled (spinner on a TTY) until it completes or fails. */
+/**
+ * The job's status: one read, or with `wait` polled (spinner on a TTY) until it completes or fails,
+ * on the context's clock: a poll may fall on the deadline, not after it.
+ */
 export async function readJob(ctx: Context, jobId: string, { wait, timeoutMs, intervalMs }: WaitFlags) {
   const api = await ctx.api();
   const read = async () => {
@@ -44,16 +41,15 @@ export async function readJob(ctx: Context, jobId: string, { wait, timeoutMs, in
   };
   let { res, job } = await read();
   if (res.dryRun || !wait) return { res, job };
-  const deadline = Date.now() + timeoutMs;
+  const deadline = ctx.clock.now() + timeoutMs;
   const status = () => `Export ${jobId}: ${job.status ?? 'unknown'}${job.progress !== undefined ? ` (${job.progress}%)` : ''}`;
   const spin = await ctx.io.spinner(status());
   try {
     while (job.status !== 'completed' && job.status !== 'failed') {
-      if (Date.now() + intervalMs > deadline) {
+      if (ctx.clock.now() + intervalMs > deadline) {
         throw new CliError(`export ${jobId} is still ${job.status ?? 'pending'} after ${timeoutMs / 1000}s; run export-status again later`, EXIT.server, undefined, 'timeout');
       }
-      await sleep(intervalMs, ctx.signal);
-      if (ctx.signal.aborted) throw ctx.signal.reason;
+      await ctx.clock.sleep(intervalMs, ctx.signal);
       ({ res, job } = await read());
       spin?.update(status());
     }

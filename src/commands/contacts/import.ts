@@ -81,7 +81,8 @@ export const run: Run = async (ctx, { args, opts }) => {
   // gives the schema each row is checked against.
   const prepare = () =>
     (ready ??= (async () => {
-      client = await createMcpClient(ctx, await batchClient(ctx));
+      // With --rate, every request of the import (the list, each row, its retries) in its turn.
+      client = await createMcpClient(ctx, await batchClient(ctx), common.pace);
       const tool = (await client.listTools()).find((t) => t.name === TOOL);
       if (!tool) throw new McpError(`The tool endpoint has no ${TOOL} tool`);
       return tool.inputSchema as JsonSchema | undefined;

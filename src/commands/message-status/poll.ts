@@ -3,19 +3,12 @@
 // The deadline bounds everything the wait does: a poll still unanswered when it comes is cut
 // short. Time comes from a Clock, so the tests of deadlines and pauses run on a fake one.
 import { errorMessage } from '../../api/errors-body.js';
-import { parseRetryAfter, sleep } from '../../api/retry.js';
+import { parseRetryAfter } from '../../api/retry.js';
+import type { Clock } from '../../core/clock.js';
 import type { Context } from '../../runtime/context.js';
 import { ApiError, InterruptedError, withDetail } from '../../core/errors.js';
 import type { OperationId } from '../../api/operations.js';
 import type { ApiResponse, CallOptions } from '../../api/types.js';
-
-export interface Clock {
-  now(): number;
-  /** Resolves after `ms`; rejects with InterruptedError when `signal` aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-export const systemClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => sleep(ms, signal) };
 
 /** The first pause between polls, doubled after each up to the last. */
 export const FIRST_POLL_MS = 250;
@@ -32,7 +25,7 @@ export interface PollSpec {
   target: string;
   timeoutMs: number;
   signal: AbortSignal;
-  clock?: Clock;
+  clock: Clock;
 }
 
 const OUT: unique symbol = Symbol('out of time');
@@ -57,7 +50,7 @@ async function within(clock: Clock, ms: number, interrupt: AbortSignal, round: R
  * the sends before it.
  */
 export async function pollUntil(d: PollSpec, round: Round, done: string): Promise<{ timedOut: boolean; waitedMs: number }> {
-  const clock = d.clock ?? systemClock;
+  const { clock } = d;
   const started = clock.now();
   const deadline = started + d.timeoutMs;
   const end = (timedOut: boolean) => ({ timedOut, waitedMs: clock.now() - started });

@@ -7,7 +7,8 @@ import type { Context } from '../../runtime/context.js';
 import { parseDelay } from '../../core/duration.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
-import { type Clock, pollCall, pollUntil, type Round } from './poll.js';
+import type { Pacer } from '../../batch/limiter.js';
+import { pollCall, pollUntil, type Round } from './poll.js';
 
 export type Target = 'delivered' | 'read';
 
@@ -82,11 +83,12 @@ export interface FollowResult {
   waitedMs: number;
 }
 
-/** How a wait is followed: the news of each round, what was sent (for the messages of a stopped wait), the clock. */
+/** How a wait is followed: the news of each round, what was sent (for the messages of a stopped wait), a batch's --rate. */
 export interface FollowOptions {
   onChange?: (messages: Followed[]) => void;
   done?: string;
-  clock?: Clock;
+  /** send-batch --rate: each status query takes its turn too (the server counts every request). */
+  pace?: Pacer;
 }
 
 /**
@@ -94,13 +96,14 @@ export interface FollowOptions {
  * the chunks of a round share the wait's one deadline. Failed wins over out of time: a failure
  * known at the end is the outcome, whatever is still pending.
  */
-export async function follow(ctx: Context, messages: Followed[], spec: WaitSpec, { onChange, done = 'the send is done', clock }: FollowOptions = {}): Promise<FollowResult> {
+export async function follow(ctx: Context, messages: Followed[], spec: WaitSpec, { onChange, done = 'the send is done', pace }: FollowOptions = {}): Promise<FollowResult> {
   const byId = new Map(messages.map((m) => [m.message_id, m]));
   const all = () => [...byId.values()];
   const round: Round = async (signal) => {
     const pending = all().filter((m) => !settled(m, spec.target));
     for (let i = 0; i < pending.length; i += CHUNK) {
-      const res = await pollCall(ctx, 'messageStatus.get', { json: { message_ids: pending.slice(i, i + CHUNK).map((m) => m.message_id) } }, signal);
+      await pace?.take(signal);
+      const res = await pollCall(ctx, 'messageStatus.get', { json: { message_ids: pending.slice(i, i + CHUNK).map((m) => m.message_id) }, pace }, signal);
       if ('retryAfterMs' in res) return res;
       const shape = shapeOf(res.body);
       for (const r of shape.records ?? [shape.item]) {
@@ -112,7 +115,7 @@ export async function follow(ctx: Context, messages: Followed[], spec: WaitSpec,
     onChange?.(all());
     return all().every((m) => settled(m, spec.target));
   };
-  const { timedOut, waitedMs } = await pollUntil({ ...spec, signal: ctx.signal, clock }, round, done);
+  const { timedOut, waitedMs } = await pollUntil({ ...spec, signal: ctx.signal, clock: ctx.clock }, round, done);
   const outcome = all().some((m) => m.status === 'failed') ? 'failed' : timedOut ? 'timeout' : 'reached';
   return { messages: all(), outcome, waitedMs };
 }
