@@ -5,8 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { Socket } from 'node:net';
 import type { buildConnector as Connector } from 'undici';
 import { Readable } from 'node:stream';
-import type { ProxyEnv } from './types.js';
-import { type Attempt, BodyTooLarge, declaredTooLarge, type Exchange, type Headers_, isLoopback, proxyConfigured, proxyFor, type Transport } from './transport.js';
+import { type Attempt, BodyTooLarge, declaredTooLarge, type Exchange, type Headers_, isLoopback, proxyConfigured, proxyFor, type ProxyEnv, type Transport } from './transport.js';
 
 interface DispatchOptions {
   origin: string;

@@ -2,7 +2,6 @@
 // pools and proxies), and the small pieces both share. Everything else — retries, deadlines,
 // the response policy, redaction, trace, dry-run, error mapping — stays in client.ts, once.
 import type { Readable } from 'node:stream';
-import type { ProxyEnv } from './types.js';
 
 export type Headers_ = Record<string, string | string[] | undefined>;
 
@@ -64,6 +63,13 @@ export class Attempt {
     this.reason = reason;
     this.onCancel?.(reason);
   }
+}
+
+/** The proxy variables of the run's environment (the lower-case name first, as undici reads them). */
+export interface ProxyEnv {
+  http?: string;
+  https?: string;
+  noProxy?: string;
 }
 
 /** HTTP(S)_PROXY is set: the request goes through undici's EnvHttpProxyAgent (which reads NO_PROXY). */

@@ -4,14 +4,7 @@ import type { Readable } from 'node:stream';
 import type { Clock } from '../core/clock.js';
 import type { MultipartBody } from './multipart.js';
 import type { Method, ResponseKind } from './operations.js';
-import type { Transport } from './transport.js';
-
-/** The proxy variables of the run's environment (the lower-case name first, as undici reads them). */
-export interface ProxyEnv {
-  http?: string;
-  https?: string;
-  noProxy?: string;
-}
+import type { ProxyEnv, Transport } from './transport.js';
 
 export interface ClientOptions {
   baseUrl?: string;
