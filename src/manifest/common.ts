@@ -12,7 +12,7 @@ export const PAGE_OPTIONS: OptSpec[] = [
   { flags: '--max-items <n>', description: 'stop after N records (implies --all)' },
 ];
 
-/** --wait and --wait-timeout of every command that sends (commands/message-status/wait.ts reads them). */
+/** --wait and --wait-timeout of every command that sends (commands/wait/wait.ts reads them). */
 export const WAIT_OPTIONS: OptSpec[] = [
   { flags: '--wait <status>', description: 'then follow the status until delivered or read (read counts as delivered): exit 5 when any failed (even with others pending), else 8 when --wait-timeout ran out', choices: ['delivered', 'read'] },
   { flags: '--wait-timeout <duration>', description: 'the deadline of the whole wait, polls included: 500ms, 30s, 2m (default 5m)' },

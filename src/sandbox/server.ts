@@ -11,7 +11,7 @@ import { channelEvent } from './channel.js';
 import { SandboxEvents } from './events.js';
 import type { Fault, Latency } from './faults.js';
 import { Forwarder, KEEP_DELIVERIES, type Delivery } from './forward.js';
-import { createInspector, type Inspector, type Retention } from './inspector.js';
+import { createInspector, type Inspector, type Retention } from './inspector/serve.js';
 import { areas } from './handlers/index.js';
 import type { SandboxConfig, SandboxEnv } from './http.js';
 import { seededRandom } from './random.js';
@@ -67,7 +67,7 @@ export interface SandboxOptions {
 
 export const MAX_MESSAGES = 10_000;
 export const MAX_REQUESTS = 1000;
-export type { Retention } from './inspector.js';
+export type { Retention } from './inspector/serve.js';
 
 export interface Sandbox {
   url: string;

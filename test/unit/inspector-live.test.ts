@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SandboxEvents, type SandboxEvent } from '../../src/sandbox/events.js';
 import type { SandboxEnv } from '../../src/sandbox/http.js';
-import type { Retention } from '../../src/sandbox/inspector.js';
+import type { Retention } from '../../src/sandbox/inspector/serve.js';
 import { createLive, deltaOf, eventText, feedRequest, MAX_EVENT, MAX_REQUEST_TEXT, type LiveSources } from '../../src/sandbox/inspector/live.js';
 import { MAX_TEXT } from '../../src/sandbox/inspector/views.js';
 import { maskFor } from '../../src/sandbox/mask.js';

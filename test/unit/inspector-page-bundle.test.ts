@@ -25,7 +25,7 @@ describe("the inspector page's script", () => {
     const meta: Metafile = (await build({ ...buildOptions, write: false, metafile: true, logLevel: 'silent' })).metafile!;
     const withPage = Object.keys(meta.outputs).filter((o) => Object.keys(meta.outputs[o].inputs).some((i) => i.startsWith('page-script:')));
     expect(withPage).toHaveLength(1);
-    expect(Object.keys(meta.outputs[withPage[0]].inputs)).toContain('src/sandbox/inspector.ts');
+    expect(Object.keys(meta.outputs[withPage[0]].inputs)).toContain('src/sandbox/inspector/serve.ts');
     const startup = new Set<string>();
     const visit = (file: string) => {
       if (startup.has(file)) return;

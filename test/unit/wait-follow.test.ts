@@ -3,7 +3,7 @@
 // is exit 5 whatever is still pending; a server's megabytes of reason are cut.
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../src/runtime/context.js';
-import { capReason, follow, MAX_REASON, waitError, type Followed, type WaitSpec } from '../../src/commands/message-status/wait.js';
+import { capReason, follow, MAX_REASON, waitError, type Followed, type WaitSpec } from '../../src/commands/wait/wait.js';
 import { Pacer } from '../../src/batch/limiter.js';
 import { fakeClock } from '../helpers/fake-clock.js';
 

@@ -3,7 +3,7 @@
 // than the backoff, Ctrl-C. No real time passes.
 import { describe, expect, it } from 'vitest';
 import { ApiError, InterruptedError } from '../../src/core/errors.js';
-import { pollUntil, type Poll } from '../../src/commands/message-status/poll.js';
+import { pollUntil, type Poll } from '../../src/commands/wait/poll.js';
 import { fakeClock } from '../helpers/fake-clock.js';
 
 const never = new AbortController().signal;

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { withFinalStatus } from '../../src/commands/chat/batch-wait.js';
-import { DEFAULT_WAIT_MS, funnel, merge, reached, settled, waitError, waitSpec, type Followed } from '../../src/commands/message-status/wait.js';
+import { DEFAULT_WAIT_MS, funnel, merge, reached, settled, waitError, waitSpec, type Followed } from '../../src/commands/wait/wait.js';
 
 describe('waitSpec', () => {
   it('no --wait: no wait; --wait-timeout alone is refused', () => {

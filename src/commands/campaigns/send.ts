@@ -9,8 +9,8 @@ import { shapeOf } from '../../core/output/shape.js';
 import type { Run } from '../../runtime/command-types.js';
 import { printToolResult } from '../../mcp/result.js';
 import { runTool, withMcp } from '../mcp/tool.js';
-import { type WaitSpec, waitSpec } from '../message-status/wait.js';
-import { pollCall, pollUntil } from '../message-status/poll.js';
+import { type WaitSpec, waitSpec } from '../wait/wait.js';
+import { pollCall, pollUntil } from '../wait/poll.js';
 import { confirmCampaign } from './audience.js';
 import { inFlight, type Insights, over, share, shareText } from './this-send.js';
 

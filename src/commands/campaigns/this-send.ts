@@ -3,7 +3,7 @@
 // counts are the insights now less the insights read just before the send (the baseline); it is
 // over when the whole audience the question named has reached the status or failed.
 import { audienceSize } from '../../ops/audience.js';
-import type { Target } from '../message-status/wait.js';
+import type { Target } from '../wait/wait.js';
 
 export type Insights = Record<string, unknown>;
 

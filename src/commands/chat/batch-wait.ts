@@ -9,7 +9,7 @@ import { formatDuration } from '../../batch/progress.js';
 import { writeAtomic } from '../../core/atomic-write.js';
 import type { Context } from '../../runtime/context.js';
 import { csvText } from '../../core/sanitize.js';
-import { follow, funnel, funnelText, settled, waitError, type Followed, type WaitSpec } from '../message-status/wait.js';
+import { follow, funnel, funnelText, settled, waitError, type Followed, type WaitSpec } from '../wait/wait.js';
 
 /** What the wait adds to the batch's summary. */
 export interface WaitSummary {

@@ -14,7 +14,7 @@ import { parseOrUsage } from '../../schemas/problems.js';
 import { groupSender } from '../../ops/groups.js';
 import { normalized } from '../../ops/behaviour.js';
 import { resolveSender } from '../../ops/recipient.js';
-import { finishSend, waitSpec } from '../message-status/wait.js';
+import { finishSend, waitSpec } from '../wait/wait.js';
 
 export const GROUPS_VIEW: View = { id: 'group_id', columns: ['group_id', 'name', 'member_count', 'description'], drop: ['member_count'], cut: ['description', 'name'] };
 export const MEMBERS_VIEW: View = { id: 'phone_number', columns: ['phone_number', 'name', 'is_admin'], drop: ['is_admin'], cut: ['name'] };

@@ -11,7 +11,7 @@ import { accepted } from '../../batch/outcome.js';
 import { readTextArg } from '../../runtime/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
-import { sentId, waitSpec, type WaitSpec } from '../message-status/wait.js';
+import { sentId, waitSpec, type WaitSpec } from '../wait/wait.js';
 import { isSignal } from '../../batch/stop.js';
 import { buildContent, CONTENT, contentKind, sendCall, type SendCall } from './content.js';
 import { normalizePhone, resolveSender } from '../../ops/recipient.js';

@@ -2,7 +2,7 @@
 import { readJsonArg, type Context } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
-import { finishSend, waitSpec } from '../message-status/wait.js';
+import { finishSend, waitSpec } from '../wait/wait.js';
 import { buildContent, CONTENT, contentKind, sendCall } from './content.js';
 import { normalizePhone, resolveSender } from '../../ops/recipient.js';
 import { chooseSender } from './recipient.js';

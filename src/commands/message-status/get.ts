@@ -5,7 +5,7 @@ import { recordId, shapeOf } from '../../core/output/shape.js';
 import type { Context } from '../../runtime/context.js';
 import type { OpSpec, Run } from '../../runtime/command-types.js';
 import { buildOpRequest } from '../op.js';
-import { follow, funnelText, merge, waitError, type WaitSpec, waitSpec } from './wait.js';
+import { follow, funnelText, merge, waitError, type WaitSpec, waitSpec } from '../wait/wait.js';
 
 type Rec = Record<string, unknown>;
 const idOf = (r: unknown) => String((r as { message_id?: unknown })?.message_id ?? recordId(r));

@@ -4,18 +4,18 @@
 // origin. The page reads one feed, answered here and kept out of the request log (the page's
 // own polling would fill it, and each read would announce a request: an endless loop).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hasKey } from './access.js';
-import type { Delivery } from './forward.js';
-import type { SandboxEnv } from './http.js';
-import { changesState, cookieName, hasCookie, hostAllowed, sameOrigin, tokenOk } from './inspector/gate.js';
-import { createLive, feedRequest, type Feed, type Retention } from './inspector/live.js';
-import { conversationsPage, olderMessages, records } from './inspector/views.js';
-import page from './inspector/index.html?raw';
-import style from './inspector/inspector.css?raw';
-import script from './inspector/page/main.ts?page';
-import type { Received } from './request.js';
+import { hasKey } from '../access.js';
+import type { Delivery } from '../forward.js';
+import type { SandboxEnv } from '../http.js';
+import { changesState, cookieName, hasCookie, hostAllowed, sameOrigin, tokenOk } from './gate.js';
+import { createLive, feedRequest, type Feed, type Retention } from './live.js';
+import { conversationsPage, olderMessages, records } from './views.js';
+import page from './index.html?raw';
+import style from './inspector.css?raw';
+import script from './page/main.ts?page';
+import type { Received } from '../request.js';
 
-export type { Retention } from './inspector/live.js';
+export type { Retention } from './live.js';
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy':
