@@ -134,7 +134,7 @@ describe('src/ layout', () => {
   });
 
   it('has no import from commands/ or the layers below back up to manifest/', () => {
-    const below = ['commands', 'ops', 'runtime', 'core', 'api', 'batch', 'config', 'schemas', 'webhook'].map((d) => join(SRC, d));
+    const below = ['commands', 'describe', 'ops', 'runtime', 'core', 'api', 'batch', 'config', 'schemas', 'webhook'].map((d) => join(SRC, d));
     const up = files
       .filter((f) => below.some((d) => f.startsWith(d + '/')))
       .flatMap((f) => importsOf(f).filter((g) => g.startsWith(join(SRC, 'manifest') + '/')).map((g) => `${relative(SRC, f)} → ${relative(SRC, g)}`));
@@ -153,6 +153,14 @@ describe('src/ layout', () => {
 
   it('has no import from runtime/ (the context, the command types) but to core/, api/ and config/ below it', () => {
     expect(arrowsOut('runtime', ['runtime', 'core', 'api', 'config'])).toEqual([]);
+  });
+
+  it('has no import from api/ (the operations, the client) but to core/ below it', () => {
+    expect(arrowsOut('api', ['api', 'core'])).toEqual([]);
+  });
+
+  it('has no import from describe/ (tool names, JSON schemas, the OpenAPI document) but to ops/ and the floors below it', () => {
+    expect(arrowsOut('describe', ['describe', 'ops', 'runtime', 'api', 'schemas', 'core'])).toEqual([]);
   });
 
   it('keeps every file near 300 lines or under', () => {
@@ -186,8 +194,8 @@ describe('src/ layout', () => {
     expect(arrows(files, 'mcp', ['commands'])).toEqual([]);
   });
 
-  it('has no import from ops/ up to the entry points that read it (commands/, mcp/, manifest/, sandbox/)', () => {
-    expect(arrows(files, 'ops', ['commands', 'mcp', 'manifest', 'sandbox'])).toEqual([]);
+  it('has no import from ops/ up to the entry points that read it (commands/, mcp/, manifest/, sandbox/) or to describe/', () => {
+    expect(arrows(files, 'ops', ['commands', 'mcp', 'manifest', 'sandbox', 'describe'])).toEqual([]);
   });
 
   it('finds an import from mcp/ into commands/, static or lazy (the check itself)', () => {

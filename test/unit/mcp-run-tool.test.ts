@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
 import { loadCommands } from '../../src/manifest/index.js';
-import { buildCatalog, type ToolDef } from '../../src/mcp/serve/catalog.js';
+import { buildCatalog, type ToolDef } from '../../src/describe/catalog.js';
 import type { Answer } from '../../src/mcp/serve/elicit.js';
 import { MAX_FILE_TEXT, profileDefaults, ToolRunner, type Safety } from '../../src/mcp/serve/run-tool.js';
 import { createContext, type Context } from '../../src/runtime/context.js';

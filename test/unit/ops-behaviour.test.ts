@@ -8,7 +8,7 @@ import { operations, type OperationId } from '../../src/api/operations.js';
 import { buildContent, sendCall } from '../../src/commands/chat/content.js';
 import { createContext } from '../../src/runtime/context.js';
 import { UsageError } from '../../src/core/errors.js';
-import { indexTree, toolFor } from '../../src/mcp/serve/catalog.js';
+import { indexTree, toolFor } from '../../src/describe/catalog.js';
 import { ToolRunner } from '../../src/mcp/serve/run-tool.js';
 import { BEHAVIOURS, behaviourOf, checked, normalized, SERVICE_TOOLS } from '../../src/ops/behaviour.js';
 import { normalizePhone } from '../../src/ops/recipient.js';

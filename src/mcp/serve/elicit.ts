@@ -9,7 +9,7 @@ import { UsageError } from '../../core/errors.js';
 import { isObj } from '../../core/output/shape.js';
 import { sanitizeCell } from '../../core/sanitize.js';
 import { behaviourOf } from '../../ops/behaviour.js';
-import type { JsonObject, ToolDef } from './catalog.js';
+import type { JsonObject, ToolDef } from '../../describe/catalog.js';
 
 export type Answer = 'accept' | 'decline' | 'cancel';
 /** Asks the user through the client; undefined when the client cannot be asked (no capability). */

@@ -17,7 +17,7 @@ import { sanitizeText } from '../../core/sanitize.js';
 import { parseOrUsage, problemLine } from '../../schemas/problems.js';
 import { behaviourOf, checked, normalized, phonesAsText, SERVICE_TOOLS } from '../../ops/behaviour.js';
 import { checkArgs } from '../schema.js';
-import type { JsonObject, ToolDef } from './catalog.js';
+import type { JsonObject, ToolDef } from '../../describe/catalog.js';
 import { askUser, asksFirst, type Ask } from './elicit.js';
 
 export interface ToolResult {
