@@ -408,6 +408,17 @@ describe('what the CLI does around an operation', () => {
     expect(r.received.map((q) => q.operation)).toEqual(['chat.senders']);
   });
 
+  it('chat_groups_send with a cloud sender is refused by the guard of the behaviour table: only the senders lookup reaches the sandbox, no message is stored', async () => {
+    const messages = sb.store.list('messages').length;
+    const r = await call(runner(), 'chat_groups_send', { sender_id: SENDER, group_id: '120363040000000000@g.us', message: TEXT });
+    expect(r.result.isError).toBe(true);
+    expect(r.text).toBe(
+      'Sender wa_snd_cloud_0001 is a cloud_api sender, not a Scan Device sender with the capability group_messaging; group commands need a Scan Device sender with group_messaging: senders that have it: wa_snd_device_0002 (--sender)',
+    );
+    expect(r.received.map((q) => q.operation)).toEqual(['chat.senders']);
+    expect(sb.store.list('messages').length).toBe(messages);
+  });
+
   it('flows_list adds the state the CLI shows; only the query arguments given are sent', async () => {
     const r = await call(runner(), 'flows_list', { limit: 2 });
     const records = (r.result.structuredContent as { records: { state?: string }[] }).records;
