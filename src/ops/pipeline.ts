@@ -56,6 +56,6 @@ export const decorator = (op: AnyOperationId): ((record: Body) => void) | undefi
 export function phonesAsText(op: AnyOperationId | undefined, args: Body): Body {
   const fields = behaviourOf(op).phones;
   if (!fields) return args;
-  const text = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v);
+  const text = (v: unknown) => (Number.isSafeInteger(v) && (v as number) >= 0 ? String(v) : v);
   return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, fields.includes(k) ? (Array.isArray(v) ? v.map(text) : text(v)) : v]));
 }

@@ -419,6 +419,17 @@ describe('what the CLI does around an operation', () => {
     expect(sb.store.list('messages').length).toBe(messages);
   });
 
+  it('flows_create checks the graph past the schema (the operation`s check), as `flows create` does: a broken one is refused, nothing sent', async () => {
+    const broken = { ...GOOD_FLOW, name: 'Broken', screens: { main: { ...GOOD_FLOW.screens.main, sections: [{ options: [{ title: 'A', goto: 'nowhere' }] }] } } };
+    const r = await call(runner(), 'flows_create', broken);
+    expect(r.result.isError).toBe(true);
+    expect(r.text).toMatch(/nowhere/);
+    expect(r.received).toEqual([]);
+    const ok = await call(runner(), 'flows_create', GOOD_FLOW);
+    expect(ok.result.isError, ok.text).toBeUndefined();
+    expect(ok.received.map((q) => [q.operation, (q.body as { name: string }).name])).toEqual([['flows.create', 'Good']]);
+  });
+
   it('flows_list adds the state the CLI shows; only the query arguments given are sent', async () => {
     const r = await call(runner(), 'flows_list', { limit: 2 });
     const records = (r.result.structuredContent as { records: { state?: string }[] }).records;
@@ -465,6 +476,9 @@ describe('the runner itself', () => {
       expect(bad.text).toMatch(/^to: /);
       expect(bad.received).toEqual([]);
     }
+    // 0, the least number taken as digits: its one digit is then too few for a phone.
+    const zero = await call(r, 'chat_send', { sender_id: SENDER, to: 0, message: TEXT });
+    expect([zero.text, zero.received]).toEqual(['to: "0" has 1 digit; a phone number has 6 to 15', []]);
   });
 
   it('a thrown undefined is still an "Unexpected error" result', async () => {
