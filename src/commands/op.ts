@@ -1,13 +1,14 @@
 // The generic runner for commands declared as one operation (manifest `op`): path params
-// from positional args, body from --data overridden by flags, validated by the
-// operation's schema and its rules in ops/behaviour.ts before anything is sent.
+// from positional args, body from --data overridden by flags, then the request pipeline of
+// ops/pipeline.ts (the operation's schema and its rows in ops/behaviour.ts) around the call.
 import { checkPathId, getOperation, pathParams, requestOf } from '../api/operations.js';
 import { readJsonArg, type Context } from '../runtime/context.js';
 import { UsageError } from '../core/errors.js';
 import { flagName, type CmdSpec, type OpSpec, type Run } from '../runtime/command-types.js';
-import { checked, normalized } from '../ops/behaviour.js';
+import { behaviourOf } from '../ops/behaviour.js';
+import { decorator, guard, prepared } from '../ops/pipeline.js';
 import { loadSchema } from '../schemas/index.js';
-import { parseOrUsage, type FieldFlags } from '../schemas/problems.js';
+import type { FieldFlags } from '../schemas/problems.js';
 
 function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.');
@@ -83,8 +84,8 @@ export async function buildOpRequest(ctx: Context, spec: OpSpec, input: Paramete
   }
   if (body === undefined && spec.defaultBody) body = { ...spec.defaultBody };
 
-  // What the operation does past its schema (ops/behaviour.ts) is what its tool in `mcp serve` does too.
-  if (op.body) body = await checked(spec.id, parseOrUsage(await loadSchema(op.body), normalized(spec.id, body ?? {}, flagOf), flagOf) as Record<string, unknown>, flagOf);
+  // normalise → schema → check, as the operation's tool in `mcp serve` does.
+  if (op.body) body = (await prepared(spec.id, await loadSchema(op.body), body ?? {}, flagOf)) as Record<string, unknown>;
   const query: Record<string, string> = {};
   for (const [opt, q] of Object.entries(spec.query ?? {})) {
     const v = input.opts[opt];
@@ -97,19 +98,23 @@ export function opRunner(cmd: CmdSpec): Run {
   const spec = cmd.op!;
   return async (ctx, input) => {
     const { params, body, query } = await buildOpRequest(ctx, spec, input);
+    await guard(ctx, spec.id, { query, json: body });
     if (spec.destructive) {
       const ids = Object.values(params).concat(spec.list ? (input.args[spec.list.arg] as string[]) : []);
       await ctx.confirm(`${getOperation(spec.id).summary}${ids.length ? ` ${ids.join(', ')}` : ''}?`, () =>
         import('./record-name.js').then((m) => m.recordQuestion(ctx, spec.id, ids)),
       );
     }
-    if (spec.audience) await import('./campaigns/audience.js').then((m) => m.confirmCampaign(ctx, spec.audience!, Object.values(params)[0]));
+    // An operation that messages a campaign's audience (its row in ops/behaviour.ts) asks first.
+    const verb = behaviourOf(spec.id).audience?.verb(body ?? {});
+    if (verb) await import('./campaigns/audience.js').then((m) => m.confirmCampaign(ctx, verb, Object.values(params)[0]));
     const api = await ctx.api();
     if (spec.paged) {
       const { runList } = await import('./list.js');
       return runList(ctx, input.opts, {
         what: requestOf(spec.id, params),
         view: spec.view,
+        map: decorator(spec.id),
         fetch: async (page, limit) => {
           const res = await api.call(spec.id, { params, json: body, query: { ...query, page, limit } });
           return res.dryRun ? undefined : res.body;

@@ -92,7 +92,7 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** The operationIds of `chatcrm openapi`, from the operations table. */
 async function faultOperations(): Promise<string[]> {
-  const { operationNames } = await import('../api/tool-names.js');
+  const { operationNames } = await import('../describe/tool-names.js');
   // The names map both spellings a --fault accepts; the table's own ids (chat.send) have a dot.
   return [...operationNames().keys()].filter((n) => !n.includes('.')).sort();
 }

@@ -41,7 +41,7 @@ const rest: CmdSpec[] = [
     summary: 'Publish a draft campaign',
     description: ASKS,
     args: [idArg('CAMPAIGN_ID', 'campaign id')],
-    op: { id: 'campaigns.publish', data: true, defaultBody: {}, audience: 'Publish' },
+    op: { id: 'campaigns.publish', data: true, defaultBody: {} },
     examples: ['chatcrm campaigns publish CAMPAIGN_ID --yes', { cmd: 'chatcrm campaigns publish CAMPAIGN_ID', notRun: 'asks first: names the campaign and its audience size' }],
   },
   {

@@ -1,17 +1,23 @@
 // What an operation does beyond its row in api/operations.ts, in one place for both entry
 // points: commands/op.ts and the commands with code of their own, and the tools of `mcp serve`
-// (mcp/serve/run-tool.ts) read this table, so a phone number is normalised, a flow checked, a
-// sender's group capability confirmed and a record filled in the same way whoever asks. An
-// operation absent from the table is its row and its schema, nothing more.
+// (mcp/serve/run-tool.ts) take every request through the stages of pipeline.ts, which read this
+// table, so a phone number is normalised, a flow checked, a sender's group capability confirmed
+// and a record filled in the same way whoever asks. An operation absent from the table is its
+// row and its schema, nothing more.
 import type { OperationId, SandboxOperationId } from '../api/operations.js';
 import type { Context } from '../runtime/context.js';
-import { UsageError } from '../core/errors.js';
-import { problemLine, type FieldFlags, type Problem } from '../schemas/problems.js';
+import type { FieldFlags, Problem } from '../schemas/problems.js';
 import { toolContactArgs } from './contacts.js';
 import { groupSender } from './groups.js';
 import { normalizePhone } from './recipient.js';
 
-type Body = Record<string, unknown>;
+export type Body = Record<string, unknown>;
+
+/** What a guard sees of a request: its query and JSON body. */
+export interface GuardedRequest {
+  query: Record<string, string>;
+  json?: Body;
+}
 
 export interface Behaviour {
   /** What a person may type, as the service takes it (before the schema); `flags` name the flag or column of a field. */
@@ -19,19 +25,20 @@ export interface Behaviour {
   /** Rules past the schema (a flow's graph, a template's cross-field rules): the body to send, or the problems. */
   check?(body: Body): Promise<{ value?: Body; problems: Problem[] }>;
   /** Refuses before any request of the operation is sent (a sender that cannot use groups). */
-  guard?(ctx: Context, request: { query: Record<string, string>; json?: Body }): Promise<unknown>;
+  guard?(ctx: Context, request: GuardedRequest): Promise<unknown>;
   /** Fills in what a record of the answer leaves to be worked out (a flow's one state). */
   decorate?(record: Body): void;
   /** The most bytes an uploaded file may have. */
   maxFileBytes?: number;
-  /** Messages a campaign's whole audience: now, or on the service's schedule (so no cap can count it ahead). */
-  audience?: 'now' | 'schedule';
-  /** Fields that hold phone numbers (one, or a list): a JSON number there is taken as its digits (phonesAsText). */
+  /**
+   * Messages a campaign's whole audience: now, or on the service's schedule (so no cap can count
+   * it ahead). `verb` says how the CLI's question names the send, for a body that has passed its
+   * schema; undefined when this request messages nobody (a recurrence stopped).
+   */
+  audience?: { when: 'now' | 'schedule'; verb(body: Body): string | undefined };
+  /** Fields that hold phone numbers (one, or a list): `normalize` takes each to its digits, and a JSON number there is taken as its digits (phonesAsText). */
   phones?: string[];
 }
-
-/** The most a message can carry. */
-export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
 /** A flow's state: the service gives it as `status`, or only as the is_active / is_paused flags. */
 export function stateOf(r: Body): string {
@@ -46,29 +53,38 @@ const flowCheck =
     (await import('../schemas/flows.js')).checkFlow(body, partial);
 
 /** Group operations: the sender, from the query or the body, must be able to use groups. */
-const groups = (sender: (request: { query: Record<string, string>; json?: Body }) => unknown): Behaviour => ({
+const groups = (sender: (request: GuardedRequest) => unknown): Behaviour => ({
   guard: (ctx, request) => groupSender(ctx, sender(request)),
 });
 
-/** A message's recipient as a person types it (`+49 151-234 5678`), as the service takes it: digits. */
-const recipientDigits: Behaviour['normalize'] = (body, flags) => (typeof body.to === 'string' ? { ...body, to: normalizePhone(body.to, flags.to ?? 'to') } : body);
-
-/** A group message's mentions, typed as a person types a number, as the service takes them: digits. */
-const mentionDigits: Behaviour['normalize'] = (body, flags) =>
-  Array.isArray(body.mentions) ? { ...body, mentions: body.mentions.map((m: unknown) => (typeof m === 'string' ? normalizePhone(m, flags.mentions ?? 'mentions') : m)) } : body;
+/**
+ * Fields that hold phone numbers, named once: each (one number, or a list of them) as a person
+ * types it (`+49 151-234 5678`), as the service takes it: digits; one that is not a number is
+ * refused naming its flag (or the field).
+ */
+const phoneFields = (fields: string[]): Behaviour => ({
+  phones: fields,
+  normalize(body, flags) {
+    const digits = (field: string) => (v: unknown) => (typeof v === 'string' ? normalizePhone(v, flags[field] ?? field) : v);
+    const present = fields.filter((f) => body[f] !== undefined);
+    if (!present.length) return body;
+    return { ...body, ...Object.fromEntries(present.map((f) => [f, Array.isArray(body[f]) ? body[f].map(digits(f)) : digits(f)(body[f])])) };
+  },
+});
 
 export const BEHAVIOURS: Partial<Record<OperationId, Behaviour>> = {
-  'chat.send': { normalize: recipientDigits, phones: ['to'] },
-  'chat.sendFile': { normalize: recipientDigits, phones: ['to'], maxFileBytes: MAX_FILE_BYTES },
+  'chat.send': phoneFields(['to']),
+  // The most a message can carry.
+  'chat.sendFile': { ...phoneFields(['to']), maxFileBytes: 16 * 1024 * 1024 },
   'chat.groups': groups((r) => r.query.sender_id),
   'chat.groupMembers': groups((r) => r.query.sender_id),
-  'chat.groupSend': { ...groups((r) => r.json?.sender_id), normalize: mentionDigits, phones: ['mentions'] },
+  'chat.groupSend': { ...groups((r) => r.json?.sender_id), ...phoneFields(['mentions']) },
   'flows.create': { check: flowCheck(false) },
   'flows.update': { check: flowCheck(true) },
   'flows.list': { decorate: (r) => void (r.state ??= stateOf(r)) },
   'templates.create': { check: async (body) => (await import('../schemas/templates.js')).checkTemplate(body) },
-  'campaigns.publish': { audience: 'now' },
-  'campaigns.setupRecurring': { audience: 'schedule' },
+  'campaigns.publish': { audience: { when: 'now', verb: () => 'Publish' } },
+  'campaigns.setupRecurring': { audience: { when: 'schedule', verb: (b) => (b.is_recurring === true ? `Schedule ${String(b.recurring_pattern)} sends of` : undefined) } },
 };
 
 /**
@@ -80,32 +96,7 @@ export const SERVICE_TOOLS: Partial<Record<string, { args(args: Body): Body }>> 
 };
 
 /** Any operation a command may run: the service's, and the sandbox's own (none of which has a behaviour). */
-type AnyOperationId = OperationId | SandboxOperationId;
+export type AnyOperationId = OperationId | SandboxOperationId;
 
 /** An operation's behaviour; none (the empty one) for an operation not in the table, or no operation (a relayed tool). */
 export const behaviourOf = (op: AnyOperationId | undefined): Behaviour => (op && BEHAVIOURS[op as OperationId]) || {};
-
-/** The body as the operation's normaliser leaves it (the same object when it has none). */
-export function normalized(op: AnyOperationId, body: Body, flags: FieldFlags = {}): Body {
-  return behaviourOf(op).normalize?.(body, flags) ?? body;
-}
-
-/** The schema-checked body past the operation's own rules, or a UsageError naming each problem. */
-export async function checked(op: AnyOperationId, body: Body, flags: FieldFlags = {}): Promise<Body> {
-  const check = behaviourOf(op).check;
-  if (!check) return body;
-  const r = await check(body);
-  if (!r.value) throw new UsageError(problemLine(r.problems, flags));
-  return r.value;
-}
-
-/**
- * A phone number an agent gives as a JSON number (`to: 15551234567`, as the MCP Inspector's CLI
- * sends a bare number) is taken as its digits, before the schema, which takes text.
- */
-export function phonesAsText(op: AnyOperationId | undefined, args: Body): Body {
-  const fields = behaviourOf(op).phones;
-  if (!fields) return args;
-  const text = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v);
-  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, fields.includes(k) ? (Array.isArray(v) ? v.map(text) : text(v)) : v]));
-}

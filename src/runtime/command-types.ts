@@ -62,11 +62,6 @@ export interface OpSpec {
   data?: boolean;
   /** Asks for confirmation (TTY) or needs --yes. */
   destructive?: boolean;
-  /**
-   * Messages a campaign's whole audience (the first path param): asks with this verb, naming
-   * the campaign and its audience size (TTY), or needs --yes.
-   */
-  audience?: string;
   view?: View;
 }
 

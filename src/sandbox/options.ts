@@ -2,7 +2,7 @@
 // `startSandbox` from 'chatcrm/sandbox', which mirror them, checked and turned into
 // SandboxOptions in one place: a bad value is a usage error naming the flag.
 import { parseDelay } from '../core/duration.js';
-import { operationNames } from '../api/tool-names.js';
+import { operationNames } from '../describe/tool-names.js';
 import { UsageError } from '../core/errors.js';
 import { parseFault, parseLatency } from './faults.js';
 import { loadSeedFile } from './seed-file.js';

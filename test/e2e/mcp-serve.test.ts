@@ -202,6 +202,18 @@ describe.each(['stdio', 'http'] as const)('mcp serve over %s: calls do what the 
     expect((r.structuredContent as { records: { _id: string }[] }).records.map((f) => f._id)).toEqual(JSON.parse(cli.stdout).map((f: { _id: string }) => f._id));
   });
 
+  it('chat_groups_send with a cloud sender is refused as `chat groups send` refuses it: only the senders lookup reaches the sandbox, no message', async () => {
+    const group = '120363040000000000@g.us';
+    const [messages, before] = [sb.store.list('messages').length, sb.received.length];
+    const r = await s.client.callTool({ name: 'chat_groups_send', arguments: { sender_id: 'wa_snd_cloud_0001', group_id: group, message: TEXT } });
+    expect(r.isError).toBe(true);
+    expect(sb.received.slice(before).map((q) => q.operation)).toEqual(['chat.senders']);
+    expect(sb.store.list('messages').length).toBe(messages);
+    const cli = await sb.run(['chat', 'groups', 'send', '--group-id', group, '--text', TEXT.text.body, '--sender', 'wa_snd_cloud_0001']);
+    expect(cli.exitCode).toBe(3);
+    expect(cli.stderr).toBe(`Error: ${textOf(r)}\n`);
+  });
+
   it('flows_list adds the state column the CLI shows', async () => {
     const r = await s.client.callTool({ name: 'flows_list', arguments: {} });
     const records = (r.structuredContent as { records: { state: string }[] }).records;

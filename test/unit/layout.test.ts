@@ -157,7 +157,7 @@ describe('src/ layout', () => {
   });
 
   it('has no import from commands/ or the layers below back up to manifest/', () => {
-    const below = ['commands', 'ops', 'runtime', 'core', 'api', 'batch', 'config', 'schemas', 'webhook'].map((d) => join(SRC, d));
+    const below = ['commands', 'describe', 'ops', 'runtime', 'core', 'api', 'batch', 'config', 'schemas', 'webhook'].map((d) => join(SRC, d));
     const up = files
       .filter((f) => below.some((d) => f.startsWith(d + '/')))
       .flatMap((f) => importsOf(f).filter((g) => g.startsWith(join(SRC, 'manifest') + '/')).map((g) => `${relative(SRC, f)} → ${relative(SRC, g)}`));
@@ -196,6 +196,14 @@ describe('src/ layout', () => {
     expect(processReads('x.ts', text)).toEqual(['x.ts: process.env', 'x.ts: process.stdin', 'x.ts: process.on', 'x.ts: process.exit']);
   });
 
+  it('has no import from api/ (the operations, the client) but to core/ below it', () => {
+    expect(arrowsOut('api', ['api', 'core'])).toEqual([]);
+  });
+
+  it('has no import from describe/ (tool names, JSON schemas, the OpenAPI document) but to ops/ and the floors below it', () => {
+    expect(arrowsOut('describe', ['describe', 'ops', 'runtime', 'api', 'schemas', 'core'])).toEqual([]);
+  });
+
   it('keeps every file near 300 lines or under: code, pages, scripts and stylesheets', () => {
     const texts = sources(SRC, TEXTS);
     const long = texts.map((f) => [relative(SRC, f), readFileSync(f, 'utf8').split('\n').length] as const).filter(([, n]) => n > 310);
@@ -230,8 +238,8 @@ describe('src/ layout', () => {
     expect(arrows(files, 'mcp', ['commands'])).toEqual([]);
   });
 
-  it('has no import from ops/ up to the entry points that read it (commands/, mcp/, manifest/, sandbox/)', () => {
-    expect(arrows(files, 'ops', ['commands', 'mcp', 'manifest', 'sandbox'])).toEqual([]);
+  it('has no import from ops/ up to the entry points that read it (commands/, mcp/, manifest/, sandbox/) or to describe/', () => {
+    expect(arrows(files, 'ops', ['commands', 'mcp', 'manifest', 'sandbox', 'describe'])).toEqual([]);
   });
 
   it('finds an import from mcp/ into commands/, static or lazy (the check itself)', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ApiClient } from '../../src/api/client.js';
 import { describeArgs, question } from '../../src/mcp/serve/elicit.js';
-import type { ToolDef } from '../../src/mcp/serve/catalog.js';
+import type { ToolDef } from '../../src/describe/catalog.js';
 
 const tool = (name: string, o: Partial<ToolDef> = {}) => ({ name, destructive: false, sends: false, ...o }) as ToolDef;
 const noApi = async (): Promise<ApiClient> => {

@@ -2,7 +2,7 @@
 // without building the catalog's schemas. Both must name the same tools, gated the same way.
 import { expect, it } from 'vitest';
 import { loadCommands } from '../../src/manifest/index.js';
-import { buildCatalog, gatedTools } from '../../src/mcp/serve/catalog.js';
+import { buildCatalog, gatedTools } from '../../src/describe/catalog.js';
 
 const commands = await loadCommands();
 

@@ -1,8 +1,8 @@
-// A zod schema as a tool's input schema (src/mcp/serve/json-schema.ts): the input side of the
+// A zod schema as a tool's input schema (src/describe/json-schema.ts): the input side of the
 // schema, and a union of objects as one object an MCP client can read.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { asObject, jsonSchemaOf } from '../../src/mcp/serve/json-schema.js';
+import { asObject, jsonSchemaOf } from '../../src/describe/json-schema.js';
 
 describe('jsonSchemaOf', () => {
   it('is the input side with no $schema: a field with a default is not required', () => {

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
 import { loadCommands } from '../../src/manifest/index.js';
-import { buildCatalog, type ToolDef } from '../../src/mcp/serve/catalog.js';
+import { buildCatalog, type ToolDef } from '../../src/describe/catalog.js';
 import type { Answer } from '../../src/mcp/serve/elicit.js';
 import { MAX_FILE_TEXT, profileDefaults, ToolRunner, type Safety } from '../../src/mcp/serve/run-tool.js';
 import { createContext, type Context } from '../../src/runtime/context.js';
@@ -408,6 +408,28 @@ describe('what the CLI does around an operation', () => {
     expect(r.received.map((q) => q.operation)).toEqual(['chat.senders']);
   });
 
+  it('chat_groups_send with a cloud sender is refused by the guard of the behaviour table: only the senders lookup reaches the sandbox, no message is stored', async () => {
+    const messages = sb.store.list('messages').length;
+    const r = await call(runner(), 'chat_groups_send', { sender_id: SENDER, group_id: '120363040000000000@g.us', message: TEXT });
+    expect(r.result.isError).toBe(true);
+    expect(r.text).toBe(
+      'Sender wa_snd_cloud_0001 is a cloud_api sender, not a Scan Device sender with the capability group_messaging; group commands need a Scan Device sender with group_messaging: senders that have it: wa_snd_device_0002 (--sender)',
+    );
+    expect(r.received.map((q) => q.operation)).toEqual(['chat.senders']);
+    expect(sb.store.list('messages').length).toBe(messages);
+  });
+
+  it('flows_create checks the graph past the schema (the operation`s check), as `flows create` does: a broken one is refused, nothing sent', async () => {
+    const broken = { ...GOOD_FLOW, name: 'Broken', screens: { main: { ...GOOD_FLOW.screens.main, sections: [{ options: [{ title: 'A', goto: 'nowhere' }] }] } } };
+    const r = await call(runner(), 'flows_create', broken);
+    expect(r.result.isError).toBe(true);
+    expect(r.text).toMatch(/nowhere/);
+    expect(r.received).toEqual([]);
+    const ok = await call(runner(), 'flows_create', GOOD_FLOW);
+    expect(ok.result.isError, ok.text).toBeUndefined();
+    expect(ok.received.map((q) => [q.operation, (q.body as { name: string }).name])).toEqual([['flows.create', 'Good']]);
+  });
+
   it('flows_list adds the state the CLI shows; only the query arguments given are sent', async () => {
     const r = await call(runner(), 'flows_list', { limit: 2 });
     const records = (r.result.structuredContent as { records: { state?: string }[] }).records;
@@ -454,6 +476,9 @@ describe('the runner itself', () => {
       expect(bad.text).toMatch(/^to: /);
       expect(bad.received).toEqual([]);
     }
+    // 0, the least number taken as digits: its one digit is then too few for a phone.
+    const zero = await call(r, 'chat_send', { sender_id: SENDER, to: 0, message: TEXT });
+    expect([zero.text, zero.received]).toEqual(['to: "0" has 1 digit; a phone number has 6 to 15', []]);
   });
 
   it('a thrown undefined is still an "Unexpected error" result', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { operations, pathParams, type OperationId } from '../../src/api/operations.js';
 import { loadCommands } from '../../src/manifest/index.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
-import { buildCatalog, NOT_TOOLS } from '../../src/mcp/serve/catalog.js';
+import { buildCatalog, NOT_TOOLS } from '../../src/describe/catalog.js';
 import { DEFAULT_TOOLSETS, selectTools } from '../../src/mcp/serve/select.js';
 
 const commands = await loadCommands();

@@ -3,7 +3,7 @@
 import { validateHeaderValue } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toolKey } from '../../src/api/tool-names.js';
+import { toolKey } from '../../src/describe/tool-names.js';
 import { headerNameProblem } from '../../src/mcp/client.js';
 
 /** The characters MCP tool names are meant to use. */

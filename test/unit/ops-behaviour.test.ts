@@ -8,9 +8,10 @@ import { operations, type OperationId } from '../../src/api/operations.js';
 import { buildContent, sendCall } from '../../src/commands/chat/content.js';
 import { createContext } from '../../src/runtime/context.js';
 import { UsageError } from '../../src/core/errors.js';
-import { indexTree, toolFor } from '../../src/mcp/serve/catalog.js';
+import { indexTree, toolFor } from '../../src/describe/catalog.js';
 import { ToolRunner } from '../../src/mcp/serve/run-tool.js';
-import { BEHAVIOURS, behaviourOf, checked, normalized, SERVICE_TOOLS } from '../../src/ops/behaviour.js';
+import { BEHAVIOURS, behaviourOf, SERVICE_TOOLS } from '../../src/ops/behaviour.js';
+import { checked, normalized, phonesAsText } from '../../src/ops/pipeline.js';
 import { normalizePhone } from '../../src/ops/recipient.js';
 import { tempDir } from '../helpers/cli.js';
 import { testHost, testIO } from '../helpers/io.js';
@@ -115,6 +116,23 @@ describe('the behaviour table', () => {
     );
   });
 
+  it('the phone fields are named once: the normaliser takes to digits exactly the fields a JSON number is taken as text in', () => {
+    const withPhones = Object.entries(BEHAVIOURS).filter(([, b]) => b.phones) as [OperationId, { phones: string[] }][];
+    expect(withPhones.map(([id]) => id)).toEqual(['chat.send', 'chat.sendFile', 'chat.groupSend']);
+    const typed = { to: PHONE, mentions: [PHONE], sender_id: PHONE, group_id: PHONE };
+    const numbers = { to: 491512345678, mentions: [491512345678], sender_id: 491512345678, group_id: 491512345678 };
+    for (const [id, { phones }] of withPhones) {
+      const digits = normalized(id, typed);
+      const text = phonesAsText(id, numbers);
+      const changed = (after: Record<string, unknown>, before: Record<string, unknown>) => Object.keys(before).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
+      expect([id, changed(digits, typed), changed(text, numbers)]).toEqual([id, phones, phones]);
+    }
+  });
+
+  it('chat.send and chat.sendFile have no check: a batch shapes each row synchronously (sendCall), normalise → schema only', () => {
+    expect([behaviourOf('chat.send').check, behaviourOf('chat.sendFile').check]).toEqual([undefined, undefined]);
+  });
+
   it('flows.create and flows.update: the graph is checked, an update may be partial', async () => {
     await expect(checked('flows.update', { name: 'New' })).resolves.toEqual({ name: 'New' });
     await expect(checked('flows.create', { name: 'New' })).rejects.toThrow(UsageError);
@@ -128,7 +146,11 @@ describe('the behaviour table', () => {
   });
 
   it('campaigns: publishing sends now, a recurrence on the service schedule; file cap only on the upload that sends', () => {
-    expect([behaviourOf('campaigns.publish').audience, behaviourOf('campaigns.setupRecurring').audience, behaviourOf('campaigns.insights').audience]).toEqual(['now', 'schedule', undefined]);
+    expect([behaviourOf('campaigns.publish').audience?.when, behaviourOf('campaigns.setupRecurring').audience?.when, behaviourOf('campaigns.insights').audience]).toEqual(['now', 'schedule', undefined]);
+    // The question's verb; a recurrence stopped (or not said to start) messages nobody and asks nothing.
+    expect(behaviourOf('campaigns.publish').audience!.verb({})).toBe('Publish');
+    const recurring = behaviourOf('campaigns.setupRecurring').audience!;
+    expect([recurring.verb({ is_recurring: true, recurring_pattern: 'weekly' }), recurring.verb({ is_recurring: false }), recurring.verb({})]).toEqual(['Schedule weekly sends of', undefined, undefined]);
     expect(behaviourOf('chat.sendFile').maxFileBytes).toBe(16 * 1024 * 1024);
     expect(behaviourOf('replyMaterials.create').maxFileBytes).toBeUndefined();
   });

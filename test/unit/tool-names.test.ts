@@ -1,10 +1,10 @@
-// Operation names from the operations table alone (src/api/tool-names.ts): the MCP tools, the
+// Operation names from the operations table alone (src/describe/tool-names.ts): the MCP tools, the
 // operationIds of `chatcrm openapi` and the sandbox's --fault targets, without the command tree.
 import { describe, expect, it } from 'vitest';
 import { operations, type OperationId } from '../../src/api/operations.js';
-import { operationNames, toolName } from '../../src/api/tool-names.js';
+import { operationNames, toolName } from '../../src/describe/tool-names.js';
 import { loadCommands } from '../../src/manifest/index.js';
-import { indexTree } from '../../src/mcp/serve/catalog.js';
+import { indexTree } from '../../src/describe/catalog.js';
 import { parseFault } from '../../src/sandbox/faults.js';
 
 const commands = await loadCommands();

@@ -4,6 +4,7 @@ import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
 import { recurring } from '../../schemas/campaigns.js';
 import { parseOrUsage } from '../../schemas/problems.js';
+import { behaviourOf } from '../../ops/behaviour.js';
 import { confirmCampaign } from './audience.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
@@ -28,8 +29,10 @@ export const run: Run = async (ctx, { args, opts }) => {
   }
 
   const json = parseOrUsage(recurring, body, { recurring_pattern: '--pattern', is_recurring: '--data: is_recurring' });
-  // Stopping a recurrence messages nobody; starting one schedules sends to the whole audience.
-  if (json.is_recurring) await confirmCampaign(ctx, `Schedule ${json.recurring_pattern} sends of`, id);
+  // Stopping a recurrence messages nobody; starting one schedules sends to the whole audience
+  // (the operation's row in ops/behaviour.ts says which, for the mcp serve tool too).
+  const verb = behaviourOf('campaigns.setupRecurring').audience?.verb(json);
+  if (verb) await confirmCampaign(ctx, verb, id);
   const api = await ctx.api();
   const res = await api.call('campaigns.setupRecurring', { params: { campaign_id: id }, json });
   if (!res.dryRun) await ctx.print(res.body);

@@ -8,8 +8,9 @@ import type { OperationId } from '../../api/operations.js';
 import { UsageError } from '../../core/errors.js';
 import { flagName } from '../../runtime/command-types.js';
 import { sendFileRequest, sendRequest, type Message } from '../../schemas/chat.js';
-import { parseOrUsage, type FieldFlags } from '../../schemas/problems.js';
-import { MAX_FILE_BYTES, normalized } from '../../ops/behaviour.js';
+import type { FieldFlags } from '../../schemas/problems.js';
+import { behaviourOf } from '../../ops/behaviour.js';
+import { shaped } from '../../ops/pipeline.js';
 
 /** The content flags (commander's camelCase names); exactly one is given. */
 export const CONTENT = ['text', 'image', 'video', 'audio', 'document', 'location', 'template', 'react', 'message'] as const;
@@ -89,7 +90,9 @@ export function mediaSource(label: string, value: string): { url: string } | { f
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`${label}: ${code === 'ENOENT' ? `no such file: ${value} (give an http(s) URL or a local file)` : `cannot read ${value} (${code})`}`);
   }
-  if (size > MAX_FILE_BYTES) throw new UsageError(`${label}: ${value} is ${(size / 1048576).toFixed(1)} MB; files up to 16 MB can be sent`);
+  // The cap of the operation that sends a file (its row in ops/behaviour.ts, as the chat_send_file tool reads it).
+  const { maxFileBytes = Infinity } = behaviourOf('chat.sendFile');
+  if (size > maxFileBytes) throw new UsageError(`${label}: ${value} is ${(size / 1048576).toFixed(1)} MB; files up to ${maxFileBytes / 1048576} MB can be sent`);
   return { file: value };
 }
 
@@ -163,7 +166,7 @@ export interface SendCall {
  */
 export function sendCall(sender_id: string, to: string, content: Content, flags: FieldFlags = {}): SendCall {
   if (content.file) {
-    const body = parseOrUsage(sendFileRequest, normalized('chat.sendFile', { sender_id, to, message: content.message }, flags), flags);
+    const body = shaped('chat.sendFile', sendFileRequest, { sender_id, to, message: content.message }, flags);
     const form = multipart([
       { name: 'sender_id', value: body.sender_id },
       { name: 'to', value: body.to },
@@ -172,5 +175,5 @@ export function sendCall(sender_id: string, to: string, content: Content, flags:
     ]);
     return { op: 'chat.sendFile', options: { form } };
   }
-  return { op: 'chat.send', options: { json: parseOrUsage(sendRequest, normalized('chat.send', { sender_id, to, message: content.message }, flags), flags) } };
+  return { op: 'chat.send', options: { json: shaped('chat.send', sendRequest, { sender_id, to, message: content.message }, flags) } };
 }

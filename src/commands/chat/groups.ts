@@ -1,6 +1,6 @@
 // chat groups list | members | send: every group command first checks, with the sender
-// list, that the sender may use groups (ops/groups.ts), so a refused sender never reaches a
-// group endpoint.
+// list, that the sender may use groups (the operations' guard in ops/behaviour.ts, the one
+// the tools of `mcp serve` pass too), so a refused sender never reaches a group endpoint.
 import { UsageError } from '../../core/errors.js';
 import { checkPathId, requestOf } from '../../api/operations.js';
 import type { Context } from '../../runtime/context.js';
@@ -10,9 +10,7 @@ import { sanitizeCell } from '../../core/sanitize.js';
 import type { Run } from '../../runtime/command-types.js';
 import { pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
-import { parseOrUsage } from '../../schemas/problems.js';
-import { groupSender } from '../../ops/groups.js';
-import { normalized } from '../../ops/behaviour.js';
+import { guard, prepared } from '../../ops/pipeline.js';
 import { resolveSender } from '../../ops/recipient.js';
 import { finishSend, waitSpec } from '../wait/wait.js';
 
@@ -21,7 +19,8 @@ export const MEMBERS_VIEW: View = { id: 'phone_number', columns: ['phone_number'
 
 export const list: Run = async (ctx, { opts }) => {
   pageFlags(opts);
-  const sender_id = await groupSender(ctx, opts.sender);
+  const sender_id = resolveSender(ctx, opts.sender);
+  await guard(ctx, 'chat.groups', { query: { sender_id } });
   const api = await ctx.api();
   await runList(ctx, opts, {
     what: requestOf('chat.groups'),
@@ -37,7 +36,8 @@ export const members: Run = async (ctx, { args, opts }) => {
   // Before the sender lookup: a bad id is refused with nothing sent.
   const group_id = checkPathId('GROUP_ID', args.GROUP_ID as string | undefined);
   pageFlags(opts);
-  const sender_id = await groupSender(ctx, opts.sender);
+  const sender_id = resolveSender(ctx, opts.sender);
+  await guard(ctx, 'chat.groupMembers', { query: { sender_id } });
   const api = await ctx.api();
   await runList(ctx, opts, {
     what: requestOf('chat.groupMembers', { group_id }),
@@ -86,9 +86,9 @@ export const send: Run = async (ctx, { opts }) => {
     message: { type: 'text', text: { body: opts.text } },
     ...(mentions.length ? { mentions } : {}),
   };
-  // The mentions' digits through the operation's own normaliser: the chat_groups_send tool uses the same.
-  const body = parseOrUsage(groupRequest, normalized('chat.groupSend', typed, flags), flags);
-  await groupSender(ctx, sender_id);
+  // normalise (the mentions' digits) → schema → check → guard, as the chat_groups_send tool does.
+  const body = await prepared('chat.groupSend', groupRequest, typed, flags);
+  await guard(ctx, 'chat.groupSend', { query: {}, json: body });
   if (body.group_name !== undefined && !ctx.settings.dryRun) body.group_name = await groupNamed(ctx, sender_id, body.group_name);
   const res = await (await ctx.api()).call('chat.groupSend', { json: body });
   if (!res.dryRun) await finishSend(ctx, res.body, wait, `Sent to group ${body.group_id ?? body.group_name}`);

@@ -3,7 +3,7 @@
 // (the operation's decorate, ops/behaviour.ts, as the tool of `mcp serve` does).
 import type { View } from '../../core/output/print.js';
 import type { Run } from '../../runtime/command-types.js';
-import { BEHAVIOURS } from '../../ops/behaviour.js';
+import { decorator } from '../../ops/pipeline.js';
 import { requestOf } from '../../api/operations.js';
 import { runList } from '../list.js';
 
@@ -16,7 +16,7 @@ export const run: Run = async (ctx, { opts }) => {
   await runList(ctx, opts, {
     what: requestOf('flows.list'),
     view: VIEW,
-    map: BEHAVIOURS['flows.list']?.decorate,
+    map: decorator('flows.list'),
     fetch: async (page, limit) => {
       const res = await api.call('flows.list', { query: { status, page, limit } });
       return res.dryRun ? undefined : res.body;

@@ -6,7 +6,7 @@ import type { Run } from '../../runtime/command-types.js';
 export const run: Run = async (ctx, { commands }) => {
   const format = ctx.settings.output;
   if (format !== 'table' && format !== 'yaml' && format !== 'json') throw new UsageError(`-o: openapi prints yaml or json, not ${format}`);
-  const { openApiDocument } = await import('../../api/openapi.js');
+  const { openApiDocument } = await import('../../describe/openapi.js');
   const doc = await openApiDocument(ctx.version, await commands(), ctx.settings.baseUrl);
   if (format === 'json') return ctx.io.out(JSON.stringify(doc, null, 2));
   const { stringify } = await loadYaml();

@@ -8,9 +8,9 @@
 // and every entry tools/list gives the name counts: one marked destructive is enough.
 import type { CmdSpec } from '../../runtime/command-types.js';
 import type { Context } from '../../runtime/context.js';
-import { toolKey } from '../../api/tool-names.js';
+import { toolKey } from '../../describe/tool-names.js';
 import type { Tool } from '../../mcp/client.js';
-import type { gatedTools } from '../../mcp/serve/catalog.js';
+import type { gatedTools } from '../../describe/catalog.js';
 import { describeArgs } from '../../mcp/serve/elicit.js';
 import { describeAudience, readAudience } from '../../ops/audience.js';
 
@@ -18,7 +18,7 @@ type Gated = ReturnType<typeof gatedTools>[number];
 
 /** The catalog's gated tools by the key of every name a tool endpoint may give them. */
 async function gatedByName(commands: CmdSpec[]): Promise<Map<string, Gated>> {
-  const { gatedTools } = await import('../../mcp/serve/catalog.js');
+  const { gatedTools } = await import('../../describe/catalog.js');
   const gated = new Map<string, Gated>();
   for (const t of gatedTools(commands)) {
     gated.set(toolKey(t.name), t);

@@ -53,7 +53,7 @@ export const run: Run = async (ctx, input) => {
   // A server without a key would fail every call: say so now, once (not needed for a dry run).
   if (!ctx.settings.dryRun) ctx.settings.apiKey();
   const [{ buildCatalog }, { selectTools }, { serve, newToken }] = await Promise.all([
-    import('../../mcp/serve/catalog.js'),
+    import('../../describe/catalog.js'),
     import('../../mcp/serve/select.js'),
     import('../../mcp/serve/server.js'),
   ]);

@@ -9,7 +9,7 @@ import { UsageError } from '../../core/errors.js';
 import { isObj } from '../../core/output/shape.js';
 import { sanitizeCell } from '../../core/sanitize.js';
 import { behaviourOf } from '../../ops/behaviour.js';
-import type { JsonObject, ToolDef } from './catalog.js';
+import type { JsonObject, ToolDef } from '../../describe/catalog.js';
 
 export type Answer = 'accept' | 'decline' | 'cancel';
 /** Asks the user through the client; undefined when the client cannot be asked (no capability). */
@@ -63,7 +63,7 @@ export async function question(tool: ToolDef, args: JsonObject, api: () => Promi
   const { describeAudience, readAudience } = await import('../../ops/audience.js');
   if (tool.audience && typeof args.campaign_id === 'string') {
     const audience = describeAudience(await readAudience(await api(), args.campaign_id));
-    const what = behaviourOf(tool.op).audience === 'schedule' ? `Schedule repeated sends of ${audience}` : `Send ${audience} now`;
+    const what = behaviourOf(tool.op).audience?.when === 'schedule' ? `Schedule repeated sends of ${audience}` : `Send ${audience} now`;
     return `${what}: this messages the campaign's whole audience. The agent asks for it (tool ${tool.name}); allow it?`;
   }
   if (tool.sends) return sendQuestion(tool, args);

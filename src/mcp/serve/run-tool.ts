@@ -1,8 +1,8 @@
 // One tool call of `chatcrm mcp serve`: arguments checked the way the CLI checks its flags
-// (the same zod schemas and offline rules), the safety rules applied, then the operation
-// called through the API client. Every outcome is a tool result: records found by the
-// CLI's shape logic, or isError with the one line the CLI would print. The key is scrubbed
-// from everything that leaves.
+// (the request pipeline of ops/pipeline.ts: the same zod schemas and rows of the behaviour
+// table), the safety rules applied, then the operation called through the API client. Every
+// outcome is a tool result: records found by the CLI's shape logic, or isError with the one
+// line the CLI would print. The key is scrubbed from everything that leaves.
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { ApiClient } from '../../api/client.js';
@@ -14,10 +14,11 @@ import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf, isObj } from '../../core/output/shape.js';
 import { scrub } from '../../core/redact.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { parseOrUsage, problemLine } from '../../schemas/problems.js';
-import { behaviourOf, checked, normalized, phonesAsText, SERVICE_TOOLS } from '../../ops/behaviour.js';
+import { problemLine } from '../../schemas/problems.js';
+import { behaviourOf, SERVICE_TOOLS } from '../../ops/behaviour.js';
+import { decorator, guard, phonesAsText, prepared } from '../../ops/pipeline.js';
 import { checkArgs } from '../schema.js';
-import type { JsonObject, ToolDef } from './catalog.js';
+import type { JsonObject, ToolDef } from '../../describe/catalog.js';
 import { askUser, asksFirst, type Ask } from './elicit.js';
 
 export interface ToolResult {
@@ -164,26 +165,27 @@ export class ToolRunner {
     if (tool.body) {
       const taken = new Set([...tool.path, ...tool.query, ...(tool.destructive && !tool.body.fields.includes('confirm') ? ['confirm'] : [])]);
       const body = Object.fromEntries(Object.entries(args).filter(([k]) => tool.body!.fields.includes(k) || (tool.body!.loose && !taken.has(k))));
-      json = await checked(op, parseOrUsage(tool.body.zod, normalized(op, body)) as JsonObject);
+      json = (await prepared(op, tool.body.zod, body)) as JsonObject;
     } else if (tool.defaultBody) json = { ...tool.defaultBody };
-    const behaviour = behaviourOf(op);
+    const { maxFileBytes } = behaviourOf(op);
     let form: MultipartBody | undefined;
     if (tool.upload) {
       const path = await uploadPath(this.safety.uploadDir!, args.file);
-      if (behaviour.maxFileBytes !== undefined && (await stat(path)).size > behaviour.maxFileBytes) throw new UsageError(`file: ${String(args.file)} is larger than 16 MB, the most a message can carry`);
+      if (maxFileBytes !== undefined && (await stat(path)).size > maxFileBytes) throw new UsageError(`file: ${String(args.file)} is larger than ${maxFileBytes / 1048576} MB, the most a message can carry`);
       const { multipart } = await import('../../api/multipart.js');
       const fields = Object.entries(json ?? {}).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
       form = multipart([...fields, { name: 'file', path }]);
       json = undefined;
     }
 
-    await behaviour.guard?.(this.ctx, { query, json });
+    await guard(this.ctx, op, { query, json });
     if (this.safety.dryRun) return this.dryRun(op, { params, query, json, form });
     await this.countSend(tool, args);
     const res = await (await this.client).call(op, { params, query, json, form });
     if (res.stream) return this.result(await fileText(res.stream, params, res.headers['content-type']));
     const shape = shapeOf(res.body);
-    if (behaviour.decorate) shape.records?.forEach(behaviour.decorate);
+    const decorate = decorator(op);
+    if (decorate) shape.records?.forEach(decorate);
     return this.result(JSON.parse(JSON.stringify(shape)) as JsonObject);
   }
 
@@ -226,8 +228,10 @@ export class ToolRunner {
     let n = 1;
     if (tool.audience) {
       const id = String(args.campaign_id);
-      if (behaviourOf(tool.op).audience === 'schedule') {
-        if (args.is_recurring !== true) return;
+      const rule = behaviourOf(tool.op).audience;
+      if (rule?.when === 'schedule') {
+        // A recurrence stopped messages nobody: nothing to count.
+        if (rule.verb(args) === undefined) return;
         throw new UsageError(`max-sends: a recurring campaign ${id} is sent on the service's schedule, which --max-sends ${max} cannot count; nothing was sent`);
       }
       const { readAudience, describeAudience } = await import('../../ops/audience.js');

@@ -2,7 +2,7 @@
 // before the server starts, so a typo is exit 2 with a suggestion, not an empty tool list.
 import { UsageError } from '../../core/errors.js';
 import { didYouMean } from '../schema.js';
-import type { ToolDef } from './catalog.js';
+import type { ToolDef } from '../../describe/catalog.js';
 
 /** Offered when no --toolsets (and no --tools) is given: everyday messaging and CRM work. */
 export const DEFAULT_TOOLSETS = ['chat', 'templates', 'flows', 'contacts', 'segments', 'tags'] as const;

@@ -11,7 +11,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../../runtime/context.js';
 import { InterruptedError, UsageError } from '../../core/errors.js';
-import { localTool, type JsonObject, type ToolDef } from './catalog.js';
+import { localTool, type JsonObject, type ToolDef } from '../../describe/catalog.js';
 import type { Ask } from './elicit.js';
 import { profileDefaults, ToolRunner, type ToolResult } from './run-tool.js';
 import { TOOLSET_INFO, type Selection } from './select.js';

@@ -4,8 +4,8 @@
 // webhook are described here. The spec shows no response bodies: an answer is the generic
 // envelope of docs/service-api.md 10, with a `data` schema where the CLI knows the record.
 import type { CmdSpec } from '../runtime/command-types.js';
-import { indexTree, toolFor, type JsonObject, type ToolDef } from '../mcp/serve/catalog.js';
-import { getOperation, operations, type OperationId } from './operations.js';
+import { indexTree, toolFor, type JsonObject, type ToolDef } from './catalog.js';
+import { getOperation, operations, type OperationId } from '../api/operations.js';
 
 const binary = { type: 'string', contentMediaType: 'application/octet-stream', description: 'the file' };
 const str = (description: string) => ({ type: 'string', description });

@@ -3,11 +3,11 @@
 // `flows_toggle_pause`), described by the command's summary, with an input JSON Schema made
 // from the same zod schema the CLI validates with, plus the path and query parameters.
 import * as z from 'zod/mini';
-import { operations, pathParams, type Operation, type OperationId } from '../../api/operations.js';
-import { snake, toolName } from '../../api/tool-names.js';
-import type { CmdSpec, OpSpec } from '../../manifest/types.js';
-import { behaviourOf } from '../../ops/behaviour.js';
-import { loadSchema } from '../../schemas/index.js';
+import { operations, pathParams, type Operation, type OperationId } from '../api/operations.js';
+import { snake, toolName } from './tool-names.js';
+import type { CmdSpec, OpSpec } from '../runtime/command-types.js';
+import { behaviourOf } from '../ops/behaviour.js';
+import { loadSchema } from '../schemas/index.js';
 import { asObject, jsonSchemaOf, type JsonObject } from './json-schema.js';
 
 /** The tools' files take their types from the catalog. */
@@ -201,7 +201,7 @@ export const localTool = (name: string, toolset: string, description: string, pr
 
 /** Offline tools: the CLI's checks and renderings, nothing sent. */
 async function offlineTools(tree: ReturnType<typeof indexTree>): Promise<ToolDef[]> {
-  const [{ flow }, { createRequest }] = await Promise.all([import('../../schemas/flows.js'), import('../../schemas/templates.js')]);
+  const [{ flow }, { createRequest }] = await Promise.all([import('../schemas/flows.js'), import('../schemas/templates.js')]);
   const template = jsonSchemaOf(createRequest);
   const offline = (name: string, toolset: string, properties: Record<string, JsonObject>, required: string[]) =>
     localTool(name, toolset, `${tree.byName.get(name)?.summary ?? name} (offline: nothing is sent)`, properties, required);

@@ -3,7 +3,7 @@
 // openapi` and what a sandbox --fault may target. Derived from the operations table alone, so
 // that the sandbox (and `chatcrm/sandbox`) names faults without loading the command tree;
 // test/unit/tool-names.test.ts checks every name against the tree.
-import { operations, type OperationId } from './operations.js';
+import { operations, type OperationId } from '../api/operations.js';
 
 export const snake = (s: string) => s.replace(/-/g, '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
