@@ -2,13 +2,12 @@
 // right-to-left override (U+202E) or another invisible format character is drawn with it made
 // visible (`⟨U+202E⟩`) and isolated from what follows, so a phone number after it reads in its
 // order — in the bubble, the thread's name and the request log. In Debian's chromium.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hasChromium, openBrowser } from '../helpers/browser.js';
 import { describeWith } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-const CHROMIUM = process.env.CHATCRM_CHROMIUM ?? '/usr/bin/chromium';
 const PHONE = '15557770123';
 const RLO = '\u202E';
 
@@ -36,7 +35,7 @@ function digitEdges(p: Page, selector: string, digits: string): Promise<number[]
 }
 const ascending = (xs: number[]) => xs.length > 1 && xs.every((x, i) => i === 0 || x > xs[i - 1]);
 
-describeWith('chromium', existsSync(CHROMIUM), 'a customer text with a right-to-left override', () => {
+describeWith('chromium', hasChromium, 'a customer text with a right-to-left override', () => {
   beforeAll(async () => {
     sb = await startTestSandbox();
     const res = await fetch(`${sb.url}/_sandbox/simulate/inbound`, {
@@ -45,7 +44,7 @@ describeWith('chromium', existsSync(CHROMIUM), 'a customer text with a right-to-
       body: JSON.stringify({ from: PHONE, name: `Eve${RLO}`, message: { type: 'text', text: { body: `Refund ${RLO}to ${PHONE} today\u200B` } } }),
     });
     expect(res.status).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await openBrowser();
     page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     page.on('pageerror', (e) => pageErrors.push(e.message));

@@ -2,13 +2,12 @@
 // threads, the newest messages of the open thread), a few hundred KB whatever the history; the
 // page opens in chromium, "Load older" and "More conversations" fetch the next page, and a
 // new message still arrives live without losing the older ones loaded.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordMessage } from '../../src/sandbox/domain.js';
+import { hasChromium, openBrowser } from '../helpers/browser.js';
 import { httpSend, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-const CHROMIUM = process.env.CHATCRM_CHROMIUM ?? '/usr/bin/chromium';
 const HOT = '15550000000';
 const SENDS = 20_000;
 const HTTP_SENDS = 1200;
@@ -68,11 +67,11 @@ describe('the feed after 20,000 sends', () => {
   });
 });
 
-describe.skipIf(!existsSync(CHROMIUM))('the page with that history, in chromium', () => {
+describe.skipIf(!hasChromium)('the page with that history, in chromium', () => {
   let browser: Browser;
   let page: Page;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await openBrowser();
     page = await browser.newPage();
     page.setDefaultTimeout(20_000);
   }, 60_000);

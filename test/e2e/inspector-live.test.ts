@@ -3,15 +3,14 @@
 // request for the feed (the server counts them); a reset, and a delta the page missed (a gap
 // in the numbers), make it fetch the feed again. The stream and the feed mask secrets and cut
 // huge bodies alike.
-import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TEXT } from '../../src/sandbox/inspector/views.js';
+import { hasChromium, openBrowser } from '../helpers/browser.js';
 import { describeWith } from '../helpers/cli.js';
 import { httpSend, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-const CHROMIUM = process.env.CHATCRM_CHROMIUM ?? '/usr/bin/chromium';
 const SENDER = 'wa_snd_cloud_0001';
 let sb: TestSandbox;
 /** Requests for the feed (GET /_sandbox/inspector) the server received, from anyone. */
@@ -62,14 +61,14 @@ describe('the event stream', () => {
   });
 });
 
-describeWith('chromium', existsSync(CHROMIUM), 'the page in chromium, live', () => {
+describeWith('chromium', hasChromium, 'the page in chromium, live', () => {
   let browser: Browser;
   let page: Page;
   const errors: string[] = [];
   const bubble = (id: string) => page.locator(`.msg[data-id="${id}"]`);
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await openBrowser();
     page = await browser.newPage();
     page.setDefaultTimeout(20_000);
     page.on('pageerror', (e) => errors.push(e.message));

@@ -1,13 +1,12 @@
 // The inspector page on a phone (issue 29, item 8): a touch screen has no hover, so the Mark
 // delivered/read/failed buttons are shown in the flow below their bubble and cover no other
 // message; the conversations can be searched; avatars take initials from names only.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hasChromium, openBrowser } from '../helpers/browser.js';
 import { describeWith } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-const CHROMIUM = process.env.CHATCRM_CHROMIUM ?? '/usr/bin/chromium';
 const TO = '15557650001';
 
 let sb: TestSandbox;
@@ -18,7 +17,7 @@ const pageErrors: string[] = [];
 interface Box { left: number; right: number; top: number; bottom: number }
 const meets = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-describeWith('chromium', existsSync(CHROMIUM), 'the inspector page on a phone', () => {
+describeWith('chromium', hasChromium, 'the inspector page on a phone', () => {
   beforeAll(async () => {
     sb = await startTestSandbox();
     for (const text of ['First, a short one', 'Second: a longer message that wraps onto two lines on a phone screen', 'Third']) {
@@ -27,7 +26,7 @@ describeWith('chromium', existsSync(CHROMIUM), 'the inspector page on a phone', 
     }
     const inbound = await sb.run(['sandbox', 'inbound', '--from', '15557650002', '--name', 'Ada Lovelace', '--text', 'Hello']);
     expect(inbound.exitCode, inbound.stderr).toBe(0);
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await openBrowser();
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);

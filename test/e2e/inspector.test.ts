@@ -1,16 +1,15 @@
 // The inspector page in a real browser (Debian's chromium, driven by playwright-core): the
 // page opened from the banner's link, updated live by what the CLI does, every message type
 // drawn, hostile text shown as text, and its buttons driving the sandbox.
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { verify } from '../../src/webhook/signature.js';
+import { hasChromium, openBrowser } from '../helpers/browser.js';
 import { describeWith } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-const CHROMIUM = process.env.CHATCRM_CHROMIUM ?? '/usr/bin/chromium';
 const S = ['--sender', 'wa_snd_cloud_0001'];
 
 let sb: TestSandbox;
@@ -50,12 +49,12 @@ async function open(title: string) {
 
 const bubble = (id: string) => page.locator(`.msg[data-id="${id}"]`);
 
-describeWith('chromium', existsSync(CHROMIUM), 'the inspector page in a browser', () => {
+describeWith('chromium', hasChromium, 'the inspector page in a browser', () => {
   beforeAll(async () => {
     await startApp();
     // One attempt per event (no backoff): a failed delivery stays failed until "Retry".
     sb = await startTestSandbox({ forwardTo: [app.url], forwardBackoffMs: [] });
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await openBrowser();
     page = await browser.newPage();
     // A guard against a hang, wide for a busy machine; the page answers within a second.
     page.setDefaultTimeout(10_000);

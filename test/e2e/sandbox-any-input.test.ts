@@ -1,14 +1,13 @@
 // No input stops the sandbox (issue 29): values of any shape in stored messages are shown as
 // text, a failure anywhere is a 500 that is logged once, and the page draws a placeholder for
 // what it cannot show.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign, SIGNATURE_HEADER } from '../../src/webhook/signature.js';
+import { hasChromium, openBrowser } from '../helpers/browser.js';
 import { describeWith } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-const CHROMIUM = process.env.CHATCRM_CHROMIUM ?? '/usr/bin/chromium';
 const TRAP = { toString: 1 };
 
 let sb: TestSandbox;
@@ -96,10 +95,10 @@ describe('stored values of any shape', () => {
   });
 });
 
-describeWith('chromium', existsSync(CHROMIUM), 'the page draws what it can', () => {
+describeWith('chromium', hasChromium, 'the page draws what it can', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await openBrowser();
   }, 60_000);
   afterAll(() => browser?.close());
 

@@ -6,18 +6,17 @@
 // (up to 100,000 keys) and each area's update and delete paths on live records; then a
 // restart from --state holds the store as it was, record for record. A failure prints its
 // seed and path: FUZZ_SEED=... replays it.
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type Operation } from '../../src/api/operations.js';
 import { sign, SIGNATURE_HEADER } from '../../src/webhook/signature.js';
+import { hasChromium, openBrowser } from '../helpers/browser.js';
 import { describeWith, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-const CHROMIUM = process.env.CHATCRM_CHROMIUM ?? '/usr/bin/chromium';
 const SEED = Number(process.env.FUZZ_SEED ?? 290029);
 // Each run sends one request of a few dozen odd values; a few hundred runs stay within seconds.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 600);
@@ -185,9 +184,9 @@ describe('odd shapes through every door', () => {
   }, 60_000);
 });
 
-describeWith('chromium', existsSync(CHROMIUM), 'the page after the fuzz', () => {
+describeWith('chromium', hasChromium, 'the page after the fuzz', () => {
   it('draws every conversation and tab without a script error', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM });
+    const browser = await openBrowser();
     try {
       const page = await browser.newPage();
       page.setDefaultTimeout(20_000);
