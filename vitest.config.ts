@@ -25,23 +25,24 @@ const TERMINAL = [...UNIT, ...E2E].filter((f) => !BROWSER.includes(f) && uses(/h
 /**
  * Unit files that need a module registry of their own: a vi.mock replaces a module for the whole
  * file, and with a shared registry the mock would reach the next file (or miss a module an
- * earlier file loaded). The other unit files share one registry per worker (isolate: false):
+ * earlier file loaded); a global stubbed for the whole file (vi.stubGlobal in beforeAll) would be
+ * undone after its first test by the shared project's unstubGlobals. The other unit files share one registry per worker (isolate: false):
  * none changes module-level state it does not restore (restoreMocks and unstub* restore what
  * vi changes), which their run that way checks.
  */
-const UNIT_ISOLATED = UNIT.filter(uses(/\bvi\.(mock|doMock)\(/));
+const UNIT_ISOLATED = UNIT.filter(uses(/\bvi\.(mock|doMock|stubGlobal)\(/));
 const special = new Set([...BROWSER, ...TERMINAL]);
 
 /** What every project shares. */
 const shared = {
-  // As the build defines it (scripts/build.mjs): the CLI runs in-process from src/ in the tests.
-  define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version) },
   // The inspector page's script, its modules bundled as the build bundles them (`?page`).
   plugins: [vitePageScript],
   // The examples import the package as an app does; here it is this repository's source.
   resolve: { alias: { 'chatcrm/sandbox': fileURLToPath(new URL('./src/sandbox/public.ts', import.meta.url)) } },
 };
 const options = {
+  // __VERSION__ as the build defines it (scripts/build.mjs): the CLI runs in-process from src/.
+  setupFiles: ['test/setup/version.ts'],
   // Vitest empties CSS imports by default; the inspector serves its stylesheet as text (`?raw`).
   css: { include: [/src\/sandbox\/inspector\/.*\.css/] },
   // Tests wait on events; these limits only end a hang. They are wide: on a busy machine

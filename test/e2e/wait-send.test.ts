@@ -74,8 +74,10 @@ describe('nothing moves the status (no --auto-status)', () => {
     const p = polls(sb);
     expect(ended - Date.parse(sent.at)).toBeGreaterThanOrEqual(900);
     expect(ended - Date.parse(sent.at)).toBeLessThan(1000 + 5000);
-    // The last poll before the deadline, none at it: the pause runs out with the time.
-    expect(Date.parse(p.at(-1)!.at) - Date.parse(sent.at)).toBeLessThan(1000);
+    // None after the run gave up. (That the last is before the deadline and none at it is timed on
+    // a fake clock in test/unit/wait-poll.test.ts: here the sandbox's clock starts at the send, not
+    // at the wait, and a loaded machine moves a poll by more than a backoff step.)
+    expect(Date.parse(p.at(-1)!.at)).toBeLessThanOrEqual(ended);
     // Backoff from 250 ms: a few polls in 1 s (0, 250, 750 ms), not one every few ms.
     expect(p.length).toBeGreaterThanOrEqual(2);
     expect(p.length).toBeLessThanOrEqual(5);
