@@ -17,9 +17,9 @@ export const run: Run = async (ctx, { args, opts }) => {
   }
   const { plan, masker } = loaded;
   const shown = shownPlan(plan, masker);
-  // Text for people, cleaned as every such line is (a name cannot drive the terminal).
-  if (opts.output === 'markdown') for (const line of (await import('./render-markdown.js')).planMarkdown(shown).split('\n')) ctx.io.out(line);
+  // Text for people, cleaned as every such line is (a name cannot drive the terminal), in one write.
+  if (opts.output === 'markdown') ctx.io.outLines((await import('./render-markdown.js')).planMarkdown(shown).split('\n').map((line) => [line]));
   else if (ctx.settings.output === 'json') ctx.io.data(JSON.stringify(planData(shown), null, 2));
-  else for (const line of planLines(shown)) ctx.io.out(...paintedLine(line, ctx.io.paint));
+  else ctx.io.outLines(planLines(shown).map((line) => (ctx.io.color ? paintedLine(line, ctx.io.paint) : [line])));
   if (opts.exitCode && plan.changes.length) return EXIT.differences;
 };
