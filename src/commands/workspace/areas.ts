@@ -235,10 +235,10 @@ export function references(value: unknown, path: (string | number)[] = []): Refe
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
       const area = refArea(k);
-      const names = typeof x === 'string' ? [x] : Array.isArray(x) && x.every((n) => typeof n === 'string') ? (x as string[]) : undefined;
+      const names = area === undefined ? undefined : typeof x === 'string' ? [x] : Array.isArray(x) && x.every((n) => typeof n === 'string') ? (x as string[]) : undefined;
       at.push(k);
       if (area && names) out.push({ path: [...at], area, names });
-      else walk(x);
+      else if (x !== null && typeof x === 'object') walk(x);
       at.pop();
     }
   };
