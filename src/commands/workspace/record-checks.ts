@@ -1,7 +1,7 @@
 // The checks of a workspace file's value, by path: the schema (a server field said as one),
 // then what the schema cannot say: duplicate keys, one default currency, references between
 // records, a flow's screens. read.ts puts file and line to each.
-import { checkFlow } from '../../schemas/flows.js';
+import { checkParsedFlow } from '../../schemas/flows.js';
 import { AREA, AREAS, isServerField, references, type AreaName } from './areas.js';
 import { schemaProblems } from './file-problems.js';
 import { workspaceFileSchema, type WorkspaceFile } from './schema.js';
@@ -108,7 +108,7 @@ function referenceProblems(data: WorkspaceFile): { problems: Found[]; warnings: 
 function flowProblems(data: WorkspaceFile): Found[] {
   return (data.flows ?? []).flatMap((f, i) => {
     const { status: _status, ...definition } = f;
-    return checkFlow(definition).problems.map((p) => ({ path: [`flows`, i, ...pathParts(p.path)], message: p.message }));
+    return checkParsedFlow(definition).problems.map((p) => ({ path: [`flows`, i, ...pathParts(p.path)], message: p.message }));
   });
 }
 
