@@ -33,16 +33,16 @@ function fieldLines(out: string[], field: string, old: unknown, next: unknown, c
 }
 
 /** The records a change points at by name, `tags/gold (new)` for one the plan creates: which of two new tags a segment takes. */
-function refersTo(out: string[], fields: Record<string, unknown>, created: Set<string>): void {
+function refersTo(out: string[], fields: Record<string, unknown>, created: () => Set<string>): void {
   const refs = references(fields);
   if (!refs.length) return;
   const named = new Set<string>();
-  for (const r of refs) for (const n of r.names) named.add(`${r.area}/${shownName(n)}${created.has(`${r.area}/${naturalKey(n)}`) ? ' (new)' : ''}`);
+  for (const r of refs) for (const n of r.names) named.add(`${r.area}/${shownName(n)}${created().has(`${r.area}/${naturalKey(n)}`) ? ' (new)' : ''}`);
   if (named.size) out.push(`      refers to: ${[...named].join(', ')}`);
 }
 
 /** A change's lines, added to out (a plan of 10,000 records is ~28,000 lines: no array of its own each). */
-function changeLines(out: string[], c: Change, created: Set<string>): void {
+function changeLines(out: string[], c: Change, created: () => Set<string>): void {
   if (c.action === 'delete') return void out.push(`  - ${shownName(c.key)}`);
   if (c.action === 'update') {
     out.push(`  ~ ${shownName(c.key)}`);
@@ -69,10 +69,11 @@ export function paintedLine(line: string, paint: (color: number, text: string) =
 
 export function planLines(plan: Plan): string[] {
   const out: string[] = [];
-  const created = new Set<string>();
+  // The records the plan creates, by area and name: asked only by a record that refers to another.
+  let made: Set<string> | undefined;
+  const created = () => (made ??= new Set(plan.changes.filter((c) => c.action === 'create').map((c) => `${c.area}/${naturalKey(c.key)}`)));
   const byArea = new Map<string, Change[]>();
   for (const c of plan.changes) {
-    if (c.action === 'create') created.add(`${c.area}/${naturalKey(c.key)}`);
     const mine = byArea.get(c.area);
     if (mine) mine.push(c);
     else byArea.set(c.area, [c]);
