@@ -4,15 +4,16 @@ import type { Run } from '../../runtime/command-types.js';
 import { EXIT } from '../../core/errors.js';
 import { loadPlan } from './load.js';
 import { shownPlan } from './mask.js';
-import { checkOut, writePlanFile } from './plan-file.js';
 import { paintedLine, planData, planLines } from './render.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
-  if (opts.out !== undefined) checkOut(String(opts.out));
+  // Only --out loads the saved plan's code (its schema, node:crypto for the fingerprints).
+  const saving = opts.out === undefined ? undefined : await import('./plan-file.js');
+  saving?.checkOut(String(opts.out));
   const loaded = await loadPlan(ctx, String(args.FILE), opts);
   if (!loaded) return;
-  if (opts.out !== undefined) {
-    writePlanFile(String(opts.out), loaded);
+  if (saving) {
+    saving.writePlanFile(String(opts.out), loaded);
     ctx.io.err(`Plan saved to ${String(opts.out)}: apply it with \`chatcrm workspace sync --plan ${String(opts.out)}\``);
   }
   const { plan, masker } = loaded;
