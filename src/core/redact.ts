@@ -18,12 +18,15 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   return out;
 }
 
+/** A body with its secret fields as ***: the value itself when it holds none (a plan shows 10,000 records, each copied for nothing). */
 export function redactBody(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactBody);
+  if (Array.isArray(value)) {
+    const out = value.map(redactBody);
+    return out.some((v, i) => v !== value[i]) ? out : value;
+  }
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, isSecretName(k) && v !== null && typeof v !== 'object' ? REDACTED : redactBody(v)]),
-    );
+    const entries = Object.entries(value).map(([k, v]) => [k, isSecretName(k) && v !== null && typeof v !== 'object' ? REDACTED : redactBody(v)] as const);
+    return entries.some(([k, v]) => v !== (value as Record<string, unknown>)[k]) ? Object.fromEntries(entries) : value;
   }
   return value;
 }

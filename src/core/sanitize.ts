@@ -16,8 +16,14 @@ export function sanitizeCell(text: string): string {
   return text.replace(CONTROL, (c) => (c === '\n' ? '⏎' : c === '\r' ? '' : hex(c)));
 }
 
+// The same controls, to ask whether a text has any (a CR is one of them).
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL_BUT_NEWLINE_TAB = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
 /** Free text printed as lines (messages, errors): newlines and tabs kept, every other control as `\xNN`. */
 export function sanitizeText(text: string): string {
+  // Most text has none: one look, no replacing (a plan of 10,000 records is ~28,000 lines).
+  if (!ANY_CONTROL_BUT_NEWLINE_TAB.test(text)) return text;
   return text.replace(/\r\n/g, '\n').replace(CONTROL_BUT_NEWLINE_TAB, hex);
 }
 

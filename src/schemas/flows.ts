@@ -93,7 +93,11 @@ function looseGotos(v: unknown, out: string[] = []): string[] {
 export function checkFlow(input: unknown, partial = false): FlowCheck {
   const r = parseWithInput(partial ? flowPatch : flow, input);
   if (!r.success) return { problems: problemsOf(r.error), warnings: [] };
-  const f = r.data as FlowPatch;
+  return checkParsedFlow(r.data as FlowPatch, partial);
+}
+
+/** checkFlow's checks beyond the shape, of a flow its schema already read (a workspace file's flows: not parsed twice). */
+export function checkParsedFlow(f: FlowPatch, partial = false): FlowCheck {
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   const screens = f.screens as Screens | undefined;

@@ -4,7 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { describeWith, hasTmux, tempDir } from '../helpers/cli.js';
+import { execa } from 'execa';
+import { BIN, cleanEnv, describeWith, HANG_MS, hasTmux, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { openTerminal, type Terminal } from '../helpers/tmux.js';
 
@@ -67,6 +68,22 @@ describe('the plan piped, and the dry run', () => {
     const segment = JSON.parse(post.slice(post.indexOf('\n\n') + 2));
     expect(segment.filters.tag_ids).toEqual(['NEW_TAGS_ID(review-gold)', 'NEW_TAGS_ID(review-silver)']);
     expect(r.stdout).not.toMatch(/NEW_TAGS_ID(?!\()/);
+  });
+
+  it('a plan larger than a pipe holds is written whole, after the line stderr wrote before it (both on one pipe)', async () => {
+    // 3,000 tags: ~125 KiB of plan, more than a pipe buffer (64 KiB), written in one piece.
+    const big = join(tempDir('chatcrm-ws-review-'), 'big.yaml');
+    writeFileSync(big, `version: 1\ntags:\n${Array.from({ length: 3000 }, (_, i) => `  - {name: review-big-${i}, color: "#ABCDEF"}\n`).join('')}`);
+    const plan = join(tempDir('chatcrm-ws-review-'), 'plan.json');
+    const before = sb.received.length;
+    const piped = await sb.run(['workspace', 'diff', big, '--only', 'tags']);
+    expect(piped.exitCode, piped.stderr).toBe(0);
+    const both = await execa('sh', ['-c', 'node "$0" workspace diff "$1" --only tags --out "$2" 2>&1', BIN, big, plan], { env: cleanEnv(sb.env), extendEnv: false, reject: false, timeout: HANG_MS, stripFinalNewline: false });
+    expect(both.exitCode).toBe(0);
+    expect(piped.stdout.length).toBeGreaterThan(64 * 1024);
+    expect(both.stdout).toBe(`Plan saved to ${plan}: apply it with \`chatcrm workspace sync --plan ${plan}\`\n${piped.stdout}`);
+    expect(piped.stdout).toMatch(/^tags\n {2}\+ review-big-0\n {6}color: "#ABCDEF"\n[^]*\n {2}\+ review-big-2999\n {6}color: "#ABCDEF"\n[^]*Plan: 3000 to create, 0 to update, 0 to delete\.\n$/);
+    expect(sb.received.slice(before).every((q) => q.method === 'GET')).toBe(true);
   });
 
   it('one change: "1 change"', async () => {

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkFlow, entryScreen } from '../../src/schemas/flows.js';
+import { workspaceFileSchema } from '../../src/commands/workspace/schema.js';
+import { checkFlow, checkParsedFlow, entryScreen } from '../../src/schemas/flows.js';
 import { runFlow, suggestFlow } from '../../src/sandbox/handlers/flows.js';
 
 const menu = (options: Record<string, unknown>[]) => ({ type: 'menu', body: 'Pick one', button: 'Open', sections: [{ title: 'S', options }] });
@@ -70,6 +72,37 @@ describe('checkFlow', () => {
     expect(entryScreen({ return_to: 'c' })).toBe('c');
     expect(entryScreen({ screens: { a: { type: 'x' }, main: { type: 'x' } } })).toBe('main');
     expect(entryScreen({ screens: { a: { type: 'x' } } })).toBe('a');
+  });
+});
+
+describe('checkParsedFlow', () => {
+  it('finds in a workspace file\'s flow, read by the file\'s schema, what checkFlow finds (seeded)', () => {
+    const screen = fc.constantFrom('main', 'help', 'gone');
+    const option = fc.record({ title: fc.constantFrom('A', ''), goto: fc.option(screen, { nil: undefined }) }, { requiredKeys: ['title'] });
+    const menu = fc.record({ type: fc.constant('menu'), body: fc.constantFrom('Hi', ''), button: fc.constant('Go'), sections: fc.array(fc.record({ options: fc.array(option, { maxLength: 2 }) }), { maxLength: 2 }) });
+    const other = fc.record({ type: fc.constantFrom('text', 'form'), next: fc.record({ goto: screen }) });
+    const flow = fc.record(
+      {
+        name: fc.constant('F'),
+        keyword: fc.constant('kw'),
+        return_to: fc.option(screen, { nil: undefined }),
+        greeting: fc.array(fc.oneof(fc.record({ text: fc.constant('hi') }), fc.record({ goto: screen })), { maxLength: 2 }),
+        screens: fc.dictionary(screen, fc.oneof(menu, other), { maxKeys: 3 }),
+      },
+      { requiredKeys: ['name', 'keyword'] },
+    );
+    let read = 0;
+    fc.assert(
+      fc.property(flow, (f) => {
+        const file = workspaceFileSchema.safeParse({ version: 1, flows: [f] });
+        if (!file.success) return;
+        read++;
+        const { status: _status, ...parsed } = file.data.flows![0];
+        expect(checkParsedFlow(parsed)).toEqual(checkFlow(f));
+      }),
+      { seed: 44, numRuns: 300 },
+    );
+    expect(read).toBeGreaterThan(100);
   });
 });
 

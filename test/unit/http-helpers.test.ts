@@ -1,4 +1,5 @@
 // Pure helpers of the HTTP core: error bodies → one line, Retry-After, backoff, redaction.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBody } from '../../src/api/response.js';
 import { parseRetryAfter, retryDelay } from '../../src/api/retry.js';
@@ -146,6 +147,26 @@ describe('redaction', () => {
       secret: null,
     });
     expect(body.password).toBe('p');
+  });
+
+  it('redactBody gives the value itself when it holds no secret (no copy), a copy with the value untouched when it does (seeded)', () => {
+    const clean = { name: 'Ada', nested: [{ keep: 1, max_tokens: 5 }], none: null };
+    expect(redactBody(clean)).toBe(clean);
+    // What it gives, said as a copy of everything (the oracle).
+    const copied = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(copied) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, /pass(word)?|secret|api[-_]?key|token(?!s)|otp$/i.test(k) && x !== null && typeof x !== 'object' ? REDACTED : copied(x)])) : v;
+    const key = fc.constantFrom('name', 'token', 'max_tokens', 'password', 'otp', 'items', 'apiKey', '__proto__');
+    const { value } = fc.letrec((tie) => ({ value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 0 }), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(key, tie('value'), { maxKeys: 4 })) }));
+    fc.assert(
+      fc.property(value, (v) => {
+        const before = JSON.stringify(v);
+        const shown = redactBody(v);
+        expect(shown).toEqual(copied(v));
+        expect(JSON.stringify(v)).toBe(before);
+        if (JSON.stringify(copied(v)) === before) expect(shown).toBe(v);
+      }),
+      { seed: 44, numRuns: 500 },
+    );
   });
 
   it('scrub removes every occurrence of known secrets (4+ characters) from text', () => {

@@ -1,8 +1,10 @@
 // The IO chokepoint: human text sanitized, our own styling kept, structured output exact,
 // secrets scrubbed from every write, URL userinfo from every write but the data on stdout.
+import fc from 'fast-check';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as yaml } from 'yaml';
-import { Styled } from '../../src/core/io.js';
+import { createIO, Styled, type Part } from '../../src/core/io.js';
 import { redactUrls, scrub } from '../../src/core/redact.js';
 import { escapeC1 } from '../../src/core/sanitize.js';
 import { testIO } from '../helpers/io.js';
@@ -50,6 +52,33 @@ describe('io', () => {
     expect(io.stdoutText()).toBe(`text https://***@git.example/x\n{"url":"${url}"}\n`);
     expect(io.stderrText()).toBe('err https://***@git.example/x\n{"error":"https://***@git.example/x"}\n');
     expect(io.scrub(url)).toBe('https://***@git.example/x');
+  });
+
+  it('outLines writes many lines in one write, byte for byte what out() writes a line at a time (seeded)', () => {
+    /** An IO over a stream that keeps each write apart. */
+    const writing = (secret: string) => {
+      const writes: string[] = [];
+      const stdout = new Writable({ write: (c: Buffer, _e, done) => (writes.push(c.toString('utf8')), done()) });
+      const io = createIO({ env: {}, noColor: true, streams: { stdout, stderr: stdout, stdin: process.stdin } });
+      io.secret(secret);
+      return { io, writes };
+    };
+    // Text that tests every rule: controls, CR before a line's end, CRLF, URLs with userinfo, the secret.
+    const piece = fc.oneof(fc.string(), fc.constantFrom('\r', '\n', '\r\n', '\u001b[2J', '\u009b', '\t', 'https://ada:pw@h.example/', '@', 'k3y-s3cr3t'));
+    const text = fc.array(piece, { maxLength: 6 }).map((xs) => xs.join(''));
+    const part = fc.oneof(text, text.map((t): Part => new Styled(t)));
+    const secret = fc.oneof(fc.constant('k3y-s3cr3t'), fc.string({ minLength: 4 }).filter((s) => !s.includes('\n')));
+    fc.assert(
+      fc.property(fc.array(fc.array(part, { maxLength: 4 }), { maxLength: 12 }), secret, (lines, key) => {
+        const one = writing(key);
+        one.io.outLines(lines);
+        const each = writing(key);
+        for (const parts of lines) each.io.out(...parts);
+        expect(one.writes.join('')).toBe(each.writes.join(''));
+        expect(one.writes.length).toBeLessThanOrEqual(1);
+      }),
+      { seed: 44, numRuns: 400 },
+    );
   });
 
   it('paint colours only when colour is on', () => {

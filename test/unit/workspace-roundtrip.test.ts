@@ -70,6 +70,50 @@ describe('checkReferences', () => {
     // A name the workspace has.
     expect(() => checkReferences(plan(seg), new Map([['tags', new Map([['t1', 'NEW']])]]))).not.toThrow();
   });
+
+  it('refuses exactly what the applier would refuse, with its message, whatever the records hold (seeded)', () => {
+    // The applier's way, change by change: every reference resolved (Ids.resolve), each new record then known.
+    const applierError = (p: Plan, names: Map<'tags' | 'segments', Map<string, string>>) => {
+      const ids = new Ids(names);
+      try {
+        for (const c of p.changes) {
+          const where = `${c.area} "${c.key}"`;
+          if (c.action === 'create') ids.resolve(c.record, where), ids.add(c.area, c.key, 'new-id');
+          if (c.action === 'update') ids.resolve(Object.fromEntries(c.changes.map((f) => [f.field, f.new])), where);
+        }
+        return undefined;
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    const ref = fc.constantFrom('gold', 'GOLD ', 'ghost', 'S1', 'x');
+    const key = fc.constantFrom('name', 'note', 'tag_id', 'tag_ids', 'segment_id', 'segment_ids', 'filters', 'items', 'rules');
+    const { value } = fc.letrec((tie) => ({ value: fc.oneof({ depthSize: 'small' }, ref, fc.integer(), fc.constant(null), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(key, tie('value'), { maxKeys: 4 })) }));
+    const fields = fc.dictionary(key, value, { maxKeys: 4 });
+    const change = fc.oneof(
+      fc.record({ action: fc.constant('create' as const), area: fc.constantFrom('tags' as const, 'segments' as const), key: ref, record: fields }),
+      fc.record({ action: fc.constant('update' as const), area: fc.constantFrom('tags' as const, 'segments' as const), key: ref, id: fc.constant('i1'), changes: fields.map((f) => Object.entries(f).map(([field, v]) => ({ field, old: undefined, new: v }))) }),
+      fc.record({ action: fc.constant('delete' as const), area: fc.constantFrom('tags' as const, 'segments' as const), key: ref, id: fc.constant('i2') }),
+    );
+    const known = fc.array(fc.tuple(fc.constantFrom('tags' as const, 'segments' as const), ref), { maxLength: 3 }).map((xs) => {
+      const names = new Map<'tags' | 'segments', Map<string, string>>();
+      xs.forEach(([area, n], i) => (names.get(area) ?? names.set(area, new Map()).get(area)!).set(`id${i}`, n));
+      return names;
+    });
+    fc.assert(
+      fc.property(fc.array(change, { maxLength: 5 }), known, (changes, names) => {
+        const p = plan(...changes);
+        let refused: string | undefined;
+        try {
+          checkReferences(p, names);
+        } catch (err) {
+          refused = (err as Error).message;
+        }
+        expect(refused).toBe(applierError(p, names));
+      }),
+      { seed: 44, numRuns: 600 },
+    );
+  });
 });
 
 describe('Applier', () => {

@@ -8,7 +8,7 @@ import type { ApiClient } from '../../api/client.js';
 import { getOperation, pathParams, type OperationId } from '../../api/operations.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { ownId, shapeOf } from '../../core/output/shape.js';
-import { AREA, refArea, type AreaDef, type AreaName } from './areas.js';
+import { AREA, refArea, references, type AreaDef, type AreaName } from './areas.js';
 import { naturalKey, type Change, type Plan } from './plan.js';
 import type { FileRecord } from './schema.js';
 import type { Names } from './state.js';
@@ -33,16 +33,18 @@ export class Ids {
     this.byName.get(area)!.set(naturalKey(name), id);
   }
 
-  /** References by name become ids; a name the workspace does not have is an error naming it. */
+  /** The id of the record of `area` a reference names; a name the workspace does not have is an error naming it. */
+  id(area: AreaName, name: string, where: string, field: string): string {
+    const id = this.byName.get(area)?.get(naturalKey(name));
+    if (id === undefined) throw new UsageError(`${where}: ${field}: no ${area} record named "${name}" in the file or the workspace`);
+    return id;
+  }
+
+  /** References by name become ids (references() finds the same fields, in the same order). */
   resolve(value: unknown, where: string, field?: string): unknown {
     const area = field === undefined ? undefined : refArea(field);
-    const one = (name: string) => {
-      const id = this.byName.get(area!)?.get(naturalKey(name));
-      if (id === undefined) throw new UsageError(`${where}: ${field}: no ${area} record named "${name}" in the file or the workspace`);
-      return id;
-    };
-    if (area && typeof value === 'string') return one(value);
-    if (area && Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map(one);
+    if (area && typeof value === 'string') return this.id(area, value, where, field!);
+    if (area && Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map((v: string) => this.id(area, v, where, field!));
     if (Array.isArray(value)) return value.map((v) => this.resolve(v, where));
     if (value === null || typeof value !== 'object') return value;
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.resolve(v, where, k)]));
@@ -63,11 +65,11 @@ const newId = (def: AreaDef, shown: string) => `NEW_${def.name.toUpperCase()}_ID
 export function checkReferences(plan: Plan, names: Names): void {
   const ids = new Ids(names);
   for (const c of plan.changes) {
-    const where = `${c.area} "${c.key}"`;
-    if (c.action === 'create') {
-      ids.resolve(c.record, where);
-      ids.add(c.area, c.key, newId(AREA[c.area], c.key));
-    } else if (c.action === 'update') ids.resolve(Object.fromEntries(c.changes.map((f) => [f.field, f.new])), where);
+    if (c.action === 'delete') continue;
+    // Found, not resolved: a copy of every record of the plan would be made only to be dropped.
+    const fields = c.action === 'create' ? c.record : Object.fromEntries(c.changes.map((f) => [f.field, f.new]));
+    for (const ref of references(fields)) for (const name of ref.names) ids.id(ref.area, name, `${c.area} "${c.key}"`, String(ref.path[ref.path.length - 1]));
+    if (c.action === 'create') ids.add(c.area, c.key, newId(AREA[c.area], c.key));
   }
 }
 

@@ -217,33 +217,36 @@ export interface Reference {
 
 /**
  * Every `<area>_id(s)` field, at any depth of a record, with its value. One walk with one path
- * (copied only for a reference found): it visits every value of every record of a file.
+ * (copied only for a reference found): it visits every value of every record of a file, up to
+ * four times in a diff, so it makes nothing for a value that is not a reference.
  */
 export function references(value: unknown, path: (string | number)[] = []): Reference[] {
   const out: Reference[] = [];
-  const at = [...path];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        at.push(i);
-        walk(v[i]);
-        at.pop();
-      }
-      return;
-    }
-    if (v === null || typeof v !== 'object') return;
-    for (const k of Object.keys(v)) {
-      const x = (v as Record<string, unknown>)[k];
-      const area = refArea(k);
-      const names = typeof x === 'string' ? [x] : Array.isArray(x) && x.every((n) => typeof n === 'string') ? (x as string[]) : undefined;
-      at.push(k);
-      if (area && names) out.push({ path: [...at], area, names });
-      else walk(x);
+  walkReferences(value, [...path], out);
+  return out;
+}
+
+function walkReferences(v: unknown, at: (string | number)[], out: Reference[]): void {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      if (v[i] === null || typeof v[i] !== 'object') continue;
+      at.push(i);
+      walkReferences(v[i], at, out);
       at.pop();
     }
-  };
-  walk(value);
-  return out;
+    return;
+  }
+  if (v === null || typeof v !== 'object') return;
+  for (const k of Object.keys(v)) {
+    const x = (v as Record<string, unknown>)[k];
+    const area = refArea(k);
+    const names = area === undefined ? undefined : typeof x === 'string' ? [x] : Array.isArray(x) && x.every((n) => typeof n === 'string') ? (x as string[]) : undefined;
+    if (names === undefined && (x === null || typeof x !== 'object')) continue;
+    at.push(k);
+    if (area && names) out.push({ path: [...at], area, names });
+    else walkReferences(x, at, out);
+    at.pop();
+  }
 }
 
 /** --only tags,flows → the areas named, in the file's order (exit 2 naming an unknown one). */

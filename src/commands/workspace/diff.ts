@@ -4,22 +4,23 @@ import type { Run } from '../../runtime/command-types.js';
 import { EXIT } from '../../core/errors.js';
 import { loadPlan } from './load.js';
 import { shownPlan } from './mask.js';
-import { checkOut, writePlanFile } from './plan-file.js';
 import { paintedLine, planData, planLines } from './render.js';
 
 export const run: Run = async (ctx, { args, opts }) => {
-  if (opts.out !== undefined) checkOut(String(opts.out));
+  // Only --out loads the saved plan's code (its schema, node:crypto for the fingerprints).
+  const saving = opts.out === undefined ? undefined : await import('./plan-file.js');
+  saving?.checkOut(String(opts.out));
   const loaded = await loadPlan(ctx, String(args.FILE), opts);
   if (!loaded) return;
-  if (opts.out !== undefined) {
-    writePlanFile(String(opts.out), loaded);
+  if (saving) {
+    saving.writePlanFile(String(opts.out), loaded);
     ctx.io.err(`Plan saved to ${String(opts.out)}: apply it with \`chatcrm workspace sync --plan ${String(opts.out)}\``);
   }
   const { plan, masker } = loaded;
   const shown = shownPlan(plan, masker);
-  // Text for people, cleaned as every such line is (a name cannot drive the terminal).
-  if (opts.output === 'markdown') for (const line of (await import('./render-markdown.js')).planMarkdown(shown).split('\n')) ctx.io.out(line);
+  // Text for people, cleaned as every such line is (a name cannot drive the terminal), in one write.
+  if (opts.output === 'markdown') ctx.io.outLines((await import('./render-markdown.js')).planMarkdown(shown).split('\n').map((line) => [line]));
   else if (ctx.settings.output === 'json') ctx.io.data(JSON.stringify(planData(shown), null, 2));
-  else for (const line of planLines(shown)) ctx.io.out(...paintedLine(line, ctx.io.paint));
+  else ctx.io.outLines(planLines(shown).map((line) => (ctx.io.color ? paintedLine(line, ctx.io.paint) : [line])));
   if (opts.exitCode && plan.changes.length) return EXIT.differences;
 };

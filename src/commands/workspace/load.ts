@@ -27,7 +27,11 @@ export interface Loaded {
 function areasToRead(file: WorkspaceFile, only: AreaName[]): AreaName[] {
   const listed = AREAS.filter((a) => file[a] !== undefined && only.includes(a));
   const referred = new Set<AreaName>(listed);
-  for (const a of listed) for (const ref of references(file[a])) referred.add(ref.area);
+  for (const a of listed) {
+    // A dump lists every area: then there is nothing more to find, and no record to walk.
+    if (referred.size === AREAS.length) break;
+    for (const ref of references(file[a])) referred.add(ref.area);
+  }
   return AREAS.filter((a) => referred.has(a));
 }
 

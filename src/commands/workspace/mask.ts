@@ -7,6 +7,7 @@ import { redactBody } from '../../core/redact.js';
 import type { Context } from '../../runtime/context.js';
 import { isSensitiveField } from './areas.js';
 import type { Change, Plan } from './plan.js';
+import type { FileRecord } from './schema.js';
 
 export const SENSITIVE = '(sensitive)';
 
@@ -46,9 +47,18 @@ export class Masker {
 /** A field's value as shown: a secret as (sensitive), a filled-in value as its template, a nested secret as ***. */
 export const shownField = (m: Masker, field: string, v: unknown) => (v === undefined ? v : isSensitiveField(field) ? SENSITIVE : redactBody(m.value(v)));
 
+/** A record as shown: the record itself when nothing in it is masked (most are: no copy of each). */
+function shownRecord(m: Masker, record: FileRecord): FileRecord {
+  const masked = Object.keys(record).some((f) => shownField(m, f, record[f]) !== record[f]);
+  return masked ? Object.fromEntries(Object.entries(record).map(([f, v]) => [f, shownField(m, f, v)])) : record;
+}
+
 function shownChange(c: Change, m: Masker): Change {
   const key = String(m.value(c.key));
-  if (c.action === 'create') return { ...c, key, record: Object.fromEntries(Object.entries(c.record).map(([f, v]) => [f, shownField(m, f, v)])) };
+  if (c.action === 'create') {
+    const record = shownRecord(m, c.record);
+    return key === c.key && record === c.record ? c : { ...c, key, record };
+  }
   if (c.action === 'update') return { ...c, key, changes: c.changes.map((x) => ({ field: x.field, old: shownField(m, x.field, x.old), new: shownField(m, x.field, x.new) })) };
   return { ...c, key };
 }

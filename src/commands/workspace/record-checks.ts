@@ -1,7 +1,7 @@
 // The checks of a workspace file's value, by path: the schema (a server field said as one),
 // then what the schema cannot say: duplicate keys, one default currency, references between
 // records, a flow's screens. read.ts puts file and line to each.
-import { checkFlow } from '../../schemas/flows.js';
+import { checkParsedFlow } from '../../schemas/flows.js';
 import { AREA, AREAS, isServerField, references, type AreaName } from './areas.js';
 import { schemaProblems } from './file-problems.js';
 import { workspaceFileSchema, type WorkspaceFile } from './schema.js';
@@ -53,16 +53,19 @@ function duplicates(data: WorkspaceFile): Found[] {
  */
 function serverOwned(value: unknown): Found[] {
   const file = (value ?? {}) as Record<string, unknown>;
-  return AREAS.flatMap((area) => {
+  const out: Found[] = [];
+  // Loops, not a chain of arrays: this looks at every field of every record of the file.
+  for (const area of AREAS) {
     const records = Array.isArray(file[area]) ? (file[area] as unknown[]) : [];
-    return records.flatMap((r, i) =>
-      r !== null && typeof r === 'object'
-        ? Object.keys(r)
-            .filter((f) => isServerField(AREA[area], f))
-            .map((f) => ({ path: [area, i, f], message: area === 'flows' && (f === 'is_active' || f === 'is_paused') ? 'set by the server from `status`: write `status: draft`, `active` or `paused`' : 'set by the server: a workspace file does not set it' }))
-        : [],
-    );
-  });
+    records.forEach((r, i) => {
+      if (r === null || typeof r !== 'object') return;
+      for (const f of Object.keys(r)) {
+        if (!isServerField(AREA[area], f)) continue;
+        out.push({ path: [area, i, f], message: area === 'flows' && (f === 'is_active' || f === 'is_paused') ? 'set by the server from `status`: write `status: draft`, `active` or `paused`' : 'set by the server: a workspace file does not set it' });
+      }
+    });
+  }
+  return out;
 }
 
 /** The service keeps exactly one default currency. */
@@ -105,7 +108,7 @@ function referenceProblems(data: WorkspaceFile): { problems: Found[]; warnings: 
 function flowProblems(data: WorkspaceFile): Found[] {
   return (data.flows ?? []).flatMap((f, i) => {
     const { status: _status, ...definition } = f;
-    return checkFlow(definition).problems.map((p) => ({ path: [`flows`, i, ...pathParts(p.path)], message: p.message }));
+    return checkParsedFlow(definition).problems.map((p) => ({ path: [`flows`, i, ...pathParts(p.path)], message: p.message }));
   });
 }
 
