@@ -7,7 +7,7 @@ import { parse as parseYaml, stringify as yaml } from 'yaml';
 import { createIO, Styled, type Part } from '../../src/core/io.js';
 import { redactUrls, scrub } from '../../src/core/redact.js';
 import { escapeC1 } from '../../src/core/sanitize.js';
-import { testIO } from '../helpers/io.js';
+import { testIO, ttys } from '../helpers/io.js';
 
 const EVIL = 'a\u001b]52;c;aGk=\u0007b\u009b2Jc';
 
@@ -59,7 +59,7 @@ describe('io', () => {
     const writing = (secret: string) => {
       const writes: string[] = [];
       const stdout = new Writable({ write: (c: Buffer, _e, done) => (writes.push(c.toString('utf8')), done()) });
-      const io = createIO({ env: {}, noColor: true, streams: { stdout, stderr: stdout, stdin: process.stdin } });
+      const io = createIO({ env: {}, noColor: true, streams: { stdout, stderr: stdout, stdin: process.stdin, tty: ttys(false) } });
       io.secret(secret);
       return { io, writes };
     };
