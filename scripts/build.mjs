@@ -33,12 +33,12 @@ const lazyChildProcess = {
   },
 };
 
-/** The dynamic imports of the manifest stay unresolved (commands' loaders, never called), but areas.ts's: the tree itself. */
+/** The dynamic imports of the manifest stay unresolved (commands' loaders, never called), but top-level.ts's: the tree itself. */
 const noManifestLoaders = {
   name: 'no-manifest-loaders',
   setup: (b) =>
     b.onResolve({ filter: /.*/ }, (a) =>
-      a.kind === 'dynamic-import' && /[\\/]src[\\/]manifest[\\/]/.test(a.importer) && !/[\\/]areas\.ts$/.test(a.importer) ? { path: a.path, external: true } : undefined,
+      a.kind === 'dynamic-import' && /[\\/]src[\\/]manifest[\\/]/.test(a.importer) && !/[\\/]top-level\.ts$/.test(a.importer) ? { path: a.path, external: true } : undefined,
     ),
 };
 

@@ -1,8 +1,8 @@
 // Builds the commander program for the invoked path, runs the command, and maps every failure to
 // one line on stderr and the exit code of docs/contract.md. Of the tree only the top-level command that
-// argv names is loaded (manifest/areas.ts); the others are names from the outline.
+// argv names is loaded (manifest/top-level.ts); the others are names from the outline.
 import { Command, Option, CommanderError } from 'commander';
-import { areas } from './manifest/areas.js';
+import { topLevel } from './manifest/top-level.js';
 import { OUTLINE } from './manifest/outline-data.js';
 import { findSub, type Outline } from './manifest/outline.js';
 import { argTerm, examplesHelp, globalOptionsHelp, HELP_OPTION, ownOptions, ROOT_AFTER, ROOT_DESCRIPTION, VERSION_OPTION } from './manifest/help.js';
@@ -141,7 +141,7 @@ export async function buildProgram(argv: string[], io: IO, runner: Runner): Prom
   program.addHelpText('after', ROOT_AFTER);
   const at = commandIndex(argv);
   const top = at === undefined ? undefined : findSub(OUTLINE, argv[at]);
-  const spec = top && (await areas[top.name]());
+  const spec = top && (await topLevel[top.name]());
   // -o takes the invoked command's own formats too (`workspace diff -o markdown`), and only its.
   const outputs = spec ? invoked(spec, argv.slice(at! + 1)).outputs ?? [] : [];
   for (const o of GLOBAL_OPTIONS) addOption(program, o.choices && o.flags.startsWith('-o,') ? { ...o, choices: [...o.choices, ...outputs] } : o);

@@ -20,13 +20,17 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
   // Tests assert on every request and body they sent: remember them all (the defaults keep the last 1,000, small bodies only).
   const sb = await startSandbox({ apiKey: 'test-key-0123456789abcdef', maxRequests: 100_000, keepBodyBytes: 64 << 20, ...opts });
   const env = { CHATCRM_BASE_URL: sb.url, CHATCRM_API_KEY: sb.config.apiKey };
+  const settled = settling(sb);
+  // A run's requests are all in the log when it returns: one it gave up on at a deadline (its
+  // bytes already sent) would otherwise land in the next test's.
+  const run = (args: string[], o: RunOptions = {}) => runCli(args, { ...o, env: { ...env, ...o.env } }).then(async (r) => (await settled(), r));
   return Object.assign(sb, {
     env,
-    run: (args: string[], o: RunOptions = {}) => runCli(args, { ...o, env: { ...env, ...o.env } }),
+    run,
     calls: (operation: string) => sb.received.filter((r) => r.operation === operation),
     async refused(args: string[], message: RegExp, { code = 2, ...o }: RunOptions & { code?: number } = {}) {
       const before = sb.received.length;
-      const r = await runCli(args, { ...o, env: { ...env, ...o.env } });
+      const r = await run(args, o);
       expect(r.stderr).toMatch(message);
       expect(r.exitCode).toBe(code);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -35,6 +39,30 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
       return r;
     },
   });
+}
+
+/**
+ * A function that resolves once the sandbox has read what its clients have written so far and
+ * answered every request it read: the bytes of a request a run sent just before it ended reach
+ * the server's sockets in the next turn of the event loop.
+ */
+function settling(sb: Sandbox): () => Promise<void> {
+  let open = 0;
+  const idle: (() => void)[] = [];
+  sb.server.on('request', (req, res) => {
+    // The inspector's live feed stays open as long as its page: not a request a run waits for.
+    if (req.url?.startsWith('/_sandbox/events')) return;
+    open++;
+    res.once('close', () => {
+      if (--open === 0) for (const f of idle.splice(0)) f();
+    });
+  });
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return async () => {
+    await turn();
+    await turn();
+    if (open > 0) await new Promise<void>((resolve) => idle.push(resolve));
+  };
 }
 
 /** A text sent straight to the sandbox's API, as a bot would, not through the CLI; returns its message id. */

@@ -3,7 +3,7 @@
 // (index.ts loads them all). A new top-level command goes here, and nowhere else.
 import type { CmdSpec } from './types.js';
 
-export const areas: Record<string, () => Promise<CmdSpec>> = {
+export const topLevel: Record<string, () => Promise<CmdSpec>> = {
   chat: () => import('./chat.js').then((m) => m.chat),
   templates: () => import('./templates.js').then((m) => m.templates),
   accounts: () => import('./accounts.js').then((m) => m.accounts),
