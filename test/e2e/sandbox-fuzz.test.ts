@@ -195,6 +195,8 @@ describeWith('chromium', hasChromium, 'the page after the fuzz', () => {
       await page.goto(sb.inspectorUrl);
       await page.getByText('Live', { exact: true }).waitFor();
       const threads = page.locator('.thread-item');
+      // "Live" says the event stream is open; the conversations come with the feed, maybe later.
+      await threads.first().waitFor();
       const count = Math.min(await threads.count(), 40);
       expect(count).toBeGreaterThan(0);
       for (let i = 0; i < count; i++) await threads.nth(i).click();
