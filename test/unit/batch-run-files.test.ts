@@ -48,6 +48,22 @@ describe('the question before the first send', () => {
     expect(asked.map((c) => c.first)).toEqual([['111', '222', '333']]);
   });
 
+  it('names no row the reader could not read (a JSONL line that is not an object is not a recipient)', async () => {
+    const file = join(dir, 'first.jsonl');
+    writeFileSync(file, ['{"to":"111","text":"hi"}', '[1,2]', '{"to":"222","text":"hi"}', '{"to":"333","text":"hi"}', ''].join('\n'));
+    const asked: { first: string[] }[] = [];
+    await runBatch(options(file, { confirm: async (c) => void asked.push(c) }));
+    expect(asked.map((c) => c.first)).toEqual([['111', '222', '333']]);
+  });
+
+  it('reads the first recipients with --delimiter (a header the detection would split at its commas)', async () => {
+    const file = join(dir, 'first-pipe.csv');
+    writeFileSync(file, 'to|text,with,commas\n111|"a,b"\n222|c\n');
+    const asked: { first: string[] }[] = [];
+    await runBatch(options(file, { delimiter: '|', build: (r) => ({ to: String(r.to), text: 'hi' }), confirm: async (c) => void asked.push(c) }));
+    expect(asked.map((c) => c.first)).toEqual([['111', '222']]);
+  });
+
   it('Ctrl-C at the question: "Cancelled: nothing was sent" with its exit code, no journal, nothing sent', async () => {
     const file = csv([['111', 'hi']]);
     let sent = 0;
