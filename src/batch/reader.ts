@@ -153,7 +153,17 @@ async function* csvRows(chunks: AsyncIterable<Buffer>, delimiter: string, where:
   const parse = await loadParse();
   let columns: string[] | undefined;
   let row = 0;
-  for await (const fields of records(Readable.from(chunks).pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: true, delimiter })))) {
+  const source = Readable.from(chunks);
+  const parser = source.pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: true, delimiter }));
+  // pipe() passes no error on: a read that fails part way (stdin's pipe broken, EIO) would leave
+  // the parser waiting for an end that never comes, and the error unhandled. The parser ends
+  // instead (the rows it holds are read), then the error is thrown.
+  let readError: Error | undefined;
+  source.once('error', (err) => {
+    readError = err;
+    parser.end();
+  });
+  for await (const fields of records(parser)) {
     if (!columns) {
       columns = header(fields, where);
       onHeader(columns);
@@ -166,6 +176,7 @@ async function* csvRows(chunks: AsyncIterable<Buffer>, delimiter: string, where:
     if (fields.length !== columns.length) yield { row, record, error: `${fields.length} fields, the header has ${columns.length}` };
     else yield { row, record };
   }
+  if (readError) throw new ReadFailure(readError.message, { cause: readError });
 }
 
 function jsonRecord(v: Record_): Record_ {
@@ -206,6 +217,9 @@ async function* jsonlRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<InputRo
   if (r) yield r;
 }
 
+/** The input could not be read (its pipe broke, EIO): not a CSV problem, said as it is. */
+class ReadFailure extends Error {}
+
 const notCsv = (file: string, err: unknown) => new UsageError(`FILE: ${file === STDIN ? 'stdin' : file} is not valid CSV: ${(err as Error).message}`);
 
 /** Open the input: checks it, reads up to the first record, and returns the columns. */
@@ -219,7 +233,7 @@ export async function openRows(file: string, o: ReadOptions = {}): Promise<RowSo
   try {
     first = await gen.next();
   } catch (err) {
-    if (err instanceof UsageError) throw err;
+    if (err instanceof UsageError || err instanceof ReadFailure) throw err;
     throw notCsv(file, err);
   }
   if (first.done) throw new UsageError(`FILE: ${file === STDIN ? 'stdin' : file} has no rows${columns ? ' (only a header)' : ''}`);
@@ -232,7 +246,7 @@ export async function openRows(file: string, o: ReadOptions = {}): Promise<RowSo
       try {
         yield* gen;
       } catch (err) {
-        throw jsonl ? err : notCsv(file, err);
+        throw jsonl || err instanceof ReadFailure ? err : notCsv(file, err);
       }
     })(),
   };

@@ -9,14 +9,14 @@ export const ttys = (tty: boolean) => ({ stdout: tty, stderr: tty, stdin: tty })
 
 export type TestIO = IO & { stdoutText(): string; stderrText(): string };
 
-export function testIO(opts: { tty?: boolean; columns?: number } = {}): TestIO {
+export function testIO(opts: { tty?: boolean; columns?: number; stdin?: Readable } = {}): TestIO {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
   let err = '';
   stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
   stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  const io = createIO({ env: {}, noColor: true, streams: { stdout, stderr, stdin: new PassThrough(), tty: ttys(Boolean(opts.tty)), columns: opts.columns ?? 80 } });
+  const io = createIO({ env: {}, noColor: true, streams: { stdout, stderr, stdin: opts.stdin ?? new PassThrough(), tty: ttys(Boolean(opts.tty)), columns: opts.columns ?? 80 } });
   return Object.assign(io, { stdoutText: () => out, stderrText: () => err });
 }
 

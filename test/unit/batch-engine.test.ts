@@ -2,12 +2,14 @@
 // the checks before the run, --dry-run, the rows fed through a stop, the summary and the footer.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { NetworkError, UsageError } from '../../src/core/errors.js';
 import { runBatch } from '../../src/batch/engine.js';
 import type { BatchOptions } from '../../src/batch/types.js';
 import { tempDir } from '../helpers/cli.js';
 import { textBatch, textCsv, type TextReq } from '../helpers/batch.js';
+import { testIO } from '../helpers/io.js';
 
 const dir = tempDir('chatcrm-batch-engine-unit-');
 type Req = TextReq;
@@ -30,6 +32,26 @@ describe('runBatch: before the first row', () => {
   it('stdin with no --journal is refused naming --journal', async () => {
     await expect(runBatch(options('-'))).rejects.toThrow(/^--journal: required when FILE is - \(stdin\)/);
   });
+
+  it.each([
+    ['CSV', 'to,text\n111,hi\n222,hi\n'],
+    ['JSONL', '{"to":"111","text":"hi"}\n{"to":"222","text":"hi"}\n'],
+  ])('%s on stdin that fails part way: the rows read are sent, the run stops by its input, naming stdin and why', async (_kind, text) => {
+    // Two rows, then the stream breaks when asked for more (a pipe whose writer died, EIO).
+    let reads = 0;
+    const stdin = new Readable({
+      read() {
+        if (reads++ === 0) this.push(text);
+        else this.destroy(new Error('EIO: the pipe broke'));
+      },
+    });
+    const sent: string[] = [];
+    const send = async (req: Req) => (sent.push(req.to), `wamid.${req.to}`);
+    const s = await runBatch(options('-', { io: testIO({ stdin }), journal: join(dir, `stdin-broken-${_kind}.journal`), send }));
+    expect(sent).toEqual(['111', '222']);
+    expect(s).toMatchObject({ rows: 2, sent: 2, stopped_by: 'input', stop_reason: 'cannot read stdin: EIO: the pipe broke' });
+    // (Before the fix the CSV run waited for ever: a bound, not a measure.)
+  }, 30_000);
 
   it('the journal is FILE.journal unless --journal names another', async () => {
     const file = csv([['111', 'hi']]);
