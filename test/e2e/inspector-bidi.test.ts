@@ -4,7 +4,7 @@
 // order — in the bubble, the thread's name and the request log. In Debian's chromium.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hasChromium, openBrowser } from '../helpers/browser.js';
+import { hasChromium, openBrowser, openInspector } from '../helpers/browser.js';
 import { describeWith } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -45,11 +45,7 @@ describeWith('chromium', hasChromium, 'a customer text with a right-to-left over
     });
     expect(res.status).toBe(201);
     browser = await openBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(sb.inspectorUrl);
-    await page.getByText('Live', { exact: true }).waitFor();
+    page = await openInspector(browser, sb.inspectorUrl, pageErrors);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@
 // message; the conversations can be searched; avatars take initials from names only.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hasChromium, openBrowser } from '../helpers/browser.js';
+import { hasChromium, openBrowser, openInspector } from '../helpers/browser.js';
 import { describeWith } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -27,12 +27,7 @@ describeWith('chromium', hasChromium, 'the inspector page on a phone', () => {
     const inbound = await sb.run(['sandbox', 'inbound', '--from', '15557650002', '--name', 'Ada Lovelace', '--text', 'Hello']);
     expect(inbound.exitCode, inbound.stderr).toBe(0);
     browser = await openBrowser();
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(sb.inspectorUrl);
-    await page.getByText('Live', { exact: true }).waitFor();
+    page = await openInspector(browser, sb.inspectorUrl, pageErrors, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
