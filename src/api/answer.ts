@@ -44,7 +44,7 @@ export async function answer<T>(opts: ClientOptions, req: Prepared, res: Exchang
   }
   if (res.stream) {
     opts.verbose && opts.trace(`< ${status} (${Math.round(opts.clock.now() - started)} ms) [streamed body]`);
-    return { status, headers, body: undefined as T, stream: idleGuard(res.stream, url, opts.timeoutMs) };
+    return { status, headers, body: undefined as T, stream: idleGuard(res.stream, url, opts.timeoutMs, opts.clock) };
   }
   const raw = res.body ?? Buffer.alloc(0);
   if (status >= 200 && status < 300) {

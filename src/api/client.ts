@@ -251,12 +251,14 @@ export class ApiClient {
   /**
    * One attempt under one deadline, which covers DNS, connect, proxy CONNECT, TLS, headers
    * and the body (for a download: up to the headers, then idleGuard). Ctrl-C cancels it too.
+   * The deadline is a timer on the client's clock (a plain timer: see Attempt), so its
+   * boundary is a unit test on a fake one.
    */
   private async exchange(transport: Transport, out: Outgoing, state: Attempt, limit: number, deadline?: AbortSignal): Promise<Exchange> {
     const { signal } = this.opts;
     if (signal?.aborted) throw new InterruptedError();
     if (deadline?.aborted) throw new Deadline();
-    const timer = setTimeout(() => state.cancel(new Deadline()), limit);
+    const timer = this.opts.clock.timer(limit, () => state.cancel(new Deadline()));
     const onAbort = () => state.cancel(new InterruptedError());
     const onDeadline = () => state.cancel(new Deadline());
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -273,7 +275,7 @@ export class ApiClient {
     } catch (err) {
       throw state.reason ?? err;
     } finally {
-      clearTimeout(timer);
+      timer.clear();
       signal?.removeEventListener('abort', onAbort);
       deadline?.removeEventListener('abort', onDeadline);
     }

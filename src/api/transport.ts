@@ -36,7 +36,8 @@ export interface Transport {
  * The life of one attempt, shared by the client and the transport: the client's deadline (or
  * Ctrl-C) cancels it at any stage — DNS, connect, proxy CONNECT, TLS, headers, body — and the
  * transport says when the connection was ready, i.e. when the request may have been written.
- * A plain object and a timer: an AbortSignal per request costs a batch a quarter of its rate.
+ * A plain object and a timer (the client's clock's, as cheap as setTimeout): an AbortSignal per
+ * request costs a batch a quarter of its rate.
  */
 export class Attempt {
   connected = false;

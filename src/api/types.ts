@@ -30,7 +30,7 @@ export interface ClientOptions {
    * means undici. A Transport object is a test's own, used as it is.
    */
   transport?: 'node' | 'undici' | Transport;
-  /** What the retries' waits (backoff, Retry-After) and the time budget are timed on. */
+  /** What the retries' waits (backoff, Retry-After), the time budget, an attempt's deadline and a download's idle limit are timed on. */
   clock: Clock;
   /** HTTP(S)_PROXY and NO_PROXY; none when absent. */
   proxy?: ProxyEnv;

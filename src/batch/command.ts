@@ -25,7 +25,7 @@ function rateFlag(ctx: Context, v: unknown): Pacer | undefined {
 
 type CommonOptions = Pick<
   BatchOptions<unknown>,
-  'journal' | 'results' | 'resume' | 'restart' | 'retryUncertain' | 'newMessage' | 'concurrency' | 'pace' | 'maxErrors' | 'timeoutMs' | 'delimiter' | 'strict' | 'dryRun' | 'io' | 'signal' | 'host'
+  'journal' | 'results' | 'resume' | 'restart' | 'retryUncertain' | 'newMessage' | 'concurrency' | 'pace' | 'maxErrors' | 'timeoutMs' | 'clock' | 'delimiter' | 'strict' | 'dryRun' | 'io' | 'signal' | 'host'
 >;
 
 /** The engine options that come from BATCH_OPTIONS and the context, validated. */
@@ -49,6 +49,7 @@ export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonO
     strict: Boolean(opts.strict),
     delimiter: delimiterFlag(opts.delimiter),
     timeoutMs: ctx.settings.timeoutMs,
+    clock: ctx.clock,
     dryRun: ctx.settings.dryRun,
     io: ctx.io,
     signal: ctx.signal,

@@ -1,6 +1,7 @@
 // Per-row deadlines (--timeout) for a batch: a dripping server must not hold a row, or the run,
 // for ever. A row past its deadline is aborted and ends uncertain (NetworkError, written).
 import { setMaxListeners } from 'node:events';
+import type { Clock } from '../core/clock.js';
 import { NetworkError } from '../core/errors.js';
 
 /** Rows that start within the same slice of time share one deadline (a slice later at most). */
@@ -8,20 +9,24 @@ const SLICE_MS = 100;
 
 /**
  * Per-row deadlines without a timer and an AbortController per row (a few µs each,
- * at thousands of rows a second): one signal and one timer per slice of time.
+ * at thousands of rows a second): one signal and one timer per slice of time, on the run's
+ * clock (the context's), so the slices are a unit test on a fake one.
  */
 export class Deadlines {
   private slice?: { signal: AbortSignal; ends: number };
 
-  constructor(private readonly ms: number) {}
+  constructor(
+    private readonly ms: number,
+    private readonly clock: Clock,
+  ) {}
 
   current(): AbortSignal {
-    const now = performance.now();
+    const now = this.clock.now();
     if (!this.slice || now >= this.slice.ends) {
       const ac = new AbortController();
       setMaxListeners(0, ac.signal);
       // Unreferenced: a request still waiting holds its own socket, and the process with it.
-      setTimeout(() => ac.abort(new NetworkError(`Request timed out after ${this.ms / 1000}s (--timeout)`, true, 'timeout')), this.ms + SLICE_MS).unref();
+      this.clock.timer(this.ms + SLICE_MS, () => ac.abort(new NetworkError(`Request timed out after ${this.ms / 1000}s (--timeout)`, true, 'timeout')), { unref: true });
       this.slice = { signal: ac.signal, ends: now + SLICE_MS };
     }
     return this.slice.signal;

@@ -64,7 +64,7 @@ export class BatchRun<Req> {
     this.summary = shared.summary;
     this.stop = shared.stop;
     this.preflight = o.preflight;
-    this.deadlines = new Deadlines(o.timeoutMs);
+    this.deadlines = new Deadlines(o.timeoutMs, o.clock);
     // The pace was made with the flags: its seam with an earlier run is from when this one holds the lock.
     o.pace?.begin();
   }

@@ -1,6 +1,7 @@
 // What a batch is given and what it reports: the options of runBatch, and its summary
 // (rows = sent + failed + uncertain + skipped + not_sent).
 import type { Pace } from '../api/types.js';
+import type { Clock } from '../core/clock.js';
 import type { Host } from '../core/host.js';
 import type { IO } from '../core/io.js';
 import type { Pacer } from './limiter.js';
@@ -33,6 +34,8 @@ export interface BatchOptions<Req> {
   maxErrors?: number;
   /** The deadline of each row's request, retries included (--timeout). */
   timeoutMs: number;
+  /** What the rows' deadlines are timed by: the context's clock (a fake one in tests). */
+  clock: Clock;
   /** CSV delimiter (detected when not given). */
   delimiter?: string;
   /** A row with a warning (an empty {{column}}) is invalid. */

@@ -619,39 +619,41 @@ describe('deadlines and retries', () => {
     const { dir, file } = input(phones(3));
     const out = join(dir, 'out.csv');
     // The drip never ends: the run ending at all is the row's deadline at work (the timeout guards a hang).
-    const r = await runCli(batch(file, '--timeout', '1', '--results', out, '--json'), { env: env(sink.url), timeout: HANG_MS });
+    // Where a row's deadline falls (its 100 ms slice) is batch-deadline.test.ts, on a fake clock.
+    const r = await runCli(batch(file, '--timeout', '0.5', '--results', out, '--json'), { env: env(sink.url), timeout: HANG_MS });
     expect(r.exitCode).toBe(5);
     expect(JSON.parse(r.stdout)).toMatchObject({ sent: 2, uncertain: 1 });
-    expect(r.stderr).toMatch(/row 1: uncertain: .*timed out after 1s/);
+    expect(r.stderr).toMatch(/row 1: uncertain: .*timed out after 0\.5s/);
     expect(results(out)[0]).toMatchObject({ status: 'uncertain' });
     expect(sink.hits.filter((h) => h === a)).toHaveLength(1);
   });
 
   it('the row deadline ends a row the client\'s own timers would not: a slow retry, a long Retry-After wait', async () => {
     const [a, b, c] = phones(3);
-    // a: "come back in 1s", then no answer: the client's per-attempt timer would end it at
-    // 1 + 3 = 4s; only the row's deadline (3s from its start) ends it within --timeout.
-    // b: "come back in 30s" (the budget of 3s x 11 attempts allows it): the row's deadline passes
-    // during the wait, which must end then, not 30s later (the bound below is far from both).
+    // a: "come back in 0.4s", then no answer: the client's per-attempt timer would end it at
+    // 0.4 + 1 = 1.4s; only the row's deadline (1s from its start, 1.1s at most) ends it within
+    // --timeout, with the row's message (the client's would name the request).
+    // b: "come back in 10s" (the budget of 1s x 11 attempts allows it): the row's deadline passes
+    // during the wait, which must end then, not 10s later (the bound below is far from both).
     const sink = await startSink((to, attempt): Answer =>
-      to === a ? (attempt === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { hold: never })
-      : to === b ? { status: 503, headers: { 'retry-after': '30' } }
+      to === a ? (attempt === 1 ? { status: 503, headers: { 'retry-after': '0.4' } } : { hold: never })
+      : to === b ? { status: 503, headers: { 'retry-after': '10' } }
       : {},
     );
     const { dir, file } = input([a, b, c]);
     const out = join(dir, 'out.csv');
     const started = Date.now();
-    const r = await runCli(batch(file, '--timeout', '3', '--retries', '10', '--results', out, '--json'), { env: env(sink.url), timeout: HANG_MS });
+    const r = await runCli(batch(file, '--timeout', '1', '--retries', '10', '--results', out, '--json'), { env: env(sink.url), timeout: HANG_MS });
     const took = Date.now() - started;
-    expect(r.stderr).toMatch(/row 1: uncertain: Request timed out after 3s \(--timeout\)/);
-    expect(took).toBeLessThan(20_000);
+    expect(r.stderr).toMatch(/row 1: uncertain: Request timed out after 1s \(--timeout\)/);
+    expect(took).toBeLessThan(9_000);
     expect(r.exitCode).toBe(5);
     const s = JSON.parse(r.stdout);
     expect(s).toMatchObject({ sent: 1, uncertain: 2, failed: 0 });
     accountedFor(s, 3, out);
     expect(results(out).map((x) => [x.status, x.error])).toEqual([
-      ['uncertain', 'Request timed out after 3s (--timeout)'],
-      ['uncertain', 'Request timed out after 3s (--timeout)'],
+      ['uncertain', 'Request timed out after 1s (--timeout)'],
+      ['uncertain', 'Request timed out after 1s (--timeout)'],
       ['sent', ''],
     ]);
     expect(sink.hits.filter((h) => h === a)).toHaveLength(2);

@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BatchOptions } from '../../src/batch/types.js';
+import { systemClock } from '../../src/core/clock.js';
 import { testHost, testIO, type TestIO } from './io.js';
 
 export type TextReq = { to: string; text: string };
@@ -10,7 +11,7 @@ export type TextReq = { to: string; text: string };
 /** Batch options for `to,text` rows (file `in.csv` unless given); each send answers `wamid.<to>`. */
 export function textBatch(over: Partial<BatchOptions<TextReq>> = {}): BatchOptions<TextReq> & { io: TestIO } {
   return {
-    file: 'in.csv', timeoutMs: 5_000, io: testIO(), signal: new AbortController().signal, host: testHost({}), label: 'test',
+    file: 'in.csv', timeoutMs: 5_000, clock: systemClock, io: testIO(), signal: new AbortController().signal, host: testHost({}), label: 'test',
     resultColumns: { key: 'to', id: 'message_id' },
     checkColumns: () => undefined,
     key: (r) => String(r.to),

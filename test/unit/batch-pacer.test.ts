@@ -13,7 +13,7 @@ import { systemClock } from '../../src/core/clock.js';
 function clock(late = (ms: number) => ms) {
   const c = { now: 0, starts: [] as number[] };
   const sleep = (ms: number) => new Promise<void>((r) => setImmediate(() => r(void (c.now += late(ms)))));
-  const pacer = (rate: number) => new Pacer(rate, { now: () => c.now, sleep });
+  const pacer = (rate: number) => new Pacer(rate, { now: () => c.now, sleep, timer: systemClock.timer });
   const go = async (p: Pacer, n: number) => {
     await Promise.all(Array.from({ length: n }, () => p.take().then(() => c.starts.push(c.now))));
   };

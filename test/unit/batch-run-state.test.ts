@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { RunState } from '../../src/batch/run-state.js';
 import type { BatchOptions } from '../../src/batch/types.js';
+import { systemClock } from '../../src/core/clock.js';
 import { testHost, testIO, type TestIO } from '../helpers/io.js';
 
 type Req = { to: string };
@@ -10,7 +11,7 @@ type Req = { to: string };
 function state(over: Partial<BatchOptions<Req>> = {}): { s: RunState<Req>; io: TestIO } {
   const io = testIO();
   const o: BatchOptions<Req> = {
-    file: 'in.csv', timeoutMs: 5_000, io, signal: new AbortController().signal, host: testHost({}), label: 'test',
+    file: 'in.csv', timeoutMs: 5_000, clock: systemClock, io, signal: new AbortController().signal, host: testHost({}), label: 'test',
     resultColumns: { key: 'to', id: 'message_id' },
     checkColumns: () => undefined,
     key: (r) => String(r.to),
