@@ -1,6 +1,7 @@
 // Campaigns: list, insights, report, publish, recurrence over REST (docs/service-api.md 4.18), send through the
 // tool endpoint (docs/service-api.md 4.5).
-import { idArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS, WAIT_OPTIONS } from './common.js';
+import { LIST_OPTIONS, PAGE_OPTIONS, WAIT_OPTIONS } from '../runtime/options.js';
+import { idArg, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 
 /** The rule of the commands that message a campaign's whole audience, in their --help. */

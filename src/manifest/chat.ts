@@ -1,6 +1,5 @@
 // chat: senders, sends, groups, batches (docs/service-api.md 4.1).
-import { BATCH_OPTIONS } from './batch-options.js';
-import { PAGE_OPTIONS, WAIT_OPTIONS } from './common.js';
+import { BATCH_OPTIONS, PAGE_OPTIONS, WAIT_OPTIONS } from '../runtime/options.js';
 import type { CmdSpec, OptSpec } from './types.js';
 
 const SENDER: OptSpec = { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' };

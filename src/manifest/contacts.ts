@@ -1,7 +1,7 @@
 // Contacts: list, create and import through the tool endpoint (docs/service-api.md 4.5), stats, funnels and
 // exports over REST (docs/service-api.md 4.8).
-import { BATCH_OPTIONS } from './batch-options.js';
-import { PAGE_OPTIONS, unpaged } from './common.js';
+import { BATCH_OPTIONS, PAGE_OPTIONS } from '../runtime/options.js';
+import { unpaged } from './common.js';
 import type { CmdSpec } from './types.js';
 
 /** contacts list / create (tools list_contacts, create_contact); `contacts import` is wired with the batch engine. */

@@ -1,5 +1,6 @@
 // flows: automation flows (docs/service-api.md 4.3), plus the offline `flows validate`.
-import { PAGE_OPTIONS, unpaged } from './common.js';
+import { PAGE_OPTIONS } from '../runtime/options.js';
+import { unpaged } from './common.js';
 import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
 
 const FLOW_ID: ArgSpec = { name: 'FLOW_ID', required: true, description: 'flow id (from `chatcrm flows list`)' };

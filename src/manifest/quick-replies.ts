@@ -1,5 +1,6 @@
 // Quick replies (docs/service-api.md 4.13): canned answers for agents.
-import { deleteManyCommand, idArg, LIST_OPTIONS, objectActionCommand } from './common.js';
+import { LIST_OPTIONS } from '../runtime/options.js';
+import { deleteManyCommand, idArg, objectActionCommand } from './common.js';
 import type { CmdSpec } from './types.js';
 
 export const quickReplies: CmdSpec = {

@@ -1,5 +1,6 @@
 // The sandbox (docs/sandbox.md): `chatcrm sandbox` serves; its subcommands drive a running one.
-import { PAGE_OPTIONS, idArg } from './common.js';
+import { PAGE_OPTIONS } from '../runtime/options.js';
+import { idArg } from './common.js';
 import type { CmdSpec } from './types.js';
 
 export const sandbox: CmdSpec = {

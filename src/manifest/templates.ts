@@ -1,5 +1,6 @@
 // templates: create and preview message templates (docs/service-api.md 4.2).
-import { LIST_OPTIONS, LIST_QUERY } from './common.js';
+import { LIST_OPTIONS } from '../runtime/options.js';
+import { LIST_QUERY } from './common.js';
 import type { CmdSpec, OptSpec } from './types.js';
 
 const TEMPLATE_OPTIONS: OptSpec[] = [
