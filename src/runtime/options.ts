@@ -31,19 +31,21 @@ type Given<S extends OptSpec> =
         ? boolean
         : true;
 
-/** Absent is undefined, unless a default fills it (or the option is a `--no-x` switch); unknown for flags not written out. */
-type ValueOf<S extends OptSpec> = string extends S['flags']
-  ? unknown
-  : S extends { default: boolean }
-    ? Given<S> | boolean
-    : S extends { default: string }
-      ? Given<S>
-      : Name<S['flags']> extends `no-${string}`
-        ? Given<S>
-        : Given<S> | undefined;
+/** Filled when absent: by a default, or a `--no-x` switch (true). */
+type Filled<S extends OptSpec> = S extends { default: string | boolean } ? true : Name<S['flags']> extends `no-${string}` ? true : false;
 
-/** The opts() commander gives a command built from `T` (program.ts, addOption). */
-export type OptsOf<T extends readonly OptSpec[]> = { [S in T[number] as Key<S['flags']>]: ValueOf<S> };
+type Value<S extends OptSpec> = S extends { default: boolean } ? Given<S> | boolean : Given<S>;
+
+/**
+ * The opts() commander gives a command built from `T` (program.ts, addOption): an option absent
+ * from the command line is absent (optional) unless filled. Flags not written out (a list not
+ * declared `as const`) give what they gave before: unknown values.
+ */
+export type OptsOf<T extends readonly OptSpec[]> = string extends T[number]['flags']
+  ? Record<string, unknown>
+  : Flat<{ [S in T[number] as Filled<S> extends true ? Key<S['flags']> : never]: Value<S> } & { [S in T[number] as Filled<S> extends true ? never : Key<S['flags']>]?: Value<S> }>;
+
+type Flat<T> = { [K in keyof T]: T[K] };
 
 /** Paging of every list the server pages (commands/list.ts reads them). */
 export const PAGE_OPTIONS = [

@@ -2,10 +2,14 @@
 // the values program.ts's addOption makes commander give are the ones the type says, rule by rule,
 // the absent option included.
 import { Command } from 'commander';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { loadCommands } from '../../src/manifest/index.js';
+import type { CmdSpec } from '../../src/manifest/types.js';
 import { addOption } from '../../src/program.js';
 import type { OptSpec } from '../../src/runtime/command-types.js';
-import type { OptsOf } from '../../src/runtime/options.js';
+import { PAGE_OPTIONS, type OptsOf } from '../../src/runtime/options.js';
 
 const SAMPLE = [
   { flags: '--pattern <pattern>', description: 'a value' },
@@ -32,14 +36,14 @@ function parse(argv: string[]): Record<string, unknown> {
 describe('OptsOf: the type of what commander gives', () => {
   it('types each rule (checked by tsc)', () => {
     expectTypeOf<Opts>().toEqualTypeOf<{
-      pattern: string | undefined;
-      outputFile: string | undefined;
-      to: string[] | undefined;
-      kind: 'daily' | 'weekly' | undefined;
-      tag: ('red' | 'blue')[] | undefined;
+      pattern?: string;
+      outputFile?: string;
+      to?: string[];
+      kind?: 'daily' | 'weekly';
+      tag?: ('red' | 'blue')[];
       level: string;
-      colour: string | true | undefined;
-      off: true | undefined;
+      colour?: string | true;
+      off?: true;
       quiet: boolean;
       input: boolean;
     }>();
@@ -62,5 +66,106 @@ describe('OptsOf: the type of what commander gives', () => {
   it('a repeatable option given once is a list of one; a closed set refuses other values', () => {
     expect(parse(['--to', '1']).to).toEqual(['1']);
     expect(() => parse(['--kind', 'yearly'])).toThrow('--kind: must be one of daily, weekly, got "yearly"');
+  });
+});
+
+const SRC = resolve(import.meta.dirname, '../../src');
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+
+/** What reads a command's options untyped: a cast of one, an opts parameter of any record, a Run of no options' type. */
+function untyped(text: string): string[] {
+  const code = text.replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, '');
+  const found = [
+    ...code.matchAll(/\bopts\.\w+\s+as\s/g),
+    ...code.matchAll(/\bopts\??:\s*Record<string,\s*unknown>/g),
+    ...code.matchAll(/(?<!import[^\n]*)\bRun\b(?![<\w])/g),
+  ];
+  return found.map((m) => m[0].trim());
+}
+
+/**
+ * The files still reading their options untyped: this set can only shrink. op.ts stays: it is the
+ * generic runner of every `op` entry (its options are whatever the entry declares).
+ */
+const KNOWN: string[] = [
+  'commands/accounts/list.ts',
+  'commands/auth/password.ts',
+  'commands/auth/run.ts',
+  'commands/campaigns/recurring.ts',
+  'commands/campaigns/send.ts',
+  'commands/chat/content.ts',
+  'commands/chat/groups.ts',
+  'commands/chat/send-batch.ts',
+  'commands/chat/send.ts',
+  'commands/chatbots/extract-doc.ts',
+  'commands/contacts/create.ts',
+  'commands/contacts/export-download.ts',
+  'commands/contacts/export-status.ts',
+  'commands/contacts/export.ts',
+  'commands/contacts/import.ts',
+  'commands/contacts/list.ts',
+  'commands/flows/body.ts',
+  'commands/flows/create.ts',
+  'commands/flows/list.ts',
+  'commands/flows/suggest.ts',
+  'commands/flows/test.ts',
+  'commands/flows/update.ts',
+  'commands/flows/validate.ts',
+  'commands/local/api.ts',
+  'commands/local/completion.ts',
+  'commands/local/doctor.ts',
+  'commands/local/login.ts',
+  'commands/local/logout.ts',
+  'commands/local/openapi.ts',
+  'commands/local/profiles.ts',
+  'commands/local/sandbox.ts',
+  'commands/local/whoami.ts',
+  'commands/mcp/call.ts',
+  'commands/mcp/health.ts',
+  'commands/mcp/serve.ts',
+  'commands/mcp/tools.ts',
+  'commands/message-status/get.ts',
+  'commands/op.ts',
+  'commands/quick-replies/list.ts',
+  'commands/reply-materials/save.ts',
+  'commands/sandbox/inbound.ts',
+  'commands/sandbox/status.ts',
+  'commands/subscription/create.ts',
+  'commands/templates/body.ts',
+  'commands/templates/create.ts',
+  'commands/templates/preview.ts',
+  'commands/webhook/challenge.ts',
+  'commands/webhook/send.ts',
+  'commands/webhook/sign.ts',
+  'commands/webhook/verify.ts',
+  'commands/workspace/diff.ts',
+  'commands/workspace/dump.ts',
+  'commands/workspace/load.ts',
+  'commands/workspace/plan-file.ts',
+  'commands/workspace/sync.ts',
+  'commands/workspace/validate.ts',
+];
+
+describe('commands read their options typed', () => {
+  const all = [...files(join(SRC, 'commands')), join(SRC, 'batch', 'command.ts')];
+
+  it('no command or helper casts an option, takes opts as a record, or runs untyped (but the known ones)', () => {
+    const offenders = all.filter((f) => untyped(readFileSync(f, 'utf8')).length > 0).map((f) => relative(SRC, f));
+    expect(offenders.sort()).toEqual(KNOWN);
+  });
+
+  it('finds each form (the check itself)', () => {
+    expect(untyped("const p = opts.pattern as string | undefined;")).toEqual(['opts.pattern as']);
+    expect(untyped('function f(opts: Record<string, unknown>) {}')).toEqual(['opts: Record<string, unknown>']);
+    expect(untyped('export const run: Run = async () => {};')).toEqual(['Run']);
+    expect(untyped('export const run: Run<OptsOf<typeof X>> = async () => {};\nimport type { Run } from "x";')).toEqual([]);
+  });
+
+  it('a paged operation declares PAGE_OPTIONS (op.ts hands its opts to runList as their type)', async () => {
+    const walk = (c: CmdSpec): CmdSpec[] => [c, ...(c.subcommands ?? []).flatMap(walk)];
+    const paged = (await loadCommands()).flatMap(walk).filter((c) => c.op?.paged);
+    expect(paged.length).toBeGreaterThan(10);
+    for (const c of paged) expect(c.options, c.name).toEqual(expect.arrayContaining([...PAGE_OPTIONS]));
   });
 });

@@ -4,6 +4,7 @@
 // shares this; what a stopped wait means is worded here too: the sends themselves are done.
 import { secs } from '../../api/retry.js';
 import type { Context } from '../../runtime/context.js';
+import type { OptsOf, WAIT_OPTIONS } from '../../runtime/options.js';
 import { parseDelay } from '../../core/duration.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
@@ -37,7 +38,7 @@ export const CHUNK = 100;
 export const MAX_REASON = 4096;
 
 /** --wait and --wait-timeout, checked: undefined when the command is not to wait. */
-export function waitSpec(opts: Record<string, unknown>): WaitSpec | undefined {
+export function waitSpec(opts: OptsOf<typeof WAIT_OPTIONS>): WaitSpec | undefined {
   if (opts.wait === undefined) {
     if (opts.waitTimeout !== undefined) throw new UsageError('--wait-timeout: only with --wait delivered|read');
     return undefined;
