@@ -92,8 +92,6 @@ const KNOWN: string[] = [
   'commands/accounts/list.ts',
   'commands/auth/password.ts',
   'commands/auth/run.ts',
-  'commands/campaigns/recurring.ts',
-  'commands/campaigns/send.ts',
   'commands/chat/content.ts',
   'commands/chat/groups.ts',
   'commands/chat/send-batch.ts',
