@@ -91,10 +91,6 @@ function untyped(text: string): string[] {
 const KNOWN: string[] = [
   'commands/auth/password.ts',
   'commands/auth/run.ts',
-  'commands/chat/content.ts',
-  'commands/chat/groups.ts',
-  'commands/chat/send-batch.ts',
-  'commands/chat/send.ts',
   'commands/local/api.ts',
   'commands/local/completion.ts',
   'commands/local/doctor.ts',
