@@ -1,4 +1,4 @@
-// The options of the local commands with code (chatcrm sandbox, ...), declared once: the
+// The options of the local commands with code (chatcrm sandbox, login, api), declared once: the
 // manifest builds them (manifest/sandbox.ts, manifest/local.ts), the commands read their type
 // (OptsOf). Data only.
 import type { OptSpec } from '../../runtime/command-types.js';
@@ -22,4 +22,22 @@ export const SANDBOX_OPTIONS = [
   { flags: '--latency <ms>', description: 'delay every answer: MS or MIN-MAX' },
   { flags: '--max-messages <n>', description: 'keep the newest N messages (default 10000), dropping the oldest; records are never dropped; 0 keeps all' },
   { flags: '--max-requests <n>', description: 'the request log keeps the newest N requests (default 1000); 0 keeps all' },
+] as const satisfies readonly OptSpec[];
+
+export const LOGIN_OPTIONS = [
+  { flags: '--with-key', description: 'read the API key from stdin (for CI)' },
+  { flags: '--default-sender <id>', description: 'default sender for chat commands' },
+  { flags: '--business-account <id>', description: 'default business account for templates' },
+  { flags: '--allow-http', description: 'allow sending the key over plain http to a non-loopback address (saved in the profile)' },
+  { flags: '--no-verify', description: 'save without checking the key against the service' },
+  { flags: '--webhook-secret-file <path>', description: 'keep the webhook app secret in this file in the profile (credentials file, 0600) for webhook sign/verify/send' },
+] as const satisfies readonly OptSpec[];
+
+export const API_OPTIONS = [
+  { flags: '-f, --field <key=value>', description: 'body field (repeatable; dot paths nest, key[]=v appends, key:=JSON for numbers/booleans/objects); query parameter for GET and DELETE', repeatable: true },
+  { flags: '-F, --file-field <key=@file>', description: 'multipart field: key=@file uploads a file, key=value a plain field (repeatable)', repeatable: true },
+  { flags: '--input <file>', description: 'request body from a file, or - for stdin (sent as JSON when it parses as JSON)' },
+  { flags: '-H, --header <header>', description: "extra header 'Name: value' (repeatable)", repeatable: true },
+  { flags: '--mcp', description: 'send to the tool endpoint (PATH relative to --mcp-url)' },
+  { flags: '--paginate', description: 'follow every page of a GET and print the records of all of them (json; -o jsonl/csv stream)' },
 ] as const satisfies readonly OptSpec[];
