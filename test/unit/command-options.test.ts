@@ -89,8 +89,6 @@ function untyped(text: string): string[] {
  * generic runner of every `op` entry (its options are whatever the entry declares).
  */
 const KNOWN: string[] = [
-  'commands/auth/password.ts',
-  'commands/auth/run.ts',
   'commands/op.ts',
   'commands/workspace/diff.ts',
   'commands/workspace/dump.ts',
