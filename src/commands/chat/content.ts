@@ -145,14 +145,14 @@ function contentOf(kind: ContentKind, v: unknown, opts: ContentFlags): Omit<Cont
     }
     case 'location': {
       const loc: Record<string, unknown> = location(String(v));
-      if (opts.name !== undefined) loc.name = String(opts.name);
-      if (opts.address !== undefined) loc.address = String(opts.address);
+      if (opts.name !== undefined) loc.name = opts.name;
+      if (opts.address !== undefined) loc.address = opts.address;
       return { message: { type: 'location', location: loc } as Message };
     }
     case 'template': {
       const t: Record<string, unknown> = { template_id: String(v), language_code: String(opts.language) };
-      if (opts.var?.length) t.body_variables = opts.var.map(String);
-      if (opts.headerMedia !== undefined) t.header_media = headerMedia(String(opts.headerMedia));
+      if (opts.var?.length) t.body_variables = opts.var;
+      if (opts.headerMedia !== undefined) t.header_media = headerMedia(opts.headerMedia);
       return { message: { type: 'template', template: t } as Message };
     }
     case 'react':

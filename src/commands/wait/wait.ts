@@ -44,8 +44,8 @@ export function waitSpec(opts: OptsOf<typeof WAIT_OPTIONS>): WaitSpec | undefine
     return undefined;
   }
   if (opts.wait !== 'delivered' && opts.wait !== 'read') throw new UsageError(`--wait: must be delivered or read, got "${String(opts.wait)}"`);
-  const timeoutMs = opts.waitTimeout === undefined ? DEFAULT_WAIT_MS : parseDelay('--wait-timeout', String(opts.waitTimeout));
-  if (timeoutMs <= 0) throw new UsageError(`--wait-timeout: must be more than 0, got "${String(opts.waitTimeout)}"`);
+  const timeoutMs = opts.waitTimeout === undefined ? DEFAULT_WAIT_MS : parseDelay('--wait-timeout', opts.waitTimeout);
+  if (timeoutMs <= 0) throw new UsageError(`--wait-timeout: must be more than 0, got "${opts.waitTimeout}"`);
   return { target: opts.wait, timeoutMs };
 }
 
