@@ -2,7 +2,8 @@
 // not abort mid-request, and how a summary becomes the summary line and an exit code.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../runtime/context.js';
-import type { BATCH_OPTIONS, OptsOf } from '../runtime/options.js';
+import type { OptsOf } from '../runtime/options.js';
+import type { BATCH_OPTIONS } from '../runtime/option-lists.js';
 import { AuthError, CliError, EXIT, InterruptedError, NetworkError, UsageError } from '../core/errors.js';
 import { Pacer } from './limiter.js';
 import { isSignal, signalExit } from './stop.js';

@@ -4,7 +4,8 @@
 // the previous one (a server ignoring `page`) ends the loop with a warning. A 2xx that is not a
 // list, or says `success: false`, is an error naming the request (exit 7), never an empty list.
 import type { Context } from '../runtime/context.js';
-import type { OptsOf, PAGE_OPTIONS } from '../runtime/options.js';
+import type { OptsOf } from '../runtime/options.js';
+import type { PAGE_OPTIONS } from '../runtime/option-lists.js';
 import { ResponseError, UsageError } from '../core/errors.js';
 import { MAX_LIMIT, morePages, notAList, pageCount, recordId, shapeOf, type Shape } from '../core/output/shape.js';
 import type { View } from '../core/output/print.js';

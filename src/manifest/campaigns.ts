@@ -1,6 +1,6 @@
 // Campaigns: list, insights, report, publish, recurrence over REST (docs/service-api.md 4.18), send through the
 // tool endpoint (docs/service-api.md 4.5).
-import { LIST_OPTIONS, PAGE_OPTIONS, WAIT_OPTIONS } from '../runtime/options.js';
+import { LIST_OPTIONS, PAGE_OPTIONS, WAIT_OPTIONS } from '../runtime/option-lists.js';
 import { idArg, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 import { RECURRING_OPTIONS } from '../commands/campaigns/options.js';

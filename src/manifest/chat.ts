@@ -1,5 +1,5 @@
 // chat: senders, sends, groups, batches (docs/service-api.md 4.1).
-import { PAGE_OPTIONS } from '../runtime/options.js';
+import { PAGE_OPTIONS } from '../runtime/option-lists.js';
 import type { CmdSpec } from './types.js';
 import { GROUPS_LIST_OPTIONS, GROUPS_SEND_OPTIONS, SEND_BATCH_OPTIONS, SEND_OPTIONS } from '../commands/chat/options.js';
 

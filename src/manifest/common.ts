@@ -2,7 +2,7 @@
 // commands several areas declare alike (list, get, delete, an action on a record).
 import type { OperationId } from '../api/operations.js';
 import type { View } from '../core/output/print.js';
-import { LIST_OPTIONS } from '../runtime/options.js';
+import { LIST_OPTIONS } from '../runtime/option-lists.js';
 import type { ArgSpec, CmdSpec } from './types.js';
 
 export const LIST_QUERY = { search: 'search' };

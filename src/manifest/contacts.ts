@@ -1,6 +1,6 @@
 // Contacts: list, create and import through the tool endpoint (docs/service-api.md 4.5), stats, funnels and
 // exports over REST (docs/service-api.md 4.8).
-import { BATCH_OPTIONS } from '../runtime/options.js';
+import { BATCH_OPTIONS } from '../runtime/option-lists.js';
 import { unpaged } from './common.js';
 import type { CmdSpec } from './types.js';
 import { CREATE_OPTIONS, EXPORT_DOWNLOAD_OPTIONS, EXPORT_OPTIONS, EXPORT_STATUS_OPTIONS, LIST_CONTACTS_OPTIONS } from '../commands/contacts/options.js';

@@ -1,5 +1,5 @@
 // Currencies (docs/service-api.md 4.9): exchange rates and the default currency.
-import { LIST_OPTIONS } from '../runtime/options.js';
+import { LIST_OPTIONS } from '../runtime/option-lists.js';
 import { idArg, idsArg, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 

@@ -1,5 +1,5 @@
 // Custom fields (docs/service-api.md 4.7): custom contact fields and their active state.
-import { LIST_OPTIONS } from '../runtime/options.js';
+import { LIST_OPTIONS } from '../runtime/option-lists.js';
 import { idArg, idsArg, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 

@@ -1,5 +1,5 @@
 // flows: automation flows (docs/service-api.md 4.3), plus the offline `flows validate`.
-import { PAGE_OPTIONS } from '../runtime/options.js';
+import { PAGE_OPTIONS } from '../runtime/option-lists.js';
 import { unpaged } from './common.js';
 import type { ArgSpec, CmdSpec } from './types.js';
 import { flowOptions, LIST_FLOWS_OPTIONS, SUGGEST_OPTIONS, TEST_OPTIONS } from '../commands/flows/options.js';

@@ -1,5 +1,5 @@
 // Message status (docs/service-api.md 4.15): delivery and read state of sent messages.
-import { PAGE_OPTIONS, WAIT_OPTIONS } from '../runtime/options.js';
+import { PAGE_OPTIONS, WAIT_OPTIONS } from '../runtime/option-lists.js';
 import { idArg, objectActionCommand } from './common.js';
 import type { CmdSpec, OpSpec, OptSpec } from './types.js';
 

@@ -1,5 +1,5 @@
 // The sandbox (docs/sandbox.md): `chatcrm sandbox` serves; its subcommands drive a running one.
-import { PAGE_OPTIONS } from '../runtime/options.js';
+import { PAGE_OPTIONS } from '../runtime/option-lists.js';
 import { idArg } from './common.js';
 import type { CmdSpec } from './types.js';
 import { SANDBOX_OPTIONS } from '../commands/local/options.js';

@@ -1,5 +1,5 @@
 // Segments (docs/service-api.md 4.6): lists of contacts, and their membership.
-import { LIST_OPTIONS } from '../runtime/options.js';
+import { LIST_OPTIONS } from '../runtime/option-lists.js';
 import { idArg, idsArg, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 

@@ -1,5 +1,5 @@
 // Tags (docs/service-api.md 4.7): contact tags and their usage.
-import { LIST_OPTIONS, PAGE_OPTIONS } from '../runtime/options.js';
+import { LIST_OPTIONS, PAGE_OPTIONS } from '../runtime/option-lists.js';
 import { idArg, idsArg, LIST_QUERY, unpaged } from './common.js';
 import type { CmdSpec } from './types.js';
 

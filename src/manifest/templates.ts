@@ -1,5 +1,5 @@
 // templates: create and preview message templates (docs/service-api.md 4.2).
-import { LIST_OPTIONS } from '../runtime/options.js';
+import { LIST_OPTIONS } from '../runtime/option-lists.js';
 import { LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 import { TEMPLATE_OPTIONS } from '../commands/templates/options.js';

@@ -9,7 +9,8 @@ import { loadCommands } from '../../src/manifest/index.js';
 import type { CmdSpec } from '../../src/manifest/types.js';
 import { addOption } from '../../src/program.js';
 import type { OptSpec } from '../../src/runtime/command-types.js';
-import { PAGE_OPTIONS, type OptsOf } from '../../src/runtime/options.js';
+import { PAGE_OPTIONS } from '../../src/runtime/option-lists.js';
+import type { OptsOf } from '../../src/runtime/options.js';
 
 const SAMPLE = [
   { flags: '--pattern <pattern>', description: 'a value' },
@@ -103,7 +104,7 @@ describe('commands read their options typed', () => {
   it("reads an options list's type only: a command's chunk never holds the lists (the manifest's does)", () => {
     const valueImports = all
       .filter((f) => !f.endsWith('/options.ts'))
-      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^import (?!type )[^;]*from '[./]+(?:[\w-]+\/)*options\.js';$/gm)].map((m) => `${relative(SRC, f)}: ${m[0]}`));
+      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^import (?!type )[^;]*from '[./]+(?:[\w-]+\/)*option(?:s|-lists)\.js';$/gm)].map((m) => `${relative(SRC, f)}: ${m[0]}`));
     expect(valueImports).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 // The options of chat's commands with code, declared once: the manifest builds them
 // (manifest/chat.ts), the commands read their type (OptsOf). Data only.
-import { BATCH_OPTIONS, PAGE_OPTIONS, WAIT_OPTIONS } from '../../runtime/options.js';
+import { BATCH_OPTIONS, PAGE_OPTIONS, WAIT_OPTIONS } from '../../runtime/option-lists.js';
 import type { OptSpec } from '../../runtime/command-types.js';
 
 const SENDER = { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' } as const satisfies OptSpec;

@@ -8,7 +8,7 @@ import { UsageError } from '../../core/errors.js';
 import { recordId, shapeOf } from '../../core/output/shape.js';
 import type { Run } from '../../runtime/command-types.js';
 import type { OptsOf } from '../../runtime/options.js';
-import type { BATCH_OPTIONS } from '../../runtime/options.js';
+import type { BATCH_OPTIONS } from '../../runtime/option-lists.js';
 import { McpError, createMcpClient, type McpClient, type ToolResult } from '../../mcp/client.js';
 import { errorText, resultText } from '../../mcp/result.js';
 import { checkArgs, type JsonSchema } from '../../mcp/schema.js';

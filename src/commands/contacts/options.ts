@@ -1,6 +1,6 @@
 // The options of contacts' commands with code, declared once: the manifest builds them
 // (manifest/contacts.ts), the commands read their type (OptsOf). Data only.
-import { PAGE_OPTIONS } from '../../runtime/options.js';
+import { PAGE_OPTIONS } from '../../runtime/option-lists.js';
 import type { OptSpec } from '../../runtime/command-types.js';
 
 export const LIST_CONTACTS_OPTIONS = [...PAGE_OPTIONS, { flags: '--search <text>', description: 'match name, phone or email' }] as const satisfies readonly OptSpec[];

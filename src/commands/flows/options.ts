@@ -1,6 +1,6 @@
 // The options of flows' commands with code, declared once: the manifest builds them
 // (manifest/flows.ts), the commands read their type (OptsOf). Data only.
-import { PAGE_OPTIONS } from '../../runtime/options.js';
+import { PAGE_OPTIONS } from '../../runtime/option-lists.js';
 import type { OptSpec } from '../../runtime/command-types.js';
 
 /** flows create (`create`) and update. */

@@ -4,7 +4,8 @@
 import { recordId, shapeOf } from '../../core/output/shape.js';
 import type { Context } from '../../runtime/context.js';
 import type { OpSpec, Run } from '../../runtime/command-types.js';
-import type { OptsOf, WAIT_OPTIONS } from '../../runtime/options.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { WAIT_OPTIONS } from '../../runtime/option-lists.js';
 import { buildOpRequest } from '../op.js';
 import { follow, funnelText, merge, waitError, type WaitSpec, waitSpec } from '../wait/wait.js';
 

@@ -4,7 +4,8 @@
 // shares this; what a stopped wait means is worded here too: the sends themselves are done.
 import { secs } from '../../api/retry.js';
 import type { Context } from '../../runtime/context.js';
-import type { OptsOf, WAIT_OPTIONS } from '../../runtime/options.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { WAIT_OPTIONS } from '../../runtime/option-lists.js';
 import { parseDelay } from '../../core/duration.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
