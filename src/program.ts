@@ -33,7 +33,8 @@ function choice(flag: string, choices: readonly string[]) {
   };
 }
 
-function addOption(cmd: Command, o: OptSpec): void {
+/** An OptSpec as a commander option (runtime/options.ts' OptsOf types the values it gives). */
+export function addOption(cmd: Command, o: OptSpec): void {
   const opt = new Option(o.flags, o.description);
   if (o.default !== undefined) opt.default(o.default);
   if (o.hidden) opt.hideHelp();
@@ -178,7 +179,11 @@ export async function runCli(argv: string[], host: Host): Promise<number> {
     if (ctx.settings.query !== undefined) await import('./core/output/query.js').then((m) => m.checkQuery(ctx.settings.query!));
     const loaded = spec.load ? await spec.load() : await import('./commands/op.js').then((m) => ({ run: m.opRunner(spec) }));
     const commands = () => import('./manifest/index.js').then((m) => m.loadCommands());
-    const result = await loaded.run(ctx, { args, opts: own ? { ...cmd.opts(), output: own } : cmd.opts(), commands }).catch(async (err: unknown) => {
+    // The one cast of a command's options: commander built them from the same list the command's
+    // run is typed by (`Run<OptsOf<typeof ITS_OPTIONS>>`), so opts() holds what OptsOf says.
+    const given = cmd.opts<Record<string, unknown>>();
+    const opts = (own ? { ...given, output: own } : given) as never;
+    const result = await loaded.run(ctx, { args, opts, commands }).catch(async (err: unknown) => {
       throw (await import('./commands/hints.js')).withHint(ctx, err);
     });
     if (typeof result === 'number') exitCode = result;

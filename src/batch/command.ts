@@ -2,6 +2,8 @@
 // not abort mid-request, and how a summary becomes the summary line and an exit code.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../runtime/context.js';
+import type { OptsOf } from '../runtime/options.js';
+import type { BATCH_OPTIONS } from '../runtime/option-lists.js';
 import { AuthError, CliError, EXIT, InterruptedError, NetworkError, UsageError } from '../core/errors.js';
 import { Pacer } from './limiter.js';
 import { isSignal, signalExit } from './stop.js';
@@ -29,7 +31,7 @@ type CommonOptions = Pick<
 >;
 
 /** The engine options that come from BATCH_OPTIONS and the context, validated. */
-export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonOptions {
+export function batchFlags(ctx: Context, opts: OptsOf<typeof BATCH_OPTIONS> & { newMessage?: true }): CommonOptions {
   try {
     // Read now, so the IO knows the key as a secret before any server text can echo it.
     ctx.settings.apiKey();
@@ -40,8 +42,8 @@ export function batchFlags(ctx: Context, opts: Record<string, unknown>): CommonO
     concurrency: intFlag(opts.concurrency, '--concurrency', 1, 1024) ?? 8,
     maxErrors: intFlag(opts.maxErrors, '--max-errors', 0, Number.MAX_SAFE_INTEGER),
     pace: rateFlag(ctx, opts.rate),
-    journal: opts.journal as string | undefined,
-    results: opts.results as string | undefined,
+    journal: opts.journal,
+    results: opts.results,
     resume: Boolean(opts.resume),
     restart: Boolean(opts.restart),
     retryUncertain: Boolean(opts.retryUncertain),

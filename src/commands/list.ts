@@ -4,6 +4,8 @@
 // the previous one (a server ignoring `page`) ends the loop with a warning. A 2xx that is not a
 // list, or says `success: false`, is an error naming the request (exit 7), never an empty list.
 import type { Context } from '../runtime/context.js';
+import type { OptsOf } from '../runtime/options.js';
+import type { PAGE_OPTIONS } from '../runtime/option-lists.js';
 import { ResponseError, UsageError } from '../core/errors.js';
 import { MAX_LIMIT, morePages, notAList, pageCount, recordId, shapeOf, type Shape } from '../core/output/shape.js';
 import type { View } from '../core/output/print.js';
@@ -42,8 +44,11 @@ function whole(v: unknown, flag: string, min: number, max?: number): number | un
   return n;
 }
 
+/** The flags of PAGE_OPTIONS, as a command that declares them receives them. */
+export type PageOpts = OptsOf<typeof PAGE_OPTIONS>;
+
 /** --page, --limit (1–100), --all, --max-items (which implies --all). */
-export function pageFlags(opts: Record<string, unknown>): PageFlags {
+export function pageFlags(opts: PageOpts): PageFlags {
   const maxItems = whole(opts.maxItems, '--max-items', 1);
   return {
     page: whole(opts.page, '--page', 1),
@@ -68,7 +73,7 @@ export function listShape(what: string, body: unknown, page: number | undefined,
 
 const pageShape = (src: ListSource, body: unknown, page: number | undefined) => (src.anyShape ? shapeOf(body) : listShape(src.what, body, page));
 
-export async function runList(ctx: Context, opts: Record<string, unknown>, src: ListSource): Promise<void> {
+export async function runList(ctx: Context, opts: PageOpts, src: ListSource): Promise<void> {
   const flags = pageFlags(opts);
   if (!flags.all) {
     const body = await src.fetch(flags.page, flags.limit);

@@ -9,6 +9,7 @@ import { behaviourOf } from '../ops/behaviour.js';
 import { decorator, guard, prepared } from '../ops/pipeline.js';
 import { loadSchema } from '../schemas/index.js';
 import type { FieldFlags } from '../schemas/problems.js';
+import type { PageOpts } from './list.js';
 
 function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.');
@@ -111,7 +112,8 @@ export function opRunner(cmd: CmdSpec): Run {
     const api = await ctx.api();
     if (spec.paged) {
       const { runList } = await import('./list.js');
-      return runList(ctx, input.opts, {
+      // A paged operation's entry declares PAGE_OPTIONS (manifest/common.ts's listCommand, or by hand).
+      return runList(ctx, input.opts as PageOpts, {
         what: requestOf(spec.id, params),
         view: spec.view,
         map: decorator(spec.id),

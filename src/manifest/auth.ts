@@ -1,9 +1,8 @@
 // auth: session authentication and profile (docs/service-api.md 4.4). Passwords come from a hidden
 // prompt or --password-stdin; --password exists only to refuse it with a pointer.
 import type { CmdSpec, OptSpec } from './types.js';
+import { passwordOptions, SHOW_TOKEN } from '../commands/auth/options.js';
 
-const passwordStdin = (what: string): OptSpec => ({ flags: '--password-stdin', description: `read ${what} from stdin instead of prompting` });
-const refusePassword: OptSpec = { flags: '--password [value]', description: 'refused: use --password-stdin', hidden: true };
 const email: OptSpec = { flags: '--email <address>', description: 'email address' };
 const passwords = () => import('../commands/auth/run.js');
 
@@ -19,8 +18,7 @@ export const auth: CmdSpec = {
         email,
         { flags: '--phone <number>', description: 'national phone number, without the country code' },
         { flags: '--country-code <+NN>', description: 'country calling code with a plus sign, e.g. +44' },
-        passwordStdin('the password (first line)'),
-        refusePassword,
+        ...passwordOptions('the password (first line)'),
       ],
       load: () => passwords().then((m) => ({ run: m.register })),
       examples: [
@@ -47,9 +45,8 @@ export const auth: CmdSpec = {
       summary: 'Log in with an email or phone and a password (prints a session token)',
       options: [
         { flags: '--identifier <email-or-phone>', description: 'email address or phone number' },
-        { flags: '--show-token', description: 'print the session token (masked otherwise)' },
-        passwordStdin('the password (first line)'),
-        refusePassword,
+        SHOW_TOKEN,
+        ...passwordOptions('the password (first line)'),
       ],
       load: () => passwords().then((m) => ({ run: m.login })),
       examples: [
@@ -67,7 +64,7 @@ export const auth: CmdSpec = {
     {
       name: 'reset-password',
       summary: 'Set a new password',
-      options: [email, passwordStdin('the new password (first line)'), refusePassword],
+      options: [email, ...passwordOptions('the new password (first line)')],
       load: () => passwords().then((m) => ({ run: m.resetPassword })),
       examples: [
         { cmd: 'chatcrm auth reset-password --email ada@example.com', notRun: 'asks for the new password on a terminal' },
@@ -99,7 +96,7 @@ export const auth: CmdSpec = {
     {
       name: 'change-password',
       summary: 'Change the password (current, then new)',
-      options: [passwordStdin('the current password (line 1) and the new one (line 2)'), refusePassword],
+      options: [...passwordOptions('the current password (line 1) and the new one (line 2)')],
       load: () => passwords().then((m) => ({ run: m.changePassword })),
       examples: [{ cmd: 'chatcrm auth change-password', notRun: 'asks for the passwords on a terminal' }, 'chatcrm auth change-password --password-stdin < passwords.txt   # line 1: the current password, line 2: the new one'],
     },

@@ -1,7 +1,9 @@
 // Campaigns: list, insights, report, publish, recurrence over REST (docs/service-api.md 4.18), send through the
 // tool endpoint (docs/service-api.md 4.5).
-import { idArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS, WAIT_OPTIONS } from './common.js';
+import { LIST_OPTIONS, PAGE_OPTIONS, WAIT_OPTIONS } from '../runtime/option-lists.js';
+import { idArg, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
+import { RECURRING_OPTIONS } from '../commands/campaigns/options.js';
 
 /** The rule of the commands that message a campaign's whole audience, in their --help. */
 const ASKS =
@@ -49,11 +51,7 @@ const rest: CmdSpec[] = [
     summary: 'Make a campaign recurring (--pattern) or stop it (--off)',
     description: `${ASKS} --off asks nothing: it stops sends.`,
     args: [idArg('CAMPAIGN_ID', 'campaign id')],
-    options: [
-      { flags: '--pattern <pattern>', description: 'how often: daily (the value the service uses), weekly or monthly', choices: ['daily', 'weekly', 'monthly'] },
-      { flags: '--off', description: 'stop the recurrence (is_recurring false)' },
-      { flags: '--data <json>', description: 'request body as JSON, @file or - (stdin); flags override its fields' },
-    ],
+    options: RECURRING_OPTIONS,
     load: () => import('../commands/campaigns/recurring.js'),
     examples: ['chatcrm campaigns recurring CAMPAIGN_ID --pattern daily --yes', 'chatcrm campaigns recurring CAMPAIGN_ID --off'],
   },

@@ -1,30 +1,7 @@
 // chat: senders, sends, groups, batches (docs/service-api.md 4.1).
-import { BATCH_OPTIONS } from './batch-options.js';
-import { PAGE_OPTIONS, WAIT_OPTIONS } from './common.js';
-import type { CmdSpec, OptSpec } from './types.js';
-
-const SENDER: OptSpec = { flags: '--sender <id>', description: 'sender id (default: the profile\'s default-sender)' };
-
-/** The CONTENT flags of docs/contract.md, shared by `send` and `send-batch`. */
-const CONTENT_OPTIONS: OptSpec[] = [
-  { flags: '--text <body>', description: 'a text message' },
-  { flags: '--image <url|path>', description: 'an image: public URL, or a local file (uploaded, up to 16 MB)' },
-  { flags: '--video <url|path>', description: 'a video: URL or local file' },
-  { flags: '--audio <url|path>', description: 'an audio clip: URL or local file' },
-  { flags: '--document <url|path>', description: 'a document: URL or local file' },
-  { flags: '--caption <text>', description: 'caption of an image, video or document' },
-  { flags: '--filename <name>', description: 'file name shown for a document' },
-  { flags: '--location <lat,lng>', description: 'a location, e.g. 52.5200,13.4050' },
-  { flags: '--name <name>', description: 'name of the --location' },
-  { flags: '--address <address>', description: 'address of the --location' },
-  { flags: '--template <name>', description: 'an approved template, by its name (chatcrm templates list; sent as template_id)' },
-  { flags: '--language <xx_XX>', description: 'template language, e.g. en_US' },
-  { flags: '--var <value>', description: 'template body variable, in order (repeatable)', repeatable: true },
-  { flags: '--header-media <type:url>', description: 'template header media, e.g. image:https://example.com/a.png' },
-  { flags: '--react <message_id>', description: 'react to a message' },
-  { flags: '--emoji <emoji>', description: 'the reaction emoji' },
-  { flags: '--message <json>', description: 'the raw message object: JSON, @file or - (stdin)' },
-];
+import { PAGE_OPTIONS } from '../runtime/option-lists.js';
+import type { CmdSpec } from './types.js';
+import { GROUPS_LIST_OPTIONS, GROUPS_SEND_OPTIONS, SEND_BATCH_OPTIONS, SEND_OPTIONS } from '../commands/chat/options.js';
 
 export const chat: CmdSpec = {
   name: 'chat',
@@ -44,13 +21,7 @@ export const chat: CmdSpec = {
     {
       name: 'send',
       summary: 'Send one message (text, media, location, template, reaction)',
-      options: [
-        { flags: '--to <digits>', description: 'recipient phone number (international; +, spaces, -, ( ) are stripped)' },
-        SENDER,
-        ...CONTENT_OPTIONS,
-        { flags: '--via-mcp', description: 'send a text through the tool endpoint (tool send_chat_message) instead of the REST API' },
-        ...WAIT_OPTIONS,
-      ],
+      options: SEND_OPTIONS,
       examples: [
         'chatcrm chat send --to "+1 (555) 123-4567" --sender wa_snd_cloud_0001 --text "Hello!"',
         'chatcrm chat send --to 15551234567 --text "Hello over MCP" --via-mcp',
@@ -75,13 +46,7 @@ export const chat: CmdSpec = {
         'Exit 0 when every row is sent, 3 when the key is refused, 7 when the server cannot be reached, 5 otherwise; 130, 143, 129 after Ctrl-C, SIGTERM, SIGHUP (in-flight requests are drained first). ' +
         'With --wait delivered|read, every message sent is then followed (with --results, the rows an earlier run sent too): exit 5 when one failed (even with others pending), else 8 when --wait-timeout ran out; the results file ends with final_status. See docs/chat.md.',
       args: [{ name: 'FILE', description: 'CSV with a header row, or .jsonl', required: true }],
-      options: [
-        SENDER,
-        ...CONTENT_OPTIONS,
-        ...BATCH_OPTIONS,
-        { flags: '--new-message', description: 'with --resume, send a message that differs from the one the journal recorded, in the options or in edited rows (refused without it, before any send)' },
-        ...WAIT_OPTIONS,
-      ],
+      options: SEND_BATCH_OPTIONS,
       examples: [
         'chatcrm chat send-batch recipients.csv --sender wa_snd_cloud_0001 --text "Hi {{name}}, your order {{order}} shipped" --dry-run',
         'chatcrm chat send-batch recipients.csv --sender wa_snd_cloud_0001 --text "Hi {{name}}, your order {{order}} shipped" --results results.csv',
@@ -98,7 +63,7 @@ export const chat: CmdSpec = {
         {
           name: 'list',
           summary: 'List the groups the sender has joined',
-          options: [SENDER, ...PAGE_OPTIONS],
+          options: GROUPS_LIST_OPTIONS,
           examples: ['chatcrm chat groups list --sender wa_snd_device_0002', 'chatcrm chat groups list --sender wa_snd_device_0002 -q', 'chatcrm chat groups list --sender wa_snd_device_0002 --all --json'],
           load: () => import('../commands/chat/groups.js').then((m) => ({ run: m.list })),
         },
@@ -106,21 +71,14 @@ export const chat: CmdSpec = {
           name: 'members',
           summary: 'List the members of a group',
           args: [{ name: 'GROUP_ID', description: 'group id, e.g. 120363040000000000@g.us', required: true }],
-          options: [SENDER, ...PAGE_OPTIONS],
+          options: GROUPS_LIST_OPTIONS,
           examples: ['chatcrm chat groups members 120363040000000000@g.us --sender wa_snd_device_0002', 'chatcrm chat groups members 120363040000000000@g.us --sender wa_snd_device_0002 --all -q'],
           load: () => import('../commands/chat/groups.js').then((m) => ({ run: m.members })),
         },
         {
           name: 'send',
           summary: 'Send a text message to a group',
-          options: [
-            { flags: '--group-id <id>', description: 'group id (or --group-name)' },
-            { flags: '--group-name <name>', description: 'group name (or --group-id)' },
-            { flags: '--text <body>', description: 'the message' },
-            { flags: '--mention <digits>', description: 'phone number of a member to mention (repeatable)', repeatable: true },
-            SENDER,
-            ...WAIT_OPTIONS,
-          ],
+          options: GROUPS_SEND_OPTIONS,
           examples: [
             'chatcrm chat groups send --sender wa_snd_device_0002 --group-id 120363040000000000@g.us --text "Standup in 5"',
             'chatcrm chat groups send --sender wa_snd_device_0002 --group-name "Sales team" --text "Well done @15551230001" --mention 15551230001',

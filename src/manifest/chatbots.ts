@@ -1,6 +1,7 @@
 // Chatbots (docs/service-api.md 4.14): knowledge bases, training, URL scraping, documents.
 import { idArg, listCommand, getCommand, deleteOneCommand, objectActionCommand } from './common.js';
 import type { CmdSpec } from './types.js';
+import { EXTRACT_DOC_OPTIONS } from '../commands/chatbots/options.js';
 
 export const chatbots: CmdSpec = {
   name: 'chatbots',
@@ -39,7 +40,7 @@ export const chatbots: CmdSpec = {
       name: 'extract-doc',
       summary: 'Upload a document and extract its text (multipart field file)',
       args: [{ name: 'FILE', description: 'local document (pdf, docx, txt, ...)', required: true }],
-      options: [{ flags: '--chatbot <id>', description: 'chatbot whose knowledge base gets the document (form field chatbot_id)' }],
+      options: EXTRACT_DOC_OPTIONS,
       load: () => import('../commands/chatbots/extract-doc.js'),
       examples: ['chatcrm chatbots extract-doc ./handbook.pdf', 'chatcrm chatbots extract-doc faq.txt --chatbot CHATBOT_ID --json'],
     },

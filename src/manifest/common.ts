@@ -1,25 +1,10 @@
-// Pieces of command declarations shared by the areas: list flags, id arguments, and the
+// Pieces of command declarations shared by the areas: list query, id arguments, and the
 // commands several areas declare alike (list, get, delete, an action on a record).
 import type { OperationId } from '../api/operations.js';
 import type { View } from '../core/output/print.js';
-import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
+import { LIST_OPTIONS } from '../runtime/option-lists.js';
+import type { ArgSpec, CmdSpec } from './types.js';
 
-/** Paging of every list the server pages (commands/list.ts reads them). */
-export const PAGE_OPTIONS: OptSpec[] = [
-  { flags: '--page <n>', description: 'page number (default 1)' },
-  { flags: '--limit <n>', description: 'rows per page, 1-100 (server default 10, or 50 for tags and quick replies)' },
-  { flags: '--all', description: 'every page (jsonl, csv and json stream as pages arrive)' },
-  { flags: '--max-items <n>', description: 'stop after N records (implies --all)' },
-];
-
-/** --wait and --wait-timeout of every command that sends (commands/wait/wait.ts reads them). */
-export const WAIT_OPTIONS: OptSpec[] = [
-  { flags: '--wait <status>', description: 'then follow the status until delivered or read (read counts as delivered): exit 5 when any failed (even with others pending), else 8 when --wait-timeout ran out', choices: ['delivered', 'read'] },
-  { flags: '--wait-timeout <duration>', description: 'the deadline of the whole wait, polls included: 500ms, 30s, 2m (default 5m)' },
-];
-
-/** page / limit / search, the list query parameters the service uses, and --all. */
-export const LIST_OPTIONS: OptSpec[] = [...PAGE_OPTIONS, { flags: '--search <text>', description: 'filter by text' }];
 export const LIST_QUERY = { search: 'search' };
 
 /**

@@ -1,30 +1,23 @@
 // Contacts: list, create and import through the tool endpoint (docs/service-api.md 4.5), stats, funnels and
 // exports over REST (docs/service-api.md 4.8).
-import { BATCH_OPTIONS } from './batch-options.js';
-import { PAGE_OPTIONS, unpaged } from './common.js';
+import { BATCH_OPTIONS } from '../runtime/option-lists.js';
+import { unpaged } from './common.js';
 import type { CmdSpec } from './types.js';
+import { CREATE_OPTIONS, EXPORT_DOWNLOAD_OPTIONS, EXPORT_OPTIONS, EXPORT_STATUS_OPTIONS, LIST_CONTACTS_OPTIONS } from '../commands/contacts/options.js';
 
 /** contacts list / create (tools list_contacts, create_contact); `contacts import` is wired with the batch engine. */
 const onToolEndpoint: CmdSpec[] = [
   {
     name: 'list',
     summary: 'List contacts (tool list_contacts)',
-    options: [...PAGE_OPTIONS, { flags: '--search <text>', description: 'match name, phone or email' }],
+    options: LIST_CONTACTS_OPTIONS,
     examples: ['chatcrm contacts list', 'chatcrm contacts list --search ada --limit 20 --json', 'chatcrm contacts list --all -o jsonl > contacts.jsonl'],
     load: () => import('../commands/contacts/list.js'),
   },
   {
     name: 'create',
     summary: 'Create a contact (tool create_contact)',
-    options: [
-      { flags: '--phone <digits>', description: 'phone number (international; +, spaces, -, ( ) are stripped)' },
-      { flags: '--name <name>', description: 'contact name' },
-      { flags: '--email <email>', description: 'email address' },
-      { flags: '--source <source>', description: 'where the contact came from' },
-      { flags: '--status <status>', description: 'contact status (e.g. lead, customer)' },
-      { flags: '--tag <tag>', description: 'a tag (repeat for more)', repeatable: true },
-      { flags: '--field <key=value>', description: 'a custom field (repeat for more)', repeatable: true },
-    ],
+    options: CREATE_OPTIONS,
     examples: [
       'chatcrm contacts create --phone "+1 (555) 123-4567" --name "Ada Lovelace"',
       'chatcrm contacts create --phone 15557654321 --name Ada --email ada@example.com --tag vip --field city=London',
@@ -88,13 +81,7 @@ const rest: CmdSpec[] = [
   {
     name: 'export',
     summary: 'Start a contact export job; with --wait, wait for it and download the file',
-    options: [
-      { flags: '--segment <id>', description: 'export only the contacts of this segment' },
-      { flags: '--wait', description: 'wait for the job (a spinner on a terminal), then download the file' },
-      { flags: '-O, --output-file <path>', description: 'with --wait: where to save it (a file, a folder, or - for stdout); default: the file name here' },
-      { flags: '--force', description: 'with --wait: overwrite an existing file' },
-      { flags: '--wait-timeout <seconds>', description: 'with --wait: give up waiting after this long (default 300)' },
-    ],
+    options: EXPORT_OPTIONS,
     op: { id: 'contacts.export', data: true, fields: { segment: 'segment_id' }, defaultBody: {}, view: { id: 'job_id', success: 'Export started; follow it with `chatcrm contacts export-status {job_id} --wait`' } },
     load: () => import('../commands/contacts/export.js'),
     examples: [
@@ -109,11 +96,7 @@ const rest: CmdSpec[] = [
     name: 'export-status',
     summary: 'Status of a contact export job',
     args: [{ name: 'JOB_ID', description: 'export job id', required: true }],
-    options: [
-      { flags: '--wait', description: 'poll until the job completes or fails' },
-      { flags: '--wait-timeout <seconds>', description: 'give up waiting after this long (default 300)' },
-      { flags: '--interval <seconds>', description: 'seconds between polls (default 1)' },
-    ],
+    options: EXPORT_STATUS_OPTIONS,
     load: () => import('../commands/contacts/export-status.js'),
     examples: ['chatcrm contacts export-status JOB_ID', 'chatcrm contacts export-status JOB_ID --wait --wait-timeout 120'],
   },
@@ -121,10 +104,7 @@ const rest: CmdSpec[] = [
     name: 'export-download',
     summary: 'Download a finished contact export',
     args: [{ name: 'FILE_NAME', description: 'file name given by export-status', required: true }],
-    options: [
-      { flags: '-O, --output-file <path>', description: 'where to save it (a file, a folder, or - for stdout); default: the file name here' },
-      { flags: '--force', description: 'overwrite an existing file' },
-    ],
+    options: EXPORT_DOWNLOAD_OPTIONS,
     load: () => import('../commands/contacts/export-download.js'),
     examples: ['chatcrm contacts export-download contacts-export-JOB_ID.csv', 'chatcrm contacts export-download contacts-export-JOB_ID.csv -O - | head'],
   },

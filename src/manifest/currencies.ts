@@ -1,5 +1,6 @@
 // Currencies (docs/service-api.md 4.9): exchange rates and the default currency.
-import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY } from './common.js';
+import { LIST_OPTIONS } from '../runtime/option-lists.js';
+import { idArg, idsArg, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 
 export const currencies: CmdSpec = {

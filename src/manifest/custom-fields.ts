@@ -1,5 +1,6 @@
 // Custom fields (docs/service-api.md 4.7): custom contact fields and their active state.
-import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY } from './common.js';
+import { LIST_OPTIONS } from '../runtime/option-lists.js';
+import { idArg, idsArg, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 
 export const customFields: CmdSpec = {

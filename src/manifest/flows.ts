@@ -1,21 +1,12 @@
 // flows: automation flows (docs/service-api.md 4.3), plus the offline `flows validate`.
-import { PAGE_OPTIONS, unpaged } from './common.js';
-import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
+import { PAGE_OPTIONS } from '../runtime/option-lists.js';
+import { unpaged } from './common.js';
+import type { ArgSpec, CmdSpec } from './types.js';
+import { flowOptions, LIST_FLOWS_OPTIONS, SUGGEST_OPTIONS, TEST_OPTIONS } from '../commands/flows/options.js';
 
 const FLOW_ID: ArgSpec = { name: 'FLOW_ID', required: true, description: 'flow id (from `chatcrm flows list`)' };
 const FLOW_STATE = 'Flow "{name}" is now {status}';
 const FLOW_VIEW = { columns: ['_id', 'name', 'keyword', 'platform', 'status', 'updated_at'], drop: ['updated_at', 'platform', 'keyword'], cut: ['name'] };
-
-const flowOptions = (create: boolean): OptSpec[] => [
-  { flags: '--file <path>', description: create ? 'the flow as JSON or YAML (- for stdin); flags override its fields' : 'a partial flow as JSON or YAML (- for stdin)' },
-  { flags: '--name <name>', description: 'flow name' },
-  { flags: '--keyword <word>', description: 'trigger word' },
-  { flags: '--prefix <prefix>', description: 'trigger prefix' },
-  { flags: '--platform <platform>', description: `channel${create ? ' (default: chat)' : ''}` },
-  { flags: '--active', description: 'set is_active true' },
-  { flags: '--inactive', description: 'set is_active false' },
-  { flags: '--return-to <screen>', description: 'screen to return to after a branch ends' },
-];
 
 export const flows: CmdSpec = {
   name: 'flows',
@@ -24,7 +15,7 @@ export const flows: CmdSpec = {
     {
       name: 'list',
       summary: 'List flows (id, name, keyword, platform, state, updated)',
-      options: [{ flags: '--status <status>', description: 'only flows in this state (default: all)', choices: ['active', 'draft', 'paused', 'all'] }, ...PAGE_OPTIONS],
+      options: LIST_FLOWS_OPTIONS,
       examples: ['chatcrm flows list', 'chatcrm flows list --status active --json', 'chatcrm flows list --all -q'],
       load: () => import('../commands/flows/list.js'),
     },
@@ -75,10 +66,7 @@ export const flows: CmdSpec = {
       name: 'test',
       summary: 'Run a flow on a test message and show where it lands',
       args: [FLOW_ID],
-      options: [
-        { flags: '--message <text>', description: 'the incoming message to test with' },
-        { flags: '--message-type <type>', description: 'message type', default: 'text' },
-      ],
+      options: TEST_OPTIONS,
       examples: ['chatcrm flows test FLOW_ID --message pizza', 'chatcrm flows test FLOW_ID --message "pizza please" --json'],
       load: () => import('../commands/flows/test.js'),
     },
@@ -92,19 +80,7 @@ export const flows: CmdSpec = {
     {
       name: 'suggest',
       summary: 'Ask for a suggested flow; --out writes it for `flows create --file`',
-      options: [
-        { flags: '--business-name <name>', description: 'business name' },
-        { flags: '--language <language>', description: 'language of the messages' },
-        { flags: '--industry <industry>', description: 'industry' },
-        { flags: '--purpose <purpose>', description: 'what the flow is for' },
-        { flags: '--action <action>', description: 'what the customer should do' },
-        { flags: '--tone <tone>', description: 'tone of voice' },
-        { flags: '--occasion <occasion>', description: 'occasion' },
-        { flags: '--details <text>', description: 'additional details' },
-        { flags: '--platform <platform>', description: 'channel (chat)' },
-        { flags: '--out <file>', description: 'write the suggested flow to this file (.yaml/.yml or .json)' },
-        { flags: '--force', description: 'overwrite the --out file if it exists' },
-      ],
+      options: SUGGEST_OPTIONS,
       examples: [
         'chatcrm flows suggest --business-name "Rosa Bakery" --industry bakery --purpose orders --tone friendly --out bakery.yaml',
         'chatcrm flows create --file bakery.yaml',

@@ -2,8 +2,9 @@
 // (its Help.formatHelp, then the texts main adds after it), so that `chatcrm --help` and
 // `chatcrm chat --help` need neither commander nor the manifest. A command's own help is
 // commander's. test/unit/help-render.test.ts compares the two byte for byte, at several widths.
+import { DATA_OPTION } from '../runtime/options.js';
 import type { Outline } from './outline.js';
-import { DATA_OPTION, GLOBAL_OPTIONS, exampleCmd, type ArgSpec, type OptSpec } from './types.js';
+import { GLOBAL_OPTIONS, exampleCmd, type ArgSpec, type OptSpec } from './types.js';
 
 export const ROOT_DESCRIPTION = 'Command line for the chatcrm messaging and CRM service';
 export const HELP_OPTION: OptSpec = { flags: '-h, --help', description: 'show help' };
@@ -30,7 +31,7 @@ export const examplesHelp = (spec: Outline): string | undefined =>
   spec.examples?.length ? `\nExamples:\n${spec.examples.map((e) => `  $ ${exampleCmd(e)}`).join('\n')}\n` : undefined;
 
 /** A command's own options as commander holds them (the help option apart). */
-export const ownOptions = (spec: Outline): OptSpec[] => [...(spec.options ?? []), ...(spec.op?.data ? [DATA_OPTION] : [])];
+export const ownOptions = (spec: Outline): readonly OptSpec[] => [...(spec.options ?? []), ...(spec.op?.data ? [DATA_OPTION] : [])];
 
 /** An argument as usage shows it: `<NAME>`, `[NAME...]`. */
 export const argTerm = (a: ArgSpec): string => (a.required ? `<${a.name}${a.variadic ? '...' : ''}>` : `[${a.name}${a.variadic ? '...' : ''}]`);
@@ -84,7 +85,7 @@ function optionDescription(o: OptSpec): string {
 const flagNames = (o: OptSpec) => o.flags.split(/[ ,|]+/).filter((f) => f.startsWith('-'));
 
 /** The help option as commander lists it: without a spelling that one of the command's options takes. */
-function helpItem(options: OptSpec[]): OptSpec | undefined {
+function helpItem(options: readonly OptSpec[]): OptSpec | undefined {
   const taken = new Set(options.flatMap(flagNames));
   const [short, long] = flagNames(HELP_OPTION);
   if (!taken.has(short) && !taken.has(long)) return HELP_OPTION;
@@ -111,7 +112,7 @@ export function renderHelp(path: string[], spec: Outline | undefined, subs: Outl
   const named = root ? 'chatcrm' : `${['chatcrm', ...path.slice(0, -1)].join(' ')} ${spec.name}${spec.aliases?.[0] ? `|${spec.aliases[0]}` : ''}`;
   const usage = [named, '[options]', ...(subs.length ? ['[command]'] : []), ...args.map(argTerm)].join(' ');
 
-  const visibleOptions = options.filter((o) => !o.hidden);
+  const visibleOptions: OptSpec[] = options.filter((o) => !o.hidden);
   const help = helpItem(options);
   if (help) visibleOptions.push(help);
   const commands: [string, string][] = subs.filter((s) => !s.hidden).map((s) => [subTerm(s, !root), s.summary || (s.description ?? s.summary)]);

@@ -1,19 +1,13 @@
 // Local commands: profiles, diagnostics, completion, raw requests (the sandbox: sandbox.ts).
 import type { CmdSpec } from './types.js';
+import { API_OPTIONS, LOGIN_OPTIONS } from '../commands/local/options.js';
 
 export const login: CmdSpec = {
   name: 'login',
   summary: 'Set up a profile (address, key, defaults) and check the key',
   description:
     'Interactive on a TTY. Non-interactive: login --profile NAME --base-url URL [--mcp-url URL] --with-key (the key is read from stdin). The key is checked with GET /api/auth/profile before it is saved.',
-  options: [
-    { flags: '--with-key', description: 'read the API key from stdin (for CI)' },
-    { flags: '--default-sender <id>', description: 'default sender for chat commands' },
-    { flags: '--business-account <id>', description: 'default business account for templates' },
-    { flags: '--allow-http', description: 'allow sending the key over plain http to a non-loopback address (saved in the profile)' },
-    { flags: '--no-verify', description: 'save without checking the key against the service' },
-    { flags: '--webhook-secret-file <path>', description: 'keep the webhook app secret in this file in the profile (credentials file, 0600) for webhook sign/verify/send' },
-  ],
+  options: LOGIN_OPTIONS,
   examples: [
     { cmd: 'chatcrm login', notRun: 'asks for the profile, addresses and key on a terminal' },
     'printf %s "$CHATCRM_API_KEY" | chatcrm login --profile ci --base-url https://api.example.com --with-key',
@@ -110,14 +104,7 @@ export const api: CmdSpec = {
     { name: 'METHOD', required: true, choices: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
     { name: 'PATH', required: true },
   ],
-  options: [
-    { flags: '-f, --field <key=value>', description: 'body field (repeatable; dot paths nest, key[]=v appends, key:=JSON for numbers/booleans/objects); query parameter for GET and DELETE', repeatable: true },
-    { flags: '-F, --file-field <key=@file>', description: 'multipart field: key=@file uploads a file, key=value a plain field (repeatable)', repeatable: true },
-    { flags: '--input <file>', description: 'request body from a file, or - for stdin (sent as JSON when it parses as JSON)' },
-    { flags: '-H, --header <header>', description: "extra header 'Name: value' (repeatable)", repeatable: true },
-    { flags: '--mcp', description: 'send to the tool endpoint (PATH relative to --mcp-url)' },
-    { flags: '--paginate', description: 'follow every page of a GET and print the records of all of them (json; -o jsonl/csv stream)' },
-  ],
+  options: API_OPTIONS,
   examples: [
     'chatcrm api GET /api/api-keys',
     'chatcrm api GET /api/v2/contacts -f page=2 -f limit=50',

@@ -1,5 +1,6 @@
 // mcp: the tool endpoint (docs/service-api.md 4.5), and the commands backed by its tools.
 import type { CmdSpec } from './types.js';
+import { CALL_OPTIONS, SERVE_OPTIONS } from '../commands/mcp/options.js';
 
 export const mcp: CmdSpec = {
   name: 'mcp',
@@ -21,10 +22,7 @@ export const mcp: CmdSpec = {
       name: 'call',
       summary: 'Call a tool; arguments are typed and checked by its input schema; a tool that messages many or destroys asks first (--yes without a terminal)',
       args: [{ name: 'TOOL', required: true, description: 'tool name (see `chatcrm mcp tools`)' }],
-      options: [
-        { flags: '--arg <key=value>', description: 'an argument (repeat; arrays by repeating the key, objects by key.sub=value or JSON)', repeatable: true },
-        { flags: '--args <json>', description: 'all arguments as a JSON object, @file or - (stdin); --arg overrides' },
-      ],
+      options: CALL_OPTIONS,
       examples: [
         'chatcrm mcp call list_contacts --arg page=1 --arg limit=5',
         'chatcrm mcp call create_contact --arg phone_number=15551234567 --arg name=Ada --arg tags=vip --arg tags=new',
@@ -40,25 +38,7 @@ export const mcp: CmdSpec = {
         "A local MCP server with the profile's key: one tool per operation (chat_send, flows_toggle, segments_add_contacts, ...), " +
         'arguments checked like the CLI\'s flags before anything is sent. Toolsets by area; destructive tools only with ' +
         '--allow-destructive and then with confirm: true; --dry-run returns the requests instead of sending them. See docs/mcp-serve.md.',
-      options: [
-        { flags: '--http', description: 'serve streamable HTTP on 127.0.0.1 instead of stdio (a bearer token is printed at start)' },
-        { flags: '--port <n>', description: 'port for --http (default: any free port, printed at start)' },
-        { flags: '--toolsets <list>', description: 'comma-separated toolsets, `all`, or `default` (chat,templates,flows,contacts,segments,tags) (env CHATCRM_TOOLSETS)' },
-        { flags: '--tools <list>', description: 'comma-separated tools to offer as well; alone, only these (env CHATCRM_TOOLS)' },
-        { flags: '--exclude-tools <list>', description: 'comma-separated tools never to offer (env CHATCRM_EXCLUDE_TOOLS)' },
-        { flags: '--read-only', description: 'offer only reads and offline tools; wins over every other flag (env CHATCRM_READ_ONLY=1)' },
-        { flags: '--dynamic-toolsets', description: 'start with list_toolsets/enable_toolset; the agent enables what it needs (env CHATCRM_DYNAMIC_TOOLSETS=1)' },
-        {
-          flags: '--allow-destructive',
-          description:
-            'offer the tools that cannot be undone or message a whole audience, each call needing confirm: true: ' +
-            'campaigns_publish, campaigns_recurring, campaigns_send, chatbots_delete, currencies_delete, custom_fields_delete, flows_delete, ' +
-            'quick_replies_delete, reply_materials_delete, reply_materials_delete_many, segments_delete, segments_delete_many, ' +
-            'segments_remove_contacts, subscription_cancel, tags_delete, taxes_delete, taxes_delete_many, teams_delete',
-        },
-        { flags: '--max-sends <n>', description: 'most messages this server may send; later sends are refused' },
-        { flags: '--upload-dir <folder>', description: 'offer the upload tools (chat_send_file, reply_materials_create, ...), reading files from this folder only' },
-      ],
+      options: SERVE_OPTIONS,
       examples: [
         'chatcrm mcp serve',
         'chatcrm mcp serve --toolsets chat,flows --read-only',

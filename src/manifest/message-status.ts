@@ -1,5 +1,6 @@
 // Message status (docs/service-api.md 4.15): delivery and read state of sent messages.
-import { idArg, PAGE_OPTIONS, objectActionCommand, WAIT_OPTIONS } from './common.js';
+import { PAGE_OPTIONS, WAIT_OPTIONS } from '../runtime/option-lists.js';
+import { idArg, objectActionCommand } from './common.js';
 import type { CmdSpec, OpSpec, OptSpec } from './types.js';
 
 const MESSAGE_IDS_OPTION: OptSpec = { flags: '--message-id <id>', description: 'a message id; repeat for more (sent as message_ids)', repeatable: true };

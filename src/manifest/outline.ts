@@ -12,7 +12,7 @@ export interface Outline {
   aliases?: string[];
   hidden?: boolean;
   args?: ArgSpec[];
-  options?: OptSpec[];
+  options?: readonly OptSpec[];
   examples?: Example[];
   /** Takes --data (OpSpec.data). */
   op?: { data?: boolean };

@@ -1,6 +1,7 @@
 // Quick replies (docs/service-api.md 4.13): canned answers for agents.
-import { deleteManyCommand, idArg, LIST_OPTIONS, objectActionCommand } from './common.js';
+import { deleteManyCommand, idArg, objectActionCommand } from './common.js';
 import type { CmdSpec } from './types.js';
+import { LIST_REPLIES_OPTIONS } from '../commands/quick-replies/options.js';
 
 export const quickReplies: CmdSpec = {
   name: 'quick-replies',
@@ -9,7 +10,7 @@ export const quickReplies: CmdSpec = {
     {
       name: 'list',
       summary: 'List quick replies (--admin: every user\'s)',
-      options: [...LIST_OPTIONS, { flags: '--admin', description: 'the admin list (GET /api/quick-replies/admin)' }],
+      options: LIST_REPLIES_OPTIONS,
       load: () => import('../commands/quick-replies/list.js'),
       examples: ['chatcrm quick-replies list', 'chatcrm quick-replies list --admin --search refund --json'],
     },

@@ -1,6 +1,7 @@
 // Reply materials (docs/service-api.md 4.16): files agents attach to replies (multipart create and update).
 import { idArg, listCommand, getCommand, deleteManyCommand, deleteOneCommand } from './common.js';
 import type { CmdSpec } from './types.js';
+import { CREATE_OPTIONS, UPDATE_OPTIONS } from '../commands/reply-materials/options.js';
 
 export const replyMaterials: CmdSpec = {
   name: 'reply-materials',
@@ -11,10 +12,7 @@ export const replyMaterials: CmdSpec = {
     {
       name: 'create',
       summary: 'Upload a reply material (multipart: title, file)',
-      options: [
-        { flags: '--title <title>', description: 'title shown to agents' },
-        { flags: '--file <path>', description: 'local file to upload' },
-      ],
+      options: CREATE_OPTIONS,
       load: () => import('../commands/reply-materials/save.js'),
       examples: ['chatcrm reply-materials create --title "Price list" --file ./prices.pdf', 'chatcrm reply-materials create --title Logo --file logo.png --json'],
     },
@@ -22,10 +20,7 @@ export const replyMaterials: CmdSpec = {
       name: 'update',
       summary: 'Replace the file (and optionally the title) of a reply material',
       args: [idArg('MATERIAL_ID', 'reply material id')],
-      options: [
-        { flags: '--file <path>', description: 'local file to upload' },
-        { flags: '--title <title>', description: 'new title' },
-      ],
+      options: UPDATE_OPTIONS,
       load: () => import('../commands/reply-materials/save.js'),
       examples: ['chatcrm reply-materials update MATERIAL_ID --file ./prices-2025.pdf --title "Price list 2025"'],
     },

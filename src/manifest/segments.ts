@@ -1,5 +1,6 @@
 // Segments (docs/service-api.md 4.6): lists of contacts, and their membership.
-import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY } from './common.js';
+import { LIST_OPTIONS } from '../runtime/option-lists.js';
+import { idArg, idsArg, LIST_QUERY } from './common.js';
 import type { CmdSpec } from './types.js';
 
 export const segments: CmdSpec = {

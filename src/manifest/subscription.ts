@@ -1,6 +1,7 @@
 // Subscription (docs/service-api.md 4.10): the plan, its usage and its gateway; `create` picks the gateway's route.
 import { idArg } from './common.js';
 import type { CmdSpec } from './types.js';
+import { CREATE_OPTIONS } from '../commands/subscription/options.js';
 
 /** Cancel and resume print the new state in one line; the record with --json. */
 const SUB_STATE = 'Subscription {_id} is now {status}';
@@ -31,10 +32,7 @@ export const subscription: CmdSpec = {
     {
       name: 'create',
       summary: 'Subscribe to a plan through a payment gateway',
-      options: [
-        { flags: '--gateway <name>', description: 'payment gateway', choices: ['gatewayone', 'gatewaytwo', 'gatewaythree'] },
-        { flags: '--plan <id>', description: 'plan id' },
-      ],
+      options: CREATE_OPTIONS,
       load: () => import('../commands/subscription/create.js'),
       examples: ['chatcrm subscription cancel "$(chatcrm subscription show -q)" --yes && chatcrm subscription create --gateway gatewayone --plan plan_business   # switch plans'],
     },

@@ -1,5 +1,6 @@
 // Tags (docs/service-api.md 4.7): contact tags and their usage.
-import { idArg, idsArg, LIST_OPTIONS, LIST_QUERY, PAGE_OPTIONS, unpaged } from './common.js';
+import { LIST_OPTIONS, PAGE_OPTIONS } from '../runtime/option-lists.js';
+import { idArg, idsArg, LIST_QUERY, unpaged } from './common.js';
 import type { CmdSpec } from './types.js';
 
 export const tags: CmdSpec = {

@@ -33,5 +33,3 @@ export const GLOBAL_FLAGS = new Set(GLOBAL_OPTIONS.flatMap(spellings));
 
 /** Global options that take a value: needed to find the command word in argv. */
 export const GLOBAL_VALUE_FLAGS = new Set(GLOBAL_OPTIONS.filter((o) => o.flags.includes('<')).flatMap(spellings));
-
-export const DATA_OPTION: OptSpec = { flags: '--data <json>', description: 'request body as JSON, @file or - (stdin); flags override its fields' };

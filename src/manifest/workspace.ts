@@ -1,9 +1,8 @@
 // workspace: the workspace's configuration as a file (dump, validate, diff, sync), after Kong's decK.
-import type { ArgSpec, CmdSpec, OptSpec } from './types.js';
+import type { ArgSpec, CmdSpec } from './types.js';
+import { DIFF_OPTIONS, DUMP_OPTIONS, SYNC_OPTIONS } from '../commands/workspace/options.js';
 
 const FILE: ArgSpec = { name: 'FILE', required: true, description: 'a workspace file (YAML or JSON), or - for stdin' };
-const ONLY: OptSpec = { flags: '--only <areas>', description: 'only these areas, comma-separated (tags, custom_fields, taxes, currencies, quick_replies, teams, chatbots, segments, flows, templates)' };
-const PRUNE: OptSpec = { flags: '--prune', description: 'also delete the records of the listed areas that the file does not name' };
 
 export const workspace: CmdSpec = {
   name: 'workspace',
@@ -15,7 +14,7 @@ export const workspace: CmdSpec = {
     {
       name: 'dump',
       summary: 'Write the configuration as a workspace file (every page of every area)',
-      options: [{ flags: '-O, --output-file <path>', description: 'where to write it (default: stdout, or -)' }, ONLY],
+      options: DUMP_OPTIONS,
       load: () => import('../commands/workspace/dump.js'),
       examples: ['chatcrm workspace dump -O workspace.yaml', 'chatcrm workspace dump --only tags,quick_replies', 'chatcrm workspace dump --only taxes -o json'],
     },
@@ -31,12 +30,7 @@ export const workspace: CmdSpec = {
       summary: 'Show what sync would change: + create, ~ update, - delete (with --prune)',
       args: [FILE],
       description: 'Show what sync would change: + create, ~ update, - delete (with --prune); in colour on a terminal. -o json: the plan as data; -o markdown: a pull-request comment (a summary line, then each area folded).',
-      options: [
-        PRUNE,
-        ONLY,
-        { flags: '--exit-code', description: 'exit 9 when there are changes, 0 when none (drift detection in CI)' },
-        { flags: '--out <plan>', description: 'also save the plan as data (0600), for sync --plan to apply as it is; a variable is kept as ${env:NAME}, never its value' },
-      ],
+      options: DIFF_OPTIONS,
       outputs: ['markdown'],
       load: () => import('../commands/workspace/diff.js'),
       examples: [
@@ -51,11 +45,7 @@ export const workspace: CmdSpec = {
       name: 'sync',
       summary: 'Make the workspace match the file, or apply a saved plan (asks on a terminal; --yes otherwise)',
       args: [{ ...FILE, required: false, description: 'a workspace file (YAML or JSON), or - for stdin; none with --plan' }],
-      options: [
-        PRUNE,
-        ONLY,
-        { flags: '--plan <plan>', description: 'apply a plan saved by diff --out, exactly, without a FILE; exit 9 before any write if a record it touches changed since' },
-      ],
+      options: SYNC_OPTIONS,
       load: () => import('../commands/workspace/sync.js'),
       examples: [
         'chatcrm workspace sync --plan ws.plan --dry-run',

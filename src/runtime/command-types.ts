@@ -31,17 +31,19 @@ export interface ArgSpec {
   complete?: 'profiles';
 }
 
-export interface RunInput {
+/** What run() gets; `O` the command's own options, `OptsOf<typeof ITS_OPTIONS>` (runtime/options.ts). */
+export interface RunInput<O = Record<string, unknown>> {
   /** Positional arguments by ArgSpec name (variadic ones as arrays). */
   args: Record<string, string | string[] | undefined>;
   /** The command's own options, camelCased as commander names them. */
-  opts: Record<string, unknown>;
+  opts: O;
   /** The whole command tree, for the commands that describe the CLI itself (openapi, mcp serve): loaded on demand. */
   commands: () => Promise<CmdSpec[]>;
 }
 
-export type Run = (ctx: Context, input: RunInput) => Promise<void | number>;
-export type Loader = () => Promise<{ run: Run }>;
+export type Run<O = Record<string, unknown>> = (ctx: Context, input: RunInput<O>) => Promise<void | number>;
+/** A command's module: its run, of whatever options it declares (program.ts hands it their values). */
+export type Loader = () => Promise<{ run: Run<never> }>;
 
 /** A command that is one operation call: path params from the positional args, in order. */
 export interface OpSpec {
@@ -79,7 +81,7 @@ export interface CmdSpec {
   description?: string;
   aliases?: string[];
   args?: ArgSpec[];
-  options?: OptSpec[];
+  options?: readonly OptSpec[];
   examples?: Example[];
   load?: Loader;
   op?: OpSpec;

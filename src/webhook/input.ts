@@ -20,9 +20,9 @@ export async function readSecretFile(path: string, flag: string): Promise<string
 }
 
 /** The app secret: --secret-file, then CHATCRM_WEBHOOK_SECRET, then the profile's credentials file. */
-export async function readSecret(ctx: Context, opts: Record<string, unknown>): Promise<string> {
+export async function readSecret(ctx: Context, opts: { secret?: string | true; secretFile?: string }): Promise<string> {
   if (opts.secret !== undefined) throw new UsageError(`--secret: secrets are not accepted on the command line; ${WHERE}`);
-  if (typeof opts.secretFile === 'string') return ctx.io.secret(await readSecretFile(opts.secretFile, '--secret-file'));
+  if (opts.secretFile !== undefined) return ctx.io.secret(await readSecretFile(opts.secretFile, '--secret-file'));
   const env = ctx.env.CHATCRM_WEBHOOK_SECRET;
   if (env) return ctx.io.secret(env);
   const { readWebhookSecret } = await import('../config/store.js');

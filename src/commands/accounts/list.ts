@@ -7,6 +7,7 @@ import { morePages, shapeOf } from '../../core/output/shape.js';
 import type { Prompter } from '../../core/prompter.js';
 import { sanitizeCell } from '../../core/sanitize.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
 import { UsageError } from '../../core/errors.js';
 
 export interface Account {
@@ -76,7 +77,7 @@ export async function chooseAccount(api: ApiClient, prompter: Prompter, o: { mes
   return choice === OTHER ? typed() : choice || undefined;
 }
 
-export const run: Run = async (ctx, { args }) => {
+export const run: Run<OptsOf<[]>> = async (ctx, { args }) => {
   if (args.COMMAND !== undefined && args.COMMAND !== 'list') throw new UsageError(`accounts: unknown command '${args.COMMAND}' (accounts and accounts list both list the accounts)`);
   const accounts = await revealedAccounts(await ctx.api());
   await ctx.print({ data: accounts }, { id: 'business_account_id', columns: ['business_account_id', 'senders', 'templates'], drop: ['templates'] });

@@ -4,7 +4,9 @@
 import { UsageError } from '../../core/errors.js';
 import type { Context } from '../../runtime/context.js';
 import { REDACTED } from '../../core/redact.js';
-import type { OpSpec, Run, RunInput } from '../../runtime/command-types.js';
+import type { OpSpec, Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { passwordOptions, SHOW_TOKEN } from './options.js';
 import { buildOpRequest } from '../op.js';
 
 export interface PasswordField {
@@ -18,7 +20,9 @@ export interface PasswordField {
 
 const PLACEHOLDER = 'placeholder-until-read';
 
-export async function readPasswords(ctx: Context, opts: RunInput['opts'], fields: PasswordField[]): Promise<string[]> {
+export type PasswordOpts = OptsOf<ReturnType<typeof passwordOptions>>;
+
+export async function readPasswords(ctx: Context, opts: PasswordOpts, fields: PasswordField[]): Promise<string[]> {
   if (opts.password !== undefined) {
     throw new UsageError('--password: passwords are never taken from the command line (shell history, process list); use --password-stdin or the prompt');
   }
@@ -46,24 +50,27 @@ export async function readPasswords(ctx: Context, opts: RunInput['opts'], fields
   return values;
 }
 
-/** An op command whose body also carries passwords read by readPasswords. */
-export function withPasswords(spec: OpSpec, fields: PasswordField[], show: (body: unknown, input: RunInput) => unknown = (b) => b): Run {
+/**
+ * An op command whose body also carries passwords read by readPasswords. Its other options are
+ * fields of the operation (spec.fields), read by buildOpRequest as an op entry's are.
+ */
+export function withPasswords<O extends PasswordOpts>(spec: OpSpec, fields: PasswordField[], show: (body: unknown, opts: O) => unknown = (b) => b): Run<O> {
   return async (ctx, input) => {
-    const opts = { ...input.opts };
-    for (const f of fields) opts[`pw_${f.field}`] = PLACEHOLDER;
+    const values: Record<string, unknown> = { ...input.opts };
+    for (const f of fields) values[`pw_${f.field}`] = PLACEHOLDER;
     const withFields = { ...spec, fields: { ...spec.fields, ...Object.fromEntries(fields.map((f) => [`pw_${f.field}`, f.field])) } };
-    const { body } = await buildOpRequest(ctx, withFields, { ...input, opts });
-    const values = await readPasswords(ctx, input.opts, fields);
-    fields.forEach((f, i) => (body![f.field] = values[i]));
+    const { body } = await buildOpRequest(ctx, withFields, { ...input, opts: values });
+    const passwords = await readPasswords(ctx, input.opts, fields);
+    fields.forEach((f, i) => (body![f.field] = passwords[i]));
     const api = await ctx.api();
     const res = await api.call(spec.id, { json: body });
-    if (!res.dryRun) await ctx.print(show(res.body, input));
+    if (!res.dryRun) await ctx.print(show(res.body, input.opts));
   };
 }
 
 /** Login answers `{ success, message, token, user }`: the token is shown only when asked for. */
-export function maskToken(body: unknown, input: RunInput): unknown {
+export function maskToken(body: unknown, opts: OptsOf<[typeof SHOW_TOKEN]>): unknown {
   if (!body || typeof body !== 'object') return body;
   const { success, message, token, user, ...rest } = body as Record<string, unknown>;
-  return { success, message, data: { token: input.opts.showToken ? token : token === undefined ? undefined : REDACTED, user, ...rest } };
+  return { success, message, data: { token: opts.showToken ? token : token === undefined ? undefined : REDACTED, user, ...rest } };
 }

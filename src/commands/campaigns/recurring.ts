@@ -2,20 +2,21 @@
 import { readJsonArg } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { RECURRING_OPTIONS } from './options.js';
 import { recurring } from '../../schemas/campaigns.js';
 import { parseOrUsage } from '../../schemas/problems.js';
 import { behaviourOf } from '../../ops/behaviour.js';
 import { confirmCampaign } from './audience.js';
 
-export const run: Run = async (ctx, { args, opts }) => {
+export const run: Run<OptsOf<typeof RECURRING_OPTIONS>> = async (ctx, { args, opts }) => {
   const id = String(args.CAMPAIGN_ID ?? '');
   if (id.trim() === '') throw new UsageError('CAMPAIGN_ID: must not be empty');
-  const pattern = opts.pattern as string | undefined;
-  const off = opts.off === true;
+  const { pattern, off } = opts;
   if (pattern !== undefined && off) throw new UsageError('--pattern and --off: give only one of them');
 
   let body: Record<string, unknown> = {};
-  if (typeof opts.data === 'string') {
+  if (opts.data !== undefined) {
     const parsed = await readJsonArg(ctx, opts.data, '--data');
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--data: must be a JSON object');
     body = parsed as Record<string, unknown>;

@@ -7,6 +7,8 @@ import type { Context } from '../../runtime/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { WAIT_OPTIONS } from '../../runtime/option-lists.js';
 import { printToolResult } from '../../mcp/result.js';
 import { runTool, withMcp } from '../mcp/tool.js';
 import { type WaitSpec, waitSpec } from '../wait/wait.js';
@@ -58,7 +60,7 @@ async function followCampaign(ctx: Context, id: string, spec: WaitSpec, before: 
   if (problem) throw problem;
 }
 
-export const run: Run = async (ctx, { args, opts }) => {
+export const run: Run<OptsOf<typeof WAIT_OPTIONS>> = async (ctx, { args, opts }) => {
   const id = String(args.CAMPAIGN_ID ?? '').trim();
   if (!id) throw new UsageError('CAMPAIGN_ID: must not be empty');
   const wait = waitSpec(opts);

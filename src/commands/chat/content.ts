@@ -7,6 +7,8 @@ import { multipart } from '../../api/multipart.js';
 import type { OperationId } from '../../api/operations.js';
 import { UsageError } from '../../core/errors.js';
 import { flagName } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { CONTENT_OPTIONS } from './options.js';
 import { sendFileRequest, sendRequest, type Message } from '../../schemas/chat.js';
 import type { FieldFlags } from '../../schemas/problems.js';
 import { behaviourOf } from '../../ops/behaviour.js';
@@ -16,8 +18,15 @@ import { shaped } from '../../ops/pipeline.js';
 export const CONTENT = ['text', 'image', 'video', 'audio', 'document', 'location', 'template', 'react', 'message'] as const;
 export type ContentKind = (typeof CONTENT)[number];
 
+type Given = OptsOf<typeof CONTENT_OPTIONS>;
+/**
+ * The CONTENT flags as a command holds them: `message` may be the parsed JSON of --message, and
+ * a batch row's flags are its cells.
+ */
+export type ContentFlags = { [K in keyof Given]?: K extends 'message' ? unknown : Given[K] };
+
 /** Modifier flags and the content flags they belong to. */
-const MODIFIERS: Record<string, readonly ContentKind[]> = {
+const MODIFIERS: Partial<Record<keyof ContentFlags, readonly ContentKind[]>> = {
   caption: ['image', 'video', 'document'],
   filename: ['document'],
   name: ['location'],
@@ -28,7 +37,7 @@ const MODIFIERS: Record<string, readonly ContentKind[]> = {
   emoji: ['react'],
 };
 /** Made once: contentKind runs for every row of a batch. */
-const MODIFIER_ENTRIES = Object.entries(MODIFIERS);
+const MODIFIER_ENTRIES = Object.entries(MODIFIERS) as [keyof ContentFlags, readonly ContentKind[]][];
 
 export interface Content {
   message: Message;
@@ -54,7 +63,7 @@ const CONTENT_FIELDS: Record<ContentKind, FieldFlags> = {
 };
 
 /** Which content flag is given; throws unless exactly one is, with the modifiers it needs. */
-export function contentKind(opts: Record<string, unknown>): ContentKind {
+export function contentKind(opts: ContentFlags): ContentKind {
   const given = CONTENT.filter((k) => opts[k] !== undefined);
   if (given.length !== 1) {
     throw new UsageError(
@@ -114,12 +123,12 @@ const str = (v: unknown) => (v === undefined ? undefined : String(v));
  * The message for the given flags. `opts.message`, when given, is the already parsed
  * JSON of `--message`. Field checks (ranges, locale) are left to the schema in `request()`.
  */
-export function buildContent(opts: Record<string, unknown>): Content {
+export function buildContent(opts: ContentFlags): Content {
   const kind = contentKind(opts);
   return { ...contentOf(kind, opts[kind], opts), flags: CONTENT_FIELDS[kind] };
 }
 
-function contentOf(kind: ContentKind, v: unknown, opts: Record<string, unknown>): Omit<Content, 'flags'> {
+function contentOf(kind: ContentKind, v: unknown, opts: ContentFlags): Omit<Content, 'flags'> {
   switch (kind) {
     case 'text':
       return { message: { type: 'text', text: { body: String(v) } } };
@@ -136,15 +145,14 @@ function contentOf(kind: ContentKind, v: unknown, opts: Record<string, unknown>)
     }
     case 'location': {
       const loc: Record<string, unknown> = location(String(v));
-      if (opts.name !== undefined) loc.name = String(opts.name);
-      if (opts.address !== undefined) loc.address = String(opts.address);
+      if (opts.name !== undefined) loc.name = opts.name;
+      if (opts.address !== undefined) loc.address = opts.address;
       return { message: { type: 'location', location: loc } as Message };
     }
     case 'template': {
       const t: Record<string, unknown> = { template_id: String(v), language_code: String(opts.language) };
-      const vars = opts.var as string[] | undefined;
-      if (vars?.length) t.body_variables = vars.map(String);
-      if (opts.headerMedia !== undefined) t.header_media = headerMedia(String(opts.headerMedia));
+      if (opts.var?.length) t.body_variables = opts.var;
+      if (opts.headerMedia !== undefined) t.header_media = headerMedia(opts.headerMedia);
       return { message: { type: 'template', template: t } as Message };
     }
     case 'react':

@@ -8,6 +8,8 @@ import type { View } from '../../core/output/print.js';
 import { MAX_LIMIT, morePages, shapeOf } from '../../core/output/shape.js';
 import { sanitizeCell } from '../../core/sanitize.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { GROUPS_LIST_OPTIONS, GROUPS_SEND_OPTIONS } from './options.js';
 import { pageFlags, runList } from '../list.js';
 import { groupRequest } from '../../schemas/chat.js';
 import { guard, prepared } from '../../ops/pipeline.js';
@@ -17,7 +19,7 @@ import { finishSend, waitSpec } from '../wait/wait.js';
 export const GROUPS_VIEW: View = { id: 'group_id', columns: ['group_id', 'name', 'member_count', 'description'], drop: ['member_count'], cut: ['description', 'name'] };
 export const MEMBERS_VIEW: View = { id: 'phone_number', columns: ['phone_number', 'name', 'is_admin'], drop: ['is_admin'], cut: ['name'] };
 
-export const list: Run = async (ctx, { opts }) => {
+export const list: Run<OptsOf<typeof GROUPS_LIST_OPTIONS>> = async (ctx, { opts }) => {
   pageFlags(opts);
   const sender_id = resolveSender(ctx, opts.sender);
   await guard(ctx, 'chat.groups', { query: { sender_id } });
@@ -32,7 +34,7 @@ export const list: Run = async (ctx, { opts }) => {
   });
 };
 
-export const members: Run = async (ctx, { args, opts }) => {
+export const members: Run<OptsOf<typeof GROUPS_LIST_OPTIONS>> = async (ctx, { args, opts }) => {
   // Before the sender lookup: a bad id is refused with nothing sent.
   const group_id = checkPathId('GROUP_ID', args.GROUP_ID as string | undefined);
   pageFlags(opts);
@@ -70,13 +72,13 @@ async function groupNamed(ctx: Context, sender_id: string, name: string): Promis
   return alike.length === 1 ? String(alike[0].name) : name;
 }
 
-export const send: Run = async (ctx, { opts }) => {
+export const send: Run<OptsOf<typeof GROUPS_SEND_OPTIONS>> = async (ctx, { opts }) => {
   const hasId = opts.groupId !== undefined;
   if (hasId === (opts.groupName !== undefined)) {
     throw new UsageError(hasId ? '--group-id and --group-name: give only one of them' : '--group-id or --group-name: one is required');
   }
-  if (typeof opts.text !== 'string') throw new UsageError('--text: required (groups take text messages)');
-  const mentions = (opts.mention as string[] | undefined) ?? [];
+  if (opts.text === undefined) throw new UsageError('--text: required (groups take text messages)');
+  const mentions = opts.mention ?? [];
   const sender_id = resolveSender(ctx, opts.sender);
   const wait = waitSpec(opts);
   const flags = { sender_id: '--sender', group_id: '--group-id', group_name: '--group-name', 'message.text.body': '--text', mentions: '--mention' };

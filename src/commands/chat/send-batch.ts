@@ -8,16 +8,18 @@ import { runBatch } from '../../batch/engine.js';
 import { columnName, type Record_ } from '../../batch/reader.js';
 import type { Pacer } from '../../batch/limiter.js';
 import { accepted } from '../../batch/outcome.js';
-import { readTextArg } from '../../runtime/context.js';
+import { readTextArg, type Context } from '../../runtime/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { SEND_BATCH_OPTIONS } from './options.js';
 import { sentId, waitSpec, type WaitSpec } from '../wait/wait.js';
 import { isSignal } from '../../batch/stop.js';
 import { buildContent, CONTENT, contentKind, sendCall, type SendCall } from './content.js';
 import { normalizePhone, resolveSender } from '../../ops/recipient.js';
 
 /** Flags that make up the message, and may hold placeholders. */
-const MESSAGE_FLAGS = [...CONTENT, 'caption', 'filename', 'name', 'address', 'language', 'var', 'headerMedia', 'emoji'];
+const MESSAGE_FLAGS = [...CONTENT, 'caption', 'filename', 'name', 'address', 'language', 'var', 'headerMedia', 'emoji'] as const;
 /** Row columns that carry content when no CONTENT flag is given. */
 const ROW_COLUMNS = ['text', 'template', 'language', 'vars', 'message', 'image', 'video', 'audio', 'document', 'caption', 'filename'];
 
@@ -99,7 +101,7 @@ function describeMessage(contentFlags: Record<string, string | string[]> | undef
   return kind === 'text' ? JSON.stringify(shown) : `--${kind} ${shown}`;
 }
 
-export const run: Run = async (ctx, { args, opts }) => {
+export const run: Run<OptsOf<typeof SEND_BATCH_OPTIONS>> = async (ctx, { args, opts }) => {
   const file = String(args.FILE ?? '');
   if (file === '') throw new UsageError('FILE: a CSV or JSONL file of recipients is required');
   const common = batchFlags(ctx, opts);
@@ -109,7 +111,10 @@ export const run: Run = async (ctx, { args, opts }) => {
   let contentFlags: Record<string, string | string[]> | undefined;
   if (CONTENT.some((k) => opts[k] !== undefined)) {
     contentFlags = {};
-    for (const k of MESSAGE_FLAGS) if (opts[k] !== undefined) contentFlags[k] = opts[k] as string | string[];
+    for (const k of MESSAGE_FLAGS) {
+      const v = opts[k];
+      if (v !== undefined) contentFlags[k] = v;
+    }
     if (typeof contentFlags.message === 'string') contentFlags.message = await readTextArg(ctx, contentFlags.message, '--message');
     // Flag mistakes (two content flags, a stray modifier, --template without --language) once, not per row.
     contentKind(contentFlags);
@@ -191,7 +196,7 @@ class SentLog {
  * own trouble; then where the wait ended (5 failed, 8 out of time). With --rate, the wait's status
  * queries take their turns in the sends' `pace`.
  */
-async function finishWaited(ctx: Parameters<Run>[0], summary: Parameters<typeof finishBatch>[1], { wait, ids }: SentLog, pace?: Pacer): Promise<void> {
+async function finishWaited(ctx: Context, summary: Parameters<typeof finishBatch>[1], { wait, ids }: SentLog, pace?: Pacer): Promise<void> {
   const waited = wait && !ctx.settings.dryRun && !isSignal(summary.stopped_by) ? await import('./batch-wait.js').then((m) => m.waitForBatch(ctx, wait, ids, summary, pace)) : undefined;
   let sendsProblem: unknown;
   try {

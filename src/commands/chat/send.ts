@@ -2,8 +2,12 @@
 import { readJsonArg, type Context } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { SEND_OPTIONS } from './options.js';
 import { finishSend, waitSpec } from '../wait/wait.js';
 import { buildContent, CONTENT, contentKind, sendCall } from './content.js';
+
+type Opts = OptsOf<typeof SEND_OPTIONS>;
 import { normalizePhone, resolveSender } from '../../ops/recipient.js';
 import { chooseSender } from './recipient.js';
 
@@ -12,7 +16,7 @@ import { chooseSender } from './recipient.js';
  * answers it (gh pr create's way): the recipient, the sender, a text. Elsewhere nothing is
  * asked and the usual errors name the missing flag.
  */
-async function askMissing(ctx: Context, opts: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function askMissing(ctx: Context, opts: Opts): Promise<Opts> {
   if (!ctx.io.canPrompt) return opts;
   const filled = { ...opts };
   if (filled.to === undefined) {
@@ -34,9 +38,9 @@ async function askMissing(ctx: Context, opts: Record<string, unknown>): Promise<
   return filled;
 }
 
-export const run: Run = async (ctx, input) => {
+export const run: Run<Opts> = async (ctx, input) => {
   const opts = await askMissing(ctx, input.opts);
-  if (typeof opts.to !== 'string') throw new UsageError('--to: required (the recipient phone number)');
+  if (opts.to === undefined) throw new UsageError('--to: required (the recipient phone number)');
   const to = normalizePhone(opts.to);
   const wait = waitSpec(opts);
   if (opts.viaMcp) {
@@ -47,9 +51,8 @@ export const run: Run = async (ctx, input) => {
     const { sendViaMcp } = await import('./send-via-mcp.js');
     return sendViaMcp(ctx, { to, text: String(opts.text) });
   }
-  const flags = { ...opts };
-  if (typeof opts.message === 'string') flags.message = await readJsonArg(ctx, opts.message, '--message');
-  const content = buildContent(flags);
+  const message = opts.message === undefined ? undefined : await readJsonArg(ctx, opts.message, '--message');
+  const content = buildContent({ ...opts, message });
   const sender_id = resolveSender(ctx, opts.sender);
   const { op, options } = sendCall(sender_id, to, content, { sender_id: '--sender', to: '--to', ...content.flags });
   const api = await ctx.api();

@@ -2,14 +2,16 @@
 import { multipart, type Part } from '../../api/multipart.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { EXTRACT_DOC_OPTIONS } from './options.js';
 import { uploadFile } from '../../ops/upload.js';
 
-export const run: Run = async (ctx, { args, opts }) => {
+export const run: Run<OptsOf<typeof EXTRACT_DOC_OPTIONS>> = async (ctx, { args, opts }) => {
   const path = await uploadFile(args.FILE, 'FILE');
   const parts: Part[] = [{ name: 'file', path }];
   if (opts.chatbot !== undefined) {
-    if (String(opts.chatbot).trim() === '') throw new UsageError('--chatbot: must not be empty');
-    parts.push({ name: 'chatbot_id', value: String(opts.chatbot) });
+    if (opts.chatbot.trim() === '') throw new UsageError('--chatbot: must not be empty');
+    parts.push({ name: 'chatbot_id', value: opts.chatbot });
   }
   const api = await ctx.api();
   const res = await api.call('chatbots.extractDoc', { form: multipart(parts) });

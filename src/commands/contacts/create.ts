@@ -1,10 +1,12 @@
 // contacts create: tool create_contact (phone normalised like chat --to).
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { CREATE_OPTIONS } from './options.js';
 import { contactArgs } from '../../ops/contacts.js';
 import { FLAG_NAMES, keyValues } from './args.js';
 import { runTool } from '../mcp/tool.js';
 
-export const run: Run = async (ctx, { opts }) => {
+export const run: Run<OptsOf<typeof CREATE_OPTIONS>> = async (ctx, { opts }) => {
   const args = contactArgs(
     {
       phone: opts.phone,
@@ -12,8 +14,8 @@ export const run: Run = async (ctx, { opts }) => {
       email: opts.email,
       source: opts.source,
       status: opts.status,
-      tags: (opts.tag as string[] | undefined) ?? [],
-      customFields: keyValues((opts.field as string[] | undefined) ?? [], '--field'),
+      tags: opts.tag ?? [],
+      customFields: keyValues(opts.field ?? [], '--field'),
     },
     FLAG_NAMES,
   );

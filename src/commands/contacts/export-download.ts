@@ -11,6 +11,8 @@ import { UsageError } from '../../core/errors.js';
 import { openPrivate, refuseSymlink } from '../../core/private-file.js';
 import type { Context } from '../../runtime/context.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { EXPORT_DOWNLOAD_OPTIONS } from './options.js';
 
 /** The file name goes into a URL path and, by default, into the current folder: no paths. */
 export function checkFileName(name: string): string {
@@ -58,9 +60,9 @@ function progress(ctx: Context, label: string, total: number | undefined) {
   return { counter, bytes: () => bytes };
 }
 
-export const run: Run = async (ctx, { args, opts }) => {
+export const run: Run<OptsOf<typeof EXPORT_DOWNLOAD_OPTIONS>> = async (ctx, { args, opts }) => {
   const name = checkFileName(String(args.FILE_NAME ?? ''));
-  const target = targetPath(name, opts.outputFile as string | undefined);
+  const target = targetPath(name, opts.outputFile);
   const flag = opts.outputFile === undefined ? 'FILE_NAME' : '-O, --output-file';
   if (target !== '-') refuseSymlink(target, flag);
   if (target !== '-' && existsSync(target) && !opts.force) throw new UsageError(`${target} exists: pass --force to overwrite it`);

@@ -3,6 +3,8 @@
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import type { Context } from '../../runtime/context.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { EXPORT_STATUS_OPTIONS } from './options.js';
 import { shapeOf } from '../../core/output/shape.js';
 
 export interface Job {
@@ -25,7 +27,7 @@ export interface WaitFlags {
   intervalMs: number;
 }
 
-export function waitFlags(opts: Record<string, unknown>): WaitFlags {
+export function waitFlags(opts: OptsOf<typeof EXPORT_STATUS_OPTIONS>): WaitFlags {
   return { wait: Boolean(opts.wait), timeoutMs: seconds(opts.waitTimeout, '--wait-timeout', 300) * 1000, intervalMs: seconds(opts.interval, '--interval', 1) * 1000 };
 }
 
@@ -61,7 +63,7 @@ export async function readJob(ctx: Context, jobId: string, { wait, timeoutMs, in
 
 export const failed = (jobId: string, job: Job) => new CliError(`export ${jobId} failed${job.error ? `: ${job.error}` : ''}`, EXIT.rejected, undefined, 'export_failed');
 
-export const run: Run = async (ctx, { args, opts }) => {
+export const run: Run<OptsOf<typeof EXPORT_STATUS_OPTIONS>> = async (ctx, { args, opts }) => {
   const jobId = String(args.JOB_ID ?? '');
   if (jobId.trim() === '') throw new UsageError('job_id: must not be empty');
   const { res, job } = await readJob(ctx, jobId, waitFlags(opts));

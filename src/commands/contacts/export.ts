@@ -6,20 +6,23 @@ import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
 import type { CmdSpec, Run } from '../../runtime/command-types.js';
+import type { DATA_OPTION, OptsOf } from '../../runtime/options.js';
+import type { EXPORT_OPTIONS } from './options.js';
 import { buildOpRequest, opRunner } from '../op.js';
 import { failed, readJob, waitFlags } from './export-status.js';
 
 const exportSpec = (commands: CmdSpec[]) => commands.find((c) => c.name === 'contacts')!.subcommands!.find((c) => c.name === 'export')!;
 
 /** -O checked before the job starts: a download refused at the end wastes the whole export. */
-function checkOutput(output: unknown, force: boolean): void {
-  if (typeof output !== 'string' || output === '-') return;
+function checkOutput(output: string | undefined, force: boolean): void {
+  if (output === undefined || output === '-') return;
   const p = resolve(output);
   if (existsSync(p) && !statSync(p).isDirectory() && !force) throw new UsageError(`${p} exists: pass --force to overwrite it`);
   if (!existsSync(dirname(p))) throw new UsageError(`-O, --output-file: no such folder: ${dirname(p)}`);
 }
 
-export const run: Run = async (ctx, input) => {
+/** Its options and --data (an `op` entry's with `data`: the body the export starts with). */
+export const run: Run<OptsOf<[...typeof EXPORT_OPTIONS, typeof DATA_OPTION]>> = async (ctx, input) => {
   const { opts } = input;
   const spec = exportSpec(await input.commands());
   if (!opts.wait) {

@@ -7,6 +7,8 @@ import type { Record_ } from '../../batch/reader.js';
 import { UsageError } from '../../core/errors.js';
 import { recordId, shapeOf } from '../../core/output/shape.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { BATCH_OPTIONS } from '../../runtime/option-lists.js';
 import { McpError, createMcpClient, type McpClient, type ToolResult } from '../../mcp/client.js';
 import { errorText, resultText } from '../../mcp/result.js';
 import { checkArgs, type JsonSchema } from '../../mcp/schema.js';
@@ -70,7 +72,7 @@ function contactId(result: ToolResult): string | undefined {
   }
 }
 
-export const run: Run = async (ctx, { args, opts }) => {
+export const run: Run<OptsOf<typeof BATCH_OPTIONS>> = async (ctx, { args, opts }) => {
   const file = String(args.FILE ?? '');
   if (file === '') throw new UsageError('FILE: a CSV or JSONL file of contacts is required');
   const common = batchFlags(ctx, opts);

@@ -1,6 +1,8 @@
 // The flow body of create and update: a file (JSON or YAML) overridden by flags, checked
 // offline (shape and graph) before anything is sent. Warnings go to stderr and do not fail.
 import type { Context } from '../../runtime/context.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { flowOptions } from './options.js';
 import { flagName } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { checkFlow } from '../../schemas/flows.js';
@@ -8,16 +10,18 @@ import { problemLine } from '../../schemas/problems.js';
 import { readDataFile } from './file.js';
 
 /** option (camelCase) → flow field. */
-const FLAGS: Record<string, string> = { name: 'name', keyword: 'keyword', prefix: 'prefix', platform: 'platform', returnTo: 'return_to' };
+const FLAGS = { name: 'name', keyword: 'keyword', prefix: 'prefix', platform: 'platform', returnTo: 'return_to' } as const;
 
-export async function flowBody(ctx: Context, opts: Record<string, unknown>, partial: boolean): Promise<Record<string, unknown>> {
-  const file = typeof opts.file === 'string' ? opts.file : undefined;
+export type FlowOpts = OptsOf<ReturnType<typeof flowOptions>>;
+
+export async function flowBody(ctx: Context, opts: FlowOpts, partial: boolean): Promise<Record<string, unknown>> {
+  const { file } = opts;
   const body = file ? await readDataFile(ctx, file, `--file ${file}`) : {};
   const byFlag: Record<string, string> = {};
-  for (const [opt, field] of Object.entries(FLAGS)) {
+  for (const opt of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
     if (opts[opt] === undefined) continue;
-    body[field] = opts[opt];
-    byFlag[field] = flagName(opt);
+    body[FLAGS[opt]] = opts[opt];
+    byFlag[FLAGS[opt]] = flagName(opt);
   }
   if (opts.active !== undefined || opts.inactive !== undefined) {
     if (opts.active && opts.inactive) throw new UsageError('--active, --inactive: give only one');

@@ -3,6 +3,8 @@
 // (the operation's decorate, ops/behaviour.ts, as the tool of `mcp serve` does).
 import type { View } from '../../core/output/print.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { LIST_FLOWS_OPTIONS } from './options.js';
 import { decorator } from '../../ops/pipeline.js';
 import { requestOf } from '../../api/operations.js';
 import { runList } from '../list.js';
@@ -10,8 +12,8 @@ import { runList } from '../list.js';
 export const COLUMNS = ['_id', 'name', 'keyword', 'platform', 'state', 'updated_at'];
 export const VIEW: View = { columns: COLUMNS, drop: ['updated_at', 'platform', 'keyword'], cut: ['name'] };
 
-export const run: Run = async (ctx, { opts }) => {
-  const status = typeof opts.status === 'string' ? opts.status : undefined;
+export const run: Run<OptsOf<typeof LIST_FLOWS_OPTIONS>> = async (ctx, { opts }) => {
+  const { status } = opts;
   const api = await ctx.api();
   await runList(ctx, opts, {
     what: requestOf('flows.list'),

@@ -7,11 +7,13 @@ import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
 import { shapeOf, isObj } from '../../core/output/shape.js';
 import { flagName, type Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { SUGGEST_OPTIONS } from './options.js';
 import { checkFlow, suggestRequest } from '../../schemas/flows.js';
 import { parseOrUsage } from '../../schemas/problems.js';
 
 /** option (camelCase) → suggest request field. */
-export const SUGGEST_FIELDS: Record<string, string> = {
+const SUGGEST_FIELDS = {
   businessName: 'businessName',
   language: 'language',
   industry: 'industry',
@@ -21,7 +23,7 @@ export const SUGGEST_FIELDS: Record<string, string> = {
   occasion: 'occasion',
   details: 'additionalDetails',
   platform: 'platform',
-};
+} as const;
 const FLOW_FIELDS = ['name', 'keyword', 'prefix', 'platform', 'is_active', 'return_to', 'greeting', 'screens'];
 
 /** The flow inside a suggest answer (`flow`, `suggestion` or the data itself), without server fields. */
@@ -34,12 +36,12 @@ export function suggestedFlow(body: unknown): Record<string, unknown> | undefine
 
 const exists = (out: string) => new UsageError(`--out: ${out} exists: pass --force to overwrite it`);
 
-export const run: Run = async (ctx, { opts }) => {
-  const out = typeof opts.out === 'string' ? opts.out : undefined;
+export const run: Run<OptsOf<typeof SUGGEST_OPTIONS>> = async (ctx, { opts }) => {
+  const { out } = opts;
   // Checked before the request (nothing is asked for in vain), and again when writing ('wx').
   if (out && !opts.force && existsSync(out)) throw exists(out);
   const body: Record<string, string> = {};
-  for (const [opt, field] of Object.entries(SUGGEST_FIELDS)) if (typeof opts[opt] === 'string') body[field] = opts[opt] as string;
+  for (const opt of Object.keys(SUGGEST_FIELDS) as (keyof typeof SUGGEST_FIELDS)[]) if (opts[opt] !== undefined) body[SUGGEST_FIELDS[opt]] = opts[opt];
   const json = parseOrUsage(suggestRequest, body, Object.fromEntries(Object.entries(SUGGEST_FIELDS).map(([opt, field]) => [field, flagName(opt)])));
   const res = await (await ctx.api()).call('flows.suggest', { json });
   if (res.dryRun) return;

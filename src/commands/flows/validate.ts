@@ -1,9 +1,10 @@
 // flows validate FILE: the offline checks of create/update, every problem on its own line.
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
 import { checkFlow } from '../../schemas/flows.js';
 import { readDataFile } from './file.js';
 
-export const run: Run = async (ctx, { args }) => {
+export const run: Run<OptsOf<[]>> = async (ctx, { args }) => {
   const file = String(args.FILE);
   const flow = await readDataFile(ctx, file, file);
   const { value, problems, warnings } = checkFlow(flow);

@@ -8,13 +8,15 @@ import type { Part } from '../../api/multipart.js';
 import type { Context } from '../../runtime/context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { API_OPTIONS } from './options.js';
 import { nestFields, parseField, parseHeader, queryString, type Field } from './api-args.js';
+
+type Opts = OptsOf<typeof API_OPTIONS>;
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Methods whose -f fields go in the query string (they rarely carry a body). */
 const QUERY_METHODS = new Set(['GET', 'DELETE']);
-
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 /** A path on the configured service, or a full URL on the same origin: the key goes nowhere else. */
 function checkPath(ctx: Context, path: string, mcp: boolean): string {
@@ -63,10 +65,10 @@ async function readInput(ctx: Context, input: string): Promise<Buffer> {
 }
 
 /** The request body (and where fields go) from -f, -F and --input. */
-async function body(ctx: Context, method: string, path: string, opts: Record<string, unknown>, headers: Record<string, string>): Promise<Partial<RequestOptions> & { path: string }> {
-  const fields: Field[] = list(opts.field).map((f) => parseField(f));
-  const files = list(opts.fileField);
-  const input = typeof opts.input === 'string' ? opts.input : undefined;
+async function body(ctx: Context, method: string, path: string, opts: Opts, headers: Record<string, string>): Promise<Partial<RequestOptions> & { path: string }> {
+  const fields: Field[] = (opts.field ?? []).map((f) => parseField(f));
+  const files = opts.fileField ?? [];
+  const { input } = opts;
   if (input !== undefined && (fields.length || files.length)) throw new UsageError('--input: cannot be combined with -f/--field or -F/--file-field');
   if (files.length) {
     const plain = fields.map(({ key, value }) => ({ name: key, value: typeof value === 'string' ? value : JSON.stringify(value) }));
@@ -130,12 +132,12 @@ async function paginate(ctx: Context, path: string, headers: Record<string, stri
   });
 }
 
-export const run: Run = async (ctx, { args, opts }) => {
+export const run: Run<Opts> = async (ctx, { args, opts }) => {
   const method = String(args.METHOD).toUpperCase();
   if (!METHODS.includes(method)) throw new UsageError(`METHOD: must be one of ${METHODS.join(', ')}, got "${String(args.METHOD)}"`);
   if (opts.paginate && method !== 'GET') throw new UsageError(`--paginate: follows the pages of a GET, not ${method}`);
   const mcp = Boolean(opts.mcp);
-  const headers = Object.fromEntries(list(opts.header).map(parseHeader));
+  const headers = Object.fromEntries((opts.header ?? []).map(parseHeader));
   if ('x-api-key' in headers) {
     throw new UsageError('-H, --header: the key is never given as a flag (shell history and the process list would show it); it comes from the profile or CHATCRM_API_KEY');
   }

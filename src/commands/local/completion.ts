@@ -2,9 +2,10 @@
 // Without SHELL, the error lists the shells and the per-user line.
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
 import { completionScript, SHELLS, type Shell } from '../../completion/scripts.js';
 
-export const run: Run = async (ctx, { args }) => {
+export const run: Run<OptsOf<[]>> = async (ctx, { args }) => {
   if (args.SHELL === undefined) {
     throw new UsageError(`SHELL: which shell? one of ${SHELLS.join(', ')} (for bash: eval "$(chatcrm completion bash)" in ~/.bashrc; see chatcrm completion --help)`);
   }

@@ -9,6 +9,7 @@ import type { Context } from '../../runtime/context.js';
 import { errorMessage } from '../../api/errors-body.js';
 import type { OperationId } from '../../api/operations.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
 import { describeUser, profileUser } from './profile-user.js';
 import { describeSource, keyOrigin, settingSources } from './sources.js';
 
@@ -127,7 +128,7 @@ function planCheck(p: Probe): Check {
   return { check: 'plan', status: 'ok', detail: `${typeof name === 'string' ? name : 'active'}${features.length ? `; features: ${features.join(', ')}` : ''}` };
 }
 
-export const run: Run = async (ctx) => {
+export const run: Run<OptsOf<[]>> = async (ctx) => {
   const checks = configChecks(ctx);
   if (ctx.settings.baseUrl) checks.push(...(await serviceChecks(ctx, await ctx.api())));
   if (ctx.settings.output === 'table') {

@@ -8,6 +8,8 @@ import type { Context } from '../../runtime/context.js';
 import { AuthError, UsageError } from '../../core/errors.js';
 import type { Prompter } from '../../core/prompter.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { LOGIN_OPTIONS } from './options.js';
 import { chooseAccount } from '../accounts/list.js';
 import { chooseSender } from '../chat/recipient.js';
 import { profileUser, type User } from './profile-user.js';
@@ -29,6 +31,8 @@ const urlCheck = (flag: string) => (v: string) => {
     return (err as Error).message.replace(/^--[\w-]+: /, '');
   }
 };
+
+type Opts = OptsOf<typeof LOGIN_OPTIONS>;
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -56,7 +60,7 @@ const inClear = (url: string, name: string) =>
   new UsageError(`Refusing to send the API key over plain http to ${new URL(url).host}: use https, or pass --allow-http to allow it for profile "${name}"`);
 
 /** The answers, from flags first; prompts only for what is missing, and only on a TTY. */
-async function gather(ctx: Context, opts: Record<string, unknown>, prompter: Prompter | undefined): Promise<Answers> {
+async function gather(ctx: Context, opts: Opts, prompter: Prompter | undefined): Promise<Answers> {
   const cfg = readConfig(ctx.settings.configDir);
   const env = ctx.env;
   let name = ctx.flags.profile || env.CHATCRM_PROFILE;
@@ -121,7 +125,7 @@ async function verify(client: ApiClient): Promise<User | undefined> {
  * The key (from stdin, or typed) and its user. On a terminal a refused key is asked for
  * again, up to KEY_TRIES times, so a typo does not cost the answers given so far.
  */
-async function checkedKey(ctx: Context, opts: Record<string, unknown>, client: ApiClient, prompter: Prompter | undefined, setKey: (key: string) => void, stored: string | undefined) {
+async function checkedKey(ctx: Context, opts: Opts, client: ApiClient, prompter: Prompter | undefined, setKey: (key: string) => void, stored: string | undefined) {
   for (let tries = 1; ; tries++) {
     const key = ctx.io.secret(opts.withKey || !prompter ? await readKeyFromStdin(ctx) : await askKey(prompter, stored));
     setKey(key);
@@ -138,11 +142,11 @@ async function checkedKey(ctx: Context, opts: Record<string, unknown>, client: A
   }
 }
 
-export const run: Run = async (ctx, { opts }) => {
+export const run: Run<Opts> = async (ctx, { opts }) => {
   const prompter = ctx.io.canPrompt ? await ctx.prompter() : undefined;
   const a = await gather(ctx, opts, prompter);
   // Read before anything is checked or saved: a bad file refuses the login, not half of it.
-  const webhookSecret = typeof opts.webhookSecretFile === 'string' ? ctx.io.secret(await readSecretFile(opts.webhookSecretFile, '--webhook-secret-file')) : undefined;
+  const webhookSecret = opts.webhookSecretFile !== undefined ? ctx.io.secret(await readSecretFile(opts.webhookSecretFile, '--webhook-secret-file')) : undefined;
   const s = ctx.settings;
   const existing = readConfig(s.configDir).profiles?.[a.name] ?? {};
 

@@ -1,8 +1,9 @@
 // logout: forget a profile's stored key (and webhook secret); its other settings stay.
 import { readKey, readWebhookSecret, writeKey, writeWebhookSecret } from '../../config/store.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
 
-export const run: Run = async (ctx) => {
+export const run: Run<OptsOf<[]>> = async (ctx) => {
   const { profileName, configDir } = ctx.settings;
   if (!readKey(profileName, configDir)) {
     ctx.io.err(`Profile "${profileName}" has no stored key: nothing to forget`);

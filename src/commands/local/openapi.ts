@@ -2,8 +2,9 @@
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
 
-export const run: Run = async (ctx, { commands }) => {
+export const run: Run<OptsOf<[]>> = async (ctx, { commands }) => {
   const format = ctx.settings.output;
   if (format !== 'table' && format !== 'yaml' && format !== 'json') throw new UsageError(`-o: openapi prints yaml or json, not ${format}`);
   const { openApiDocument } = await import('../../describe/openapi.js');

@@ -4,6 +4,7 @@ import { checkProfile, PROFILE_KEYS, profileNames, readConfig, readKey, readWebh
 import type { Context } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
 
 /** Enough to tell two keys apart, never enough to use one: the last 4 of a key of 16 or more. */
 export function keyTail(key: string): string | undefined {
@@ -24,7 +25,7 @@ function known(ctx: Context, name: string): ConfigFile {
 
 const text = (v: unknown) => (v === undefined || v === '' ? undefined : String(v));
 
-export const list: Run = async (ctx) => {
+export const list: Run<OptsOf<[]>> = async (ctx) => {
   const dir = ctx.settings.configDir;
   const cfg = readConfig(dir);
   const table = ctx.settings.output === 'table';
@@ -47,7 +48,7 @@ export const list: Run = async (ctx) => {
   await ctx.print(rows, { id: 'name', columns: ['name', 'active', 'base-url', 'mcp-url', 'default-sender', 'key'], drop: ['key', 'default-sender', 'mcp-url'], cut: ['base-url'] });
 };
 
-export const show: Run = async (ctx, { args }) => {
+export const show: Run<OptsOf<[]>> = async (ctx, { args }) => {
   const s = ctx.settings;
   const name = typeof args.NAME === 'string' ? args.NAME : s.profileName;
   const cfg = known(ctx, name);
@@ -66,7 +67,7 @@ export const show: Run = async (ctx, { args }) => {
   }, { id: 'name' });
 };
 
-export const use: Run = async (ctx, { args }) => {
+export const use: Run<OptsOf<[]>> = async (ctx, { args }) => {
   const name = String(args.NAME);
   known(ctx, name);
   await updateConfig((cfg) => {
@@ -94,7 +95,7 @@ export function settingValue(key: ProfileKey, value: string): string | boolean |
   }
 }
 
-export const set: Run = async (ctx, { args }) => {
+export const set: Run<OptsOf<[]>> = async (ctx, { args }) => {
   const key = String(args.KEY) as ProfileKey;
   if (!PROFILE_KEYS.includes(key)) throw new UsageError(`unknown setting "${key}" (settings: ${PROFILE_KEYS.join(', ')})`);
   const value = settingValue(key, String(args.VALUE));
@@ -108,7 +109,7 @@ export const set: Run = async (ctx, { args }) => {
   ctx.io.err(value === undefined ? `✓ Unset ${key} of profile "${name}"` : `✓ Set ${key} of profile "${name}" to ${String(value)}`);
 };
 
-export const remove: Run = async (ctx, { args }) => {
+export const remove: Run<OptsOf<[]>> = async (ctx, { args }) => {
   const name = String(args.NAME);
   const dir = ctx.settings.configDir;
   const wasActive = known(ctx, name).active === name;

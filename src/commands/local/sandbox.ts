@@ -2,12 +2,13 @@
 import { shellQuote } from '../../config/store.js';
 import { EXIT, UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
-import type { SandboxFlags } from '../../sandbox/options.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { SANDBOX_OPTIONS } from './options.js';
 import type { Retention, SandboxOptions } from '../../sandbox/server.js';
 
-export const run: Run = async (ctx, { opts }) => {
+export const run: Run<OptsOf<typeof SANDBOX_OPTIONS>> = async (ctx, { opts }) => {
   const [{ startSandbox }, { sandboxOptions }] = await Promise.all([import('../../sandbox/server.js'), import('../../sandbox/options.js')]);
-  const options = await sandboxOptions(opts as SandboxFlags);
+  const options = await sandboxOptions(opts);
   let sb;
   try {
     sb = await startSandbox({ ...options, log: (line) => ctx.io.err(line) });
@@ -18,7 +19,7 @@ export const run: Run = async (ctx, { opts }) => {
       throw new UsageError(`--state: the port saved in ${options.stateFile} (${port}) is already in use; stop what holds it, or give --port (0: a free one)`);
     }
     if (code === 'EADDRINUSE') throw new UsageError(`--port: ${options.port} is already in use`);
-    if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host: cannot listen on ${String(opts.host)}`);
+    if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host: cannot listen on ${opts.host}`);
     throw err;
   }
   // Listening from before the banner: a script may signal as soon as it reads the last line.
@@ -42,7 +43,7 @@ export const run: Run = async (ctx, { opts }) => {
   // A profile per port: the login lines of two sandboxes' banners, both copied, keep two profiles.
   io.out(`   or:  echo "$CHATCRM_API_KEY" | chatcrm login --profile sandbox-${new URL(sb.url).port} --base-url ${url} --with-key`);
   if (!isLoopback(new URL(sb.url).hostname)) {
-    io.err(`Warning: --host ${String(opts.host)} is reachable from other machines; anyone who can reach it gets a sandbox whose key and tokens are printed above`);
+    io.err(`Warning: --host ${opts.host} is reachable from other machines; anyone who can reach it gets a sandbox whose key and tokens are printed above`);
   }
   io.err(keeps(sb.retention()));
   // A new key each start breaks a saved profile: say how to keep one.

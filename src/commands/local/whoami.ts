@@ -2,10 +2,11 @@
 import { NetworkError, withDetail } from '../../core/errors.js';
 import { isKeyError } from '../hints.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
 import { profileUser } from './profile-user.js';
 import { describeSource, keyOrigin, settingSources } from './sources.js';
 
-export const run: Run = async (ctx) => {
+export const run: Run<OptsOf<[]>> = async (ctx) => {
   const s = ctx.settings;
   const from = settingSources(ctx);
   const origin = keyOrigin(ctx, from.key);

@@ -3,21 +3,23 @@
 import { readJsonArg } from '../../runtime/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { CALL_OPTIONS } from './options.js';
 import { ArgError, checkArgs, didYouMean, parseArgPairs } from '../../mcp/schema.js';
 import { headerNameProblem } from '../../mcp/client.js';
 import { printToolResult } from '../../mcp/result.js';
 import { confirmTool } from './gate.js';
 import { withMcp } from './tool.js';
 
-export const run: Run = async (ctx, { args, opts, commands }) => {
+export const run: Run<OptsOf<typeof CALL_OPTIONS>> = async (ctx, { args, opts, commands }) => {
   const name = String(args.TOOL);
   // Refused before any request: the transport would take the header error for a network one and retry.
   const unsendable = headerNameProblem(name);
   if (unsendable) throw new UsageError(unsendable);
-  const pairs = (opts.arg as string[] | undefined) ?? [];
+  const pairs = opts.arg ?? [];
   for (const p of pairs) if (p.indexOf('=') <= 0) throw new UsageError(`--arg ${JSON.stringify(p)}: expected key=value`);
   let base: Record<string, unknown> = {};
-  if (typeof opts.args === 'string') {
+  if (opts.args !== undefined) {
     const v = await readJsonArg(ctx, opts.args, '--args');
     if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new UsageError('--args: must be a JSON object');
     base = v as Record<string, unknown>;

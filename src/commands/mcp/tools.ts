@@ -1,5 +1,6 @@
 // mcp tools: the tools of the endpoint with their arguments (a `*` marks required ones).
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
 import type { Tool } from '../../mcp/client.js';
 import { typeLabel } from '../../mcp/schema.js';
 import { withMcp } from './tool.js';
@@ -12,7 +13,7 @@ export function argumentsLabel(tool: Tool): string {
     .join(', ');
 }
 
-export const run: Run = async (ctx) => {
+export const run: Run<OptsOf<[]>> = async (ctx) => {
   const tools = await withMcp(ctx, (c) => c.listTools());
   if (ctx.settings.dryRun) return;
   if (ctx.settings.output !== 'table' || ctx.settings.quiet || ctx.settings.fields) return ctx.print(tools, { id: 'name' });

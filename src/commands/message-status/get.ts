@@ -4,6 +4,8 @@
 import { recordId, shapeOf } from '../../core/output/shape.js';
 import type { Context } from '../../runtime/context.js';
 import type { OpSpec, Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { WAIT_OPTIONS } from '../../runtime/option-lists.js';
 import { buildOpRequest } from '../op.js';
 import { follow, funnelText, merge, waitError, type WaitSpec, waitSpec } from '../wait/wait.js';
 
@@ -31,7 +33,7 @@ async function waitFor(ctx: Context, spec: OpSpec, records: Rec[], wait: WaitSpe
 }
 
 export const statusGet =
-  (spec: OpSpec): Run =>
+  (spec: OpSpec): Run<OptsOf<typeof WAIT_OPTIONS>> =>
   async (ctx, input) => {
     const wait = waitSpec(input.opts);
     const { body } = await buildOpRequest(ctx, spec, input);

@@ -2,6 +2,8 @@
 // the rules of schemas/templates.ts before anything is sent. Problems name the flag that
 // gave the field, or the field path inside the file.
 import type { Context } from '../../runtime/context.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { TEMPLATE_OPTIONS } from './options.js';
 import { flagName } from '../../runtime/command-types.js';
 import { UsageError } from '../../core/errors.js';
 import { sanitizeCell } from '../../core/sanitize.js';
@@ -11,10 +13,14 @@ import { BUTTON_TYPES, checkTemplate, OTP_FIELDS, type Button, type CreateReques
 import { normalizePhone } from '../../ops/recipient.js';
 import { readDataFile } from '../flows/file.js';
 
+export type TemplateOpts = OptsOf<typeof TEMPLATE_OPTIONS>;
+type Fields = Partial<Record<keyof TemplateOpts, string>>;
+
 /** option (camelCase) → request field, for the plain value flags. */
-const SIMPLE: Record<string, string> = { name: 'template_name', category: 'category', language: 'language', header: 'header_text', body: 'message_body', footer: 'footer_text', offerText: 'offer_text' };
-const BOOLS: Record<string, string> = { securityRecommendation: 'add_security_recommendation', limitedTimeOffer: 'is_limited_time_offer', hasExpiration: 'has_expiration' };
-const INTS: Record<string, string> = { codeExpiration: 'code_expiration_minutes', otpLength: 'otp_code_length' };
+const SIMPLE = { name: 'template_name', category: 'category', language: 'language', header: 'header_text', body: 'message_body', footer: 'footer_text', offerText: 'offer_text' } as const satisfies Fields;
+const BOOLS = { securityRecommendation: 'add_security_recommendation', limitedTimeOffer: 'is_limited_time_offer', hasExpiration: 'has_expiration' } as const satisfies Fields;
+const INTS = { codeExpiration: 'code_expiration_minutes', otpLength: 'otp_code_length' } as const satisfies Fields;
+const keys = <T extends Fields>(t: T) => Object.keys(t) as (keyof T & keyof TemplateOpts)[];
 /** request field → the flag that sets it, to name in problems about fields no file gave. */
 const FIELD_FLAG: Record<string, string> = Object.fromEntries(
   Object.entries({ ...SIMPLE, ...BOOLS, ...INTS, example: 'variable_examples', button: 'buttons', otpCopyButton: 'otp_buttons', account: 'business_account_id' }).map(([o, f]) => [f, flagName(o)]),
@@ -70,8 +76,8 @@ async function noAccount(ctx: Context): Promise<UsageError> {
   return new UsageError(`--account: no business account given and the profile has none${seen}; pass --account ID or run \`chatcrm profiles set business-account ID\``);
 }
 
-export async function templateBody(ctx: Context, opts: Record<string, unknown>, { preview }: { preview: boolean }): Promise<CreateRequest> {
-  const file = typeof opts.file === 'string' ? opts.file : undefined;
+export async function templateBody(ctx: Context, opts: TemplateOpts, { preview }: { preview: boolean }): Promise<CreateRequest> {
+  const { file } = opts;
   const body: Record<string, unknown> = file ? await readDataFile(ctx, file, `--file ${file}`) : {};
   const fromFile = new Set(Object.keys(body));
   const byFlag: FieldFlags = {};
@@ -79,13 +85,13 @@ export async function templateBody(ctx: Context, opts: Record<string, unknown>, 
     body[field] = value;
     byFlag[field] = flagName(opt);
   };
-  for (const [opt, field] of Object.entries(SIMPLE)) if (typeof opts[opt] === 'string') set(field, opt, opts[opt]);
-  for (const [opt, field] of Object.entries(BOOLS)) if (opts[opt] === true) set(field, opt, true);
-  for (const [opt, field] of Object.entries(INTS)) if (opts[opt] !== undefined) set(field, opt, convert(opts[opt], 'int', flagName(opt)));
-  if (Array.isArray(opts.example)) set('variable_examples', 'example', mergeExamples(body.variable_examples, opts.example.map((e) => parseExample(String(e)))));
-  if (Array.isArray(opts.button)) set('buttons', 'button', opts.button.map((b) => parseButton(String(b))));
-  if (typeof opts.otpCopyButton === 'string') set('otp_buttons', 'otpCopyButton', [{ otp_type: 'COPY_CODE', copy_button_text: opts.otpCopyButton }]);
-  if (typeof opts.account === 'string') set('business_account_id', 'account', opts.account);
+  for (const opt of keys(SIMPLE)) if (opts[opt] !== undefined) set(SIMPLE[opt], opt, opts[opt]);
+  for (const opt of keys(BOOLS)) if (opts[opt]) set(BOOLS[opt], opt, true);
+  for (const opt of keys(INTS)) if (opts[opt] !== undefined) set(INTS[opt], opt, convert(opts[opt], 'int', flagName(opt)));
+  if (opts.example) set('variable_examples', 'example', mergeExamples(body.variable_examples, opts.example.map(parseExample)));
+  if (opts.button) set('buttons', 'button', opts.button.map(parseButton));
+  if (opts.otpCopyButton !== undefined) set('otp_buttons', 'otpCopyButton', [{ otp_type: 'COPY_CODE', copy_button_text: opts.otpCopyButton }]);
+  if (opts.account !== undefined) set('business_account_id', 'account', opts.account);
 
   if (preview) {
     body.business_account_id ??= 'preview';

@@ -4,6 +4,8 @@
 // shares this; what a stopped wait means is worded here too: the sends themselves are done.
 import { secs } from '../../api/retry.js';
 import type { Context } from '../../runtime/context.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { WAIT_OPTIONS } from '../../runtime/option-lists.js';
 import { parseDelay } from '../../core/duration.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { shapeOf } from '../../core/output/shape.js';
@@ -37,14 +39,14 @@ export const CHUNK = 100;
 export const MAX_REASON = 4096;
 
 /** --wait and --wait-timeout, checked: undefined when the command is not to wait. */
-export function waitSpec(opts: Record<string, unknown>): WaitSpec | undefined {
+export function waitSpec(opts: OptsOf<typeof WAIT_OPTIONS>): WaitSpec | undefined {
   if (opts.wait === undefined) {
     if (opts.waitTimeout !== undefined) throw new UsageError('--wait-timeout: only with --wait delivered|read');
     return undefined;
   }
   if (opts.wait !== 'delivered' && opts.wait !== 'read') throw new UsageError(`--wait: must be delivered or read, got "${String(opts.wait)}"`);
-  const timeoutMs = opts.waitTimeout === undefined ? DEFAULT_WAIT_MS : parseDelay('--wait-timeout', String(opts.waitTimeout));
-  if (timeoutMs <= 0) throw new UsageError(`--wait-timeout: must be more than 0, got "${String(opts.waitTimeout)}"`);
+  const timeoutMs = opts.waitTimeout === undefined ? DEFAULT_WAIT_MS : parseDelay('--wait-timeout', opts.waitTimeout);
+  if (timeoutMs <= 0) throw new UsageError(`--wait-timeout: must be more than 0, got "${opts.waitTimeout}"`);
   return { target: opts.wait, timeoutMs };
 }
 

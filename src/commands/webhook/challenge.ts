@@ -2,10 +2,12 @@
 import { randomInt } from 'node:crypto';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { CHALLENGE_OPTIONS } from './options.js';
 
-export const run: Run = async (ctx, { opts }) => {
-  if (typeof opts.verifyToken !== 'string' || opts.verifyToken === '') throw new UsageError('--verify-token: required');
-  const challenge = typeof opts.challenge === 'string' && opts.challenge !== '' ? opts.challenge : String(randomInt(1e9, 1e10 - 1));
+export const run: Run<OptsOf<typeof CHALLENGE_OPTIONS>> = async (ctx, { opts }) => {
+  if (!opts.verifyToken) throw new UsageError('--verify-token: required');
+  const challenge = opts.challenge || String(randomInt(1e9, 1e10 - 1));
   const api = await ctx.api();
   const res = await api.call('webhook.challenge', { query: { 'hub.mode': 'subscribe', 'hub.verify_token': opts.verifyToken, 'hub.challenge': challenge } });
   if (res.dryRun) return;

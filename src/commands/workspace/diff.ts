@@ -1,20 +1,23 @@
 // workspace diff FILE|- [--prune] [--only ...] [--exit-code] [-o json|markdown] [--out PLAN]: the
 // plan of a sync, sent nowhere; --out saves it for `sync --plan` (plan-file.ts).
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { DIFF_OPTIONS } from './options.js';
 import { EXIT } from '../../core/errors.js';
 import { loadPlan } from './load.js';
 import { shownPlan } from './mask.js';
 import { paintedLine, planData, planLines } from './render.js';
 
-export const run: Run = async (ctx, { args, opts }) => {
+/** Its options, and -o markdown (a format of its own: program.ts gives it as opts.output). */
+export const run: Run<OptsOf<typeof DIFF_OPTIONS> & { output?: 'markdown' }> = async (ctx, { args, opts }) => {
   // Only --out loads the saved plan's code (its schema, node:crypto for the fingerprints).
-  const saving = opts.out === undefined ? undefined : await import('./plan-file.js');
-  saving?.checkOut(String(opts.out));
+  const saving = opts.out === undefined ? undefined : { out: opts.out, file: await import('./plan-file.js') };
+  saving?.file.checkOut(saving.out);
   const loaded = await loadPlan(ctx, String(args.FILE), opts);
   if (!loaded) return;
   if (saving) {
-    saving.writePlanFile(String(opts.out), loaded);
-    ctx.io.err(`Plan saved to ${String(opts.out)}: apply it with \`chatcrm workspace sync --plan ${String(opts.out)}\``);
+    saving.file.writePlanFile(saving.out, loaded);
+    ctx.io.err(`Plan saved to ${saving.out}: apply it with \`chatcrm workspace sync --plan ${saving.out}\``);
   }
   const { plan, masker } = loaded;
   const shown = shownPlan(plan, masker);

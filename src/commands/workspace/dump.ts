@@ -1,6 +1,8 @@
 // workspace dump [-O FILE|-] [--only AREA,...]: the workspace's configuration as a file that
 // `workspace validate`, `diff` and `sync` read back (YAML, or JSON with -o json).
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { DUMP_OPTIONS } from './options.js';
 import { UsageError } from '../../core/errors.js';
 import { loadYaml } from '../../core/output/print.js';
 import { AREA, isSensitiveField, parseOnly, recordCount, references, type AreaName } from './areas.js';
@@ -59,12 +61,12 @@ function settled(area: AreaName, record: FileRecord, warn: (line: string) => voi
   return Object.fromEntries(Object.entries(record).filter(([f]) => !bad.has(f) || required.has(f)));
 }
 
-export const run: Run = async (ctx, { opts }) => {
+export const run: Run<OptsOf<typeof DUMP_OPTIONS>> = async (ctx, { opts }) => {
   const areas = parseOnly(opts.only);
   // A workspace file is YAML (the default) or JSON: a table or CSV of nine areas reads back as neither.
   const format = ctx.settings.output;
   if (format !== 'table' && format !== 'yaml' && format !== 'json') throw new UsageError(`--output: workspace dump writes yaml (the default) or json, not ${format}`);
-  const target = opts.outputFile === undefined ? '-' : String(opts.outputFile);
+  const target = opts.outputFile ?? '-';
   if (!target) throw new UsageError('--output-file: give a file name, or - for stdout');
   const { raw, names } = await readState(await ctx.api(), areas);
   if (ctx.settings.dryRun) return;

@@ -10,6 +10,8 @@ import { naturalKey, planSync, type Plan } from './plan.js';
 import { readWorkspace } from './read.js';
 import type { WorkspaceFile } from './schema.js';
 import { currentState, readState, type Current, type CurrentState, type Names } from './state.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { PLAN_OPTIONS } from './options.js';
 
 export interface Loaded {
   file: WorkspaceFile;
@@ -36,7 +38,7 @@ function areasToRead(file: WorkspaceFile, only: AreaName[]): AreaName[] {
 }
 
 /** undefined under --dry-run of the reads (diff --dry-run prints the GETs it would send). */
-export async function loadPlan(ctx: Context, source: string, opts: Record<string, unknown>, reads: Partial<ClientOptions> = {}): Promise<Loaded | undefined> {
+export async function loadPlan(ctx: Context, source: string, opts: OptsOf<typeof PLAN_OPTIONS>, reads: Partial<ClientOptions> = {}): Promise<Loaded | undefined> {
   const only = parseOnly(opts.only);
   const { data: file, masker } = await readWorkspace(ctx, source);
   // The answers hold what an earlier sync wrote from the variables: --verbose shows them masked too.

@@ -11,6 +11,8 @@ import { checkPlan, type Loaded } from './load.js';
 import { maskedClient } from './mask.js';
 import { parseSavedPlan, planToApply, savePlan, staleError, staleness, type Made } from './saved-plan.js';
 import { currentState, readState } from './state.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { PLAN_OPTIONS } from './options.js';
 
 /** The largest plan file read: a workspace file is at most 8 MiB, and its plan about as large. */
 export const MAX_PLAN_BYTES = 64 * 1024 * 1024;
@@ -55,7 +57,7 @@ async function readPlanFile(path: string): Promise<string> {
  * `sync --plan`: the saved plan, its variables filled in, after the areas it read are read again:
  * a record it touches that changed, or a name it resolves that moved, is exit 9 before any write.
  */
-export async function loadSavedPlan(ctx: Context, path: string, opts: Record<string, unknown>, file: unknown): Promise<Pick<Loaded, 'plan' | 'names' | 'masker'>> {
+export async function loadSavedPlan(ctx: Context, path: string, opts: OptsOf<typeof PLAN_OPTIONS>, file: unknown): Promise<Pick<Loaded, 'plan' | 'names' | 'masker'>> {
   const extra = file !== undefined ? 'FILE' : opts.prune ? '--prune' : opts.only !== undefined ? '--only' : undefined;
   if (extra) throw new UsageError(`--plan: the plan says what to apply: give it no ${extra} (they were given to diff when it was made)`);
   const saved = parseSavedPlan(await readPlanFile(path), path);

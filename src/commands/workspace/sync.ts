@@ -3,6 +3,8 @@
 // asks; --yes otherwise), then applied in its order with progress on a terminal and a summary.
 // --dry-run reads the workspace for real and prints the requests it would send.
 import type { Run } from '../../runtime/command-types.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { SYNC_OPTIONS } from './options.js';
 import { Applier, Ids, summaryLine } from './apply.js';
 import { countPlan } from './plan.js';
 import { UsageError } from '../../core/errors.js';
@@ -12,14 +14,16 @@ import { maskedClient, shownPlan } from './mask.js';
 import { loadSavedPlan } from './plan-file.js';
 import { paintedLine, planData, planLines } from './render.js';
 
-async function load(ctx: Context, file: unknown, opts: Record<string, unknown>) {
-  if (opts.plan !== undefined) return loadSavedPlan(ctx, String(opts.plan), opts, file);
+type Opts = OptsOf<typeof SYNC_OPTIONS>;
+
+async function load(ctx: Context, file: unknown, opts: Opts) {
+  if (opts.plan !== undefined) return loadSavedPlan(ctx, opts.plan, opts, file);
   if (file === undefined) throw new UsageError('workspace sync: give a workspace FILE (or - for stdin), or --plan PLAN');
   // The plan needs the workspace as it is, even when the changes are only printed.
   return (await loadPlan(ctx, String(file), opts, { dryRun: false }))!;
 }
 
-export const run: Run = async (ctx, { args, opts }) => {
+export const run: Run<Opts> = async (ctx, { args, opts }) => {
   const { plan, names, masker } = await load(ctx, args.FILE, opts);
   const shown = shownPlan(plan, masker);
   const json = ctx.settings.output === 'json';
@@ -54,7 +58,7 @@ export const run: Run = async (ctx, { args, opts }) => {
 };
 
 // A saved plan is stale once part of it is applied: a new one plans only what is left.
-const again = (opts: Record<string, unknown>) => `${opts.plan === undefined ? 'Run the sync again' : 'Make the plan again (workspace diff --out)'} to finish: it plans only what is left.`;
+const again = (opts: Opts) => `${opts.plan === undefined ? 'Run the sync again' : 'Make the plan again (workspace diff --out)'} to finish: it plans only what is left.`;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const countDone = (a: { created: number; updated: number; deleted: number }) => a.created + a.updated + a.deleted;
