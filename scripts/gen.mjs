@@ -6,11 +6,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { rawText } from './build.mjs';
+import { pageScript } from './page.mjs';
 
 const outdir = 'node_modules/.cache/chatcrm-gen';
 const outfile = join(outdir, `generate-${process.pid}.mjs`);
-// The command tree reaches the sandbox's inspector, whose page is imported `?raw`: build.mjs's loader.
-await build({ entryPoints: ['src/completion/generate.ts'], outfile, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning', plugins: [rawText] });
+// The command tree reaches the sandbox's inspector, whose page is imported `?raw` and its script `?page`: build.mjs's loaders.
+await build({ entryPoints: ['src/completion/generate.ts'], outfile, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning', plugins: [rawText, pageScript] });
 try {
   const { generatedFiles } = await import(pathToFileURL(outfile).href);
   for (const [path, content] of Object.entries(await generatedFiles())) {
