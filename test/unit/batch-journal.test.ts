@@ -548,6 +548,17 @@ describe('the identity table', () => {
     check();
   });
 
+  it('two identities sharing a slot before and after the first growth are each found after it (a lookup probes as growth placed them)', () => {
+    const t = new IdTable();
+    // ID(5) and ID(5 + 2,048) share slot 5 of 1,024 slots and of 2,048; the fillers take slots
+    // 512-1,100 only, so the two sit side by side before the growth and after it.
+    t.set(t.slot(ID(5)), State.Sent);
+    t.set(t.slot(ID(5 + 2048)), State.Failed);
+    for (let l = 512; l <= 1100; l++) t.slot(ID(l));
+    expect([t.state(t.slot(ID(5))), t.state(t.slot(ID(5 + 2048)))]).toEqual([State.Sent, State.Failed]);
+    expect(t.size).toBe(2 + 589);
+  });
+
   it('counts the identities in each state; a new state keeps the duplicate mark; no offset unless one was given', () => {
     const t = new IdTable(5000);
     const slots = Array.from({ length: 3000 }, (_, i) => t.slot(ID(i * 104729 + 1)));

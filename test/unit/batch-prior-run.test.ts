@@ -68,6 +68,13 @@ describe('priorRun: an existing journal', () => {
     expect(io.lines).toEqual([`Moved the old journal aside: ${p}.2`]);
   });
 
+  it('moveAside with no journal there (a --restart of a first run) moves nothing and says nothing', () => {
+    const p = join(dir, 'never-written.journal');
+    const io = fakeIO();
+    expect(() => moveAside(p, io)).not.toThrow();
+    expect([existsSync(p), existsSync(`${p}.1`), io.lines]).toEqual([false, false, []]);
+  });
+
   it('--resume reads it into the table and returns its scan, and the journal open', async () => {
     const p = journal(header({ message: { text: 'Hi' } }), sent(1), failed(2));
     const table = new IdTable();
@@ -119,6 +126,13 @@ describe('checkMessage: a resume sends the recorded message', () => {
     const prior = await scanOf({ text: 'key ***' });
     const io = fakeIO((s) => s.split('sekrit').join('***'));
     expect(() => checkMessage(prior, { io, message: { text: 'key sekrit' } })).not.toThrow();
+  });
+
+  it('a text that only looks the same (a no-break space recorded, a space now) is refused naming where it differs', async () => {
+    const prior = await scanOf({ text: 'Hi\u00a0there' });
+    expect(() => checkMessage(prior, { io: fakeIO(), message: { text: 'Hi there' } })).toThrow(
+      '--resume: the message differs from the one the journal recorded: --text "Hi\u00a0there" (recorded) vs "Hi there" (now) (they look alike but differ at character 4: U+00A0 recorded, U+0020 now); ',
+    );
   });
 });
 

@@ -2,8 +2,9 @@
 // what the results file says of them, the check before the first send, the slots, the verdicts,
 // and the stops (--max-errors, an unreachable server, a refused key, a journal that fails).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AuthError, NetworkError, UsageError } from '../../src/core/errors.js';
 import { runBatch } from '../../src/batch/engine.js';
 import { Pacer } from '../../src/batch/limiter.js';
@@ -129,6 +130,24 @@ describe('skips', () => {
       return 'id';
     } }));
     expect(await runBatch(options(file, { resume: true }))).toMatchObject({ status: 'complete', skipped_sent: 1, skipped_uncertain: 1, sent: 0 });
+  });
+
+  it('a skipped row\'s earlier record is read from the journal for --results only (one 4 KiB read a row), not without it', async () => {
+    const file = csv([['111', 'hi'], ['222', 'hi']]);
+    await runBatch(options(file));
+    // The journal is read through a FileHandle: its reads of one record (recordAt's 4 KiB buffer) counted.
+    const fh = await open(file, 'r');
+    const read = vi.spyOn(Object.getPrototypeOf(fh) as FileHandle, 'read');
+    await fh.close();
+    const recordReads = () => read.mock.calls.filter(([buf]) => Buffer.isBuffer(buf) && buf.length === 4096).length;
+    try {
+      expect(await runBatch(options(file, { resume: true }))).toMatchObject({ skipped_sent: 2, sent: 0 });
+      expect(recordReads()).toBe(0);
+      expect(await runBatch(options(file, { resume: true, results: join(dir, 'skipped-read.csv') }))).toMatchObject({ skipped_sent: 2, sent: 0 });
+      expect(recordReads()).toBe(2);
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it('without --results a resume still skips, and a new run counts no matches', async () => {
@@ -286,6 +305,23 @@ describe('a stop while rows are in flight', () => {
     expect(sent).toBe(1);
     expect(s).toMatchObject({ sent: 1, not_sent: 3, status: 'interrupted', stopped_by: 'SIGINT' });
     expect(journalLines(file, 'I')).toHaveLength(1);
+  });
+
+  it('a stop that comes as a row is given its rate token: that row is not sent and its intent never written', async () => {
+    const file = numbered(2);
+    const ctrlC = new AbortController();
+    let sent = 0;
+    // The token is granted (take resolves) in the turn the Ctrl-C arrives in.
+    const pace = new (class extends Pacer {
+      override take(): Promise<void> {
+        ctrlC.abort();
+        return Promise.resolve();
+      }
+    })(1, systemClock);
+    const s = await runBatch(options(file, { signal: ctrlC.signal, pace, concurrency: 1, send: async () => `${++sent}` }));
+    expect(sent).toBe(0);
+    expect(s).toMatchObject({ sent: 0, not_sent: 2, status: 'interrupted', stopped_by: 'SIGINT' });
+    expect([journalLines(file, 'I'), journalLines(file, 'N')]).toEqual([[], []]);
   });
 
   it('Ctrl-C while every slot is busy wakes the dispatcher: the rest are listed not sent before the row in flight ends', async () => {
