@@ -38,8 +38,17 @@ export interface Selection {
   allowDestructive: boolean;
 }
 
-const list = (v: unknown) =>
-  typeof v === 'string'
+/** The options of `mcp serve` that choose the tools (its flags, or their variables): a part of its typed options. */
+export interface ToolChoice {
+  toolsets?: string;
+  tools?: string;
+  excludeTools?: string;
+  readOnly?: boolean;
+  allowDestructive?: boolean;
+}
+
+const list = (v: string | undefined) =>
+  v !== undefined
     ? v
         .split(',')
         .map((s) => s.trim())
@@ -55,8 +64,8 @@ function known(names: string[], candidates: string[], label: string, kind: strin
  * tools (alone, it offers only them); --exclude-tools removes tools. Dynamic mode starts with
  * only the toolsets named explicitly.
  */
-export function selectTools(catalog: ToolDef[], opts: Record<string, unknown>, dynamic: boolean, labels: Record<string, string> = {}): Selection {
-  const label = (opt: string) => labels[opt] ?? `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+export function selectTools(catalog: ToolDef[], opts: ToolChoice, dynamic: boolean, labels: Partial<Record<keyof ToolChoice, string>> = {}): Selection {
+  const label = (opt: keyof ToolChoice) => labels[opt] ?? `--${opt.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   const toolsetNames = [...new Set(catalog.map((t) => t.toolset))];
   const toolNames = catalog.map((t) => t.name);
   const asked = list(opts.toolsets);
@@ -70,5 +79,5 @@ export function selectTools(catalog: ToolDef[], opts: Record<string, unknown>, d
     asked.flatMap((s) => (s === 'all' ? toolsetNames : s === 'default' ? [...DEFAULT_TOOLSETS] : [s])),
   );
   if (opts.toolsets === undefined && tools.length === 0 && !dynamic) for (const s of DEFAULT_TOOLSETS) toolsets.add(s);
-  return { toolsets, tools: new Set(tools), exclude: new Set(exclude), readOnly: Boolean(opts.readOnly), allowDestructive: Boolean(opts.allowDestructive) };
+  return { toolsets, tools: new Set(tools), exclude: new Set(exclude), readOnly: opts.readOnly === true, allowDestructive: opts.allowDestructive === true };
 }
