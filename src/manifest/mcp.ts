@@ -1,6 +1,7 @@
 // mcp: the tool endpoint (docs/service-api.md 4.5), and the commands backed by its tools.
 import type { CmdSpec } from './types.js';
-import { CALL_OPTIONS, SERVE_OPTIONS } from '../commands/mcp/options.js';
+import { CALL_OPTIONS } from '../commands/mcp/options.js';
+import { SERVE_OPTIONS } from '../mcp/serve/options.js';
 
 export const mcp: CmdSpec = {
   name: 'mcp',

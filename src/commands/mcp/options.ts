@@ -1,28 +1,8 @@
-// The options of mcp's commands with code, declared once: the manifest builds them (manifest/mcp.ts),
-// the commands read their type (OptsOf). Data only.
+// The options of `mcp call`, declared once: the manifest builds them (manifest/mcp.ts), the command
+// reads their type (OptsOf). Data only. `mcp serve`'s are in mcp/serve/options.ts, read by its tool choice too.
 import type { OptSpec } from '../../runtime/command-types.js';
 
 export const CALL_OPTIONS = [
   { flags: '--arg <key=value>', description: 'an argument (repeat; arrays by repeating the key, objects by key.sub=value or JSON)', repeatable: true },
   { flags: '--args <json>', description: 'all arguments as a JSON object, @file or - (stdin); --arg overrides' },
-] as const satisfies readonly OptSpec[];
-
-export const SERVE_OPTIONS = [
-  { flags: '--http', description: 'serve streamable HTTP on 127.0.0.1 instead of stdio (a bearer token is printed at start)' },
-  { flags: '--port <n>', description: 'port for --http (default: any free port, printed at start)' },
-  { flags: '--toolsets <list>', description: 'comma-separated toolsets, `all`, or `default` (chat,templates,flows,contacts,segments,tags) (env CHATCRM_TOOLSETS)' },
-  { flags: '--tools <list>', description: 'comma-separated tools to offer as well; alone, only these (env CHATCRM_TOOLS)' },
-  { flags: '--exclude-tools <list>', description: 'comma-separated tools never to offer (env CHATCRM_EXCLUDE_TOOLS)' },
-  { flags: '--read-only', description: 'offer only reads and offline tools; wins over every other flag (env CHATCRM_READ_ONLY=1)' },
-  { flags: '--dynamic-toolsets', description: 'start with list_toolsets/enable_toolset; the agent enables what it needs (env CHATCRM_DYNAMIC_TOOLSETS=1)' },
-  {
-    flags: '--allow-destructive',
-    description:
-      'offer the tools that cannot be undone or message a whole audience, each call needing confirm: true: ' +
-      'campaigns_publish, campaigns_recurring, campaigns_send, chatbots_delete, currencies_delete, custom_fields_delete, flows_delete, ' +
-      'quick_replies_delete, reply_materials_delete, reply_materials_delete_many, segments_delete, segments_delete_many, ' +
-      'segments_remove_contacts, subscription_cancel, tags_delete, taxes_delete, taxes_delete_many, teams_delete',
-  },
-  { flags: '--max-sends <n>', description: 'most messages this server may send; later sends are refused' },
-  { flags: '--upload-dir <folder>', description: 'offer the upload tools (chat_send_file, reply_materials_create, ...), reading files from this folder only' },
 ] as const satisfies readonly OptSpec[];

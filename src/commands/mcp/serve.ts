@@ -2,7 +2,7 @@
 import { UsageError } from '../../core/errors.js';
 import type { Run } from '../../runtime/command-types.js';
 import type { OptsOf } from '../../runtime/options.js';
-import type { SERVE_OPTIONS } from './options.js';
+import type { SERVE_OPTIONS } from '../../mcp/serve/options.js';
 
 function intFlag(v: unknown, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (v === undefined) return undefined;

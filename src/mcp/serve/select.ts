@@ -3,6 +3,8 @@
 import { UsageError } from '../../core/errors.js';
 import { didYouMean } from '../schema.js';
 import type { ToolDef } from '../../describe/catalog.js';
+import type { OptsOf } from '../../runtime/options.js';
+import type { SERVE_OPTIONS } from './options.js';
 
 /** Offered when no --toolsets (and no --tools) is given: everyday messaging and CRM work. */
 export const DEFAULT_TOOLSETS = ['chat', 'templates', 'flows', 'contacts', 'segments', 'tags'] as const;
@@ -38,14 +40,8 @@ export interface Selection {
   allowDestructive: boolean;
 }
 
-/** The options of `mcp serve` that choose the tools (its flags, or their variables): a part of its typed options. */
-export interface ToolChoice {
-  toolsets?: string;
-  tools?: string;
-  excludeTools?: string;
-  readOnly?: boolean;
-  allowDestructive?: boolean;
-}
+/** The options of `mcp serve` that choose the tools; --read-only may be false, set so by its variable. */
+export type ToolChoice = Pick<OptsOf<typeof SERVE_OPTIONS>, 'toolsets' | 'tools' | 'excludeTools' | 'allowDestructive'> & { readOnly?: boolean };
 
 const list = (v: string | undefined) =>
   v !== undefined
