@@ -3,11 +3,11 @@
 // during a wait, and a 429 that holds every request of a --rate. No real time passes: each
 // attempt is stamped with the fake clock's time, so a boundary is an exact number.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
-import type { Exchange, Transport } from '../../src/api/transport.js';
+import type { Exchange } from '../../src/api/transport.js';
 import type { ClientOptions } from '../../src/api/types.js';
 import { Pacer } from '../../src/batch/limiter.js';
 import { ApiError, InterruptedError, NetworkError } from '../../src/core/errors.js';
+import { scriptedClient, type Send } from '../helpers/api-client.js';
 import { fakeClock, type FakeClock } from '../helpers/fake-clock.js';
 
 /** What the transport answers to the nth attempt (from 1) at a path. */
@@ -20,35 +20,15 @@ const reply = (status: number, headers: Record<string, string> = {}, body: unkno
 });
 const OK = reply(200, {}, { ok: true });
 
-/** A client on `clock` whose transport answers by `answer`, and every attempt as `path@time`. */
+/** A client on `clock` (--timeout 60 s, 2 retries, unless told) whose transport answers by `answer`, and every attempt as `path@time`. */
 function setup(answer: Answer, o: Partial<ClientOptions> = {}, clock: FakeClock = fakeClock()) {
-  const sent: string[] = [];
   const hits: Record<string, number> = {};
-  const transport: Transport = {
-    name: 'node:http',
-    async send(out, attempt) {
-      attempt.connect();
-      sent.push(`${out.url.pathname}@${clock.now()}`);
-      hits[out.url.pathname] = (hits[out.url.pathname] ?? 0) + 1;
-      return answer(hits[out.url.pathname], out.url.pathname);
-    },
-    close: async () => undefined,
+  const send: Send = async (out, attempt) => {
+    attempt.connect();
+    hits[out.url.pathname] = (hits[out.url.pathname] ?? 0) + 1;
+    return answer(hits[out.url.pathname], out.url.pathname);
   };
-  const client = new ApiClient({
-    baseUrl: 'http://127.0.0.1:9',
-    apiKey: () => 'k',
-    timeoutMs: 60_000,
-    retries: 2,
-    allowHttp: false,
-    verbose: false,
-    dryRun: false,
-    trace: () => undefined,
-    dryRunOut: () => undefined,
-    clock,
-    transport,
-    ...o,
-  });
-  return { client, clock, sent };
+  return scriptedClient(send, { timeoutMs: 60_000, retries: 2, ...o }, clock);
 }
 
 afterEach(() => {

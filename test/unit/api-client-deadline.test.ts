@@ -5,11 +5,11 @@
 // headers, body) is shown against real servers: api-client.test.ts, e2e/trust-no-server.test.ts.
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
-import type { Attempt, Exchange, Transport } from '../../src/api/transport.js';
+import type { Attempt, Exchange } from '../../src/api/transport.js';
 import type { ClientOptions } from '../../src/api/types.js';
 import { NetworkError } from '../../src/core/errors.js';
-import { fakeClock, type FakeClock } from '../helpers/fake-clock.js';
+import { scriptedClient } from '../helpers/api-client.js';
+import type { FakeClock } from '../helpers/fake-clock.js';
 
 const OK: Exchange = { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"ok":true}') };
 
@@ -28,34 +28,8 @@ const answerAfter = (ms: number, res: Exchange = OK): Script => (attempt, clock)
 /** Never connected (a TLS handshake nobody answers): ends only when cancelled. */
 const neverConnected: Script = (attempt) => new Promise((_resolve, reject) => attempt.cancelWith(reject));
 
-/** A client on a fake clock (--timeout 1 s unless told), and every attempt as `path@time`. */
-function setup(script: Script, o: Partial<ClientOptions> = {}) {
-  const clock = fakeClock();
-  const sent: string[] = [];
-  const transport: Transport = {
-    name: 'node:http',
-    send(out, attempt) {
-      sent.push(`${out.url.pathname}@${clock.now()}`);
-      return script(attempt, clock);
-    },
-    close: async () => undefined,
-  };
-  const client = new ApiClient({
-    baseUrl: 'http://127.0.0.1:9',
-    apiKey: () => 'k',
-    timeoutMs: 1000,
-    retries: 0,
-    allowHttp: false,
-    verbose: false,
-    dryRun: false,
-    trace: () => undefined,
-    dryRunOut: () => undefined,
-    clock,
-    transport,
-    ...o,
-  });
-  return { client, clock, sent };
-}
+/** A client on a fake clock (--timeout 1 s, no retries, unless told), and every attempt as `path@time`. */
+const setup = (script: Script, o: Partial<ClientOptions> = {}) => scriptedClient((_out, attempt, clock) => script(attempt, clock), { timeoutMs: 1000, retries: 0, ...o });
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { ClientOptions, Pace } from '../../src/api/types.js';
-import { systemClock } from '../../src/core/clock.js';
 import { NetworkError } from '../../src/core/errors.js';
+import { testClientOptions } from '../helpers/api-client.js';
 
 /** What each path answers, attempt by attempt (1, 2, ...). */
 const answers: Record<string, (attempt: number, res: ServerResponse) => void> = {};
@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 function client(transport: ClientOptions['transport'], retries = 2): ApiClient {
-  return new ApiClient({ baseUrl: base, apiKey: () => 'k', timeoutMs: 5000, retries, allowHttp: false, verbose: false, dryRun: false, trace: () => undefined, dryRunOut: () => undefined, longRunning: true, transport, clock: systemClock });
+  return new ApiClient(testClientOptions({ baseUrl: base, retries, longRunning: true, transport }));
 }
 
 /** A pace that says yes at once and records what it was asked, in order. */

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { ClientOptions } from '../../src/api/types.js';
-import { systemClock } from '../../src/core/clock.js';
 import { ApiError, InterruptedError, NetworkError, ResponseError } from '../../src/core/errors.js';
+import { testClientOptions } from '../helpers/api-client.js';
 import { startSilent } from '../helpers/hostile-server.js';
 
 type Route = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -42,20 +42,7 @@ beforeEach(() => {
 });
 
 function makeClient(o: Partial<ClientOptions> = {}): ApiClient {
-  return new ApiClient({
-    baseUrl: base,
-    apiKey: () => 'secret-key',
-    timeoutMs: 5000,
-    retries: 2,
-    allowHttp: false,
-    verbose: false,
-    dryRun: false,
-    trace: () => undefined,
-    dryRunOut: () => undefined,
-    longRunning: true,
-    clock: systemClock,
-    ...o,
-  });
+  return new ApiClient(testClientOptions({ baseUrl: base, apiKey: () => 'secret-key', longRunning: true, ...o }));
 }
 
 describe.each(['node', 'undici'] as const)('ApiClient.request over %s', (transport) => {
