@@ -29,6 +29,8 @@ export class ApiClient {
   wrote = false;
   /** Built with this client's options (batch or one-shot, its timeout), on first use. */
   private undici?: Promise<Transport>;
+  /** node:http's, with connections of its own (transport-node.ts), on first use. */
+  private node?: Transport;
 
   constructor(readonly opts: ClientOptions) {}
 
@@ -207,6 +209,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
+    await this.node?.close();
     if (this.undici) await (await this.undici).close();
   }
 
@@ -244,7 +247,7 @@ export class ApiClient {
     if (typeof this.opts.transport === 'object') return Promise.resolve(this.opts.transport);
     // node:http has no proxy support: a configured proxy wins over a forced transport.
     const kind = proxyConfigured(this.opts.proxy) ? 'undici' : (this.opts.transport ?? (this.opts.longRunning ? 'undici' : 'node'));
-    if (kind === 'node') return Promise.resolve(nodeTransport);
+    if (kind === 'node') return Promise.resolve((this.node ??= nodeTransport()));
     return (this.undici ??= import('./transport-undici.js').then((m) => m.undiciTransport(Boolean(this.opts.longRunning), this.opts.timeoutMs, this.opts.proxy)));
   }
 

@@ -1,18 +1,29 @@
 // One-shot requests over node:http / node:https: no proxy, no pool to warm up. It starts about
 // twice as fast as undici on Node 20 (issue 13), which is most of a single command's run time.
-import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
+import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { Readable } from 'node:stream';
 import { type Attempt, BodyTooLarge, declaredTooLarge, type Exchange, type Outgoing, type Transport } from './transport.js';
 
 type RequestFn = (options: RequestOptions & { rejectUnauthorized?: boolean }) => ClientRequest;
 
-// Only the module the URL needs: node:https loads TLS, which a plain-http call never uses.
-const load = (https: boolean): Promise<RequestFn> => (https ? import('node:https') : import('node:http')).then((m) => m.request as RequestFn);
+/** A request function and the keep-alive pool its requests go through. */
+interface Pool {
+  request: RequestFn;
+  agent: Agent;
+}
 
-function send(o: Outgoing, attempt: Attempt): Promise<Exchange> {
+// Only the module the URL needs: node:https loads TLS, which a plain-http call never uses.
+// A pool of the client's own, not node's global agent: a connection is reused within a run and
+// never by another run in the same process (the tests run the CLI in-process), and the client's
+// close() ends it. Idle connections close after 4 s, before a node server's 5 s keep-alive, so
+// a reused connection is not one the server is closing at that moment (a reset, exit 7).
+const newPool = (https: boolean): Promise<Pool> =>
+  (https ? import('node:https') : import('node:http')).then((m) => ({ request: m.request as RequestFn, agent: new m.Agent({ keepAlive: true, timeout: 4000 }) }));
+
+function send(pool: Promise<Pool>, o: Outgoing, attempt: Attempt): Promise<Exchange> {
   const https = o.url.protocol === 'https:';
-  return load(https).then(
-    (request) =>
+  return pool.then(
+    ({ request, agent }) =>
       new Promise<Exchange>((resolve, reject) => {
         const req = request({
           method: o.method,
@@ -20,6 +31,7 @@ function send(o: Outgoing, attempt: Attempt): Promise<Exchange> {
           hostname: o.url.hostname.replace(/^\[(.*)\]$/, '$1'),
           port: o.url.port || undefined,
           path: o.url.pathname + o.url.search,
+          agent,
           // Explicit: without it node sends no body at all with a DELETE (its default for
           // DELETE is neither chunked nor a computed length), and the ids of a delete-many vanish.
           headers: typeof o.body === 'string' || Buffer.isBuffer(o.body) ? { ...o.headers, 'content-length': String(Buffer.byteLength(o.body)) } : o.headers,
@@ -67,4 +79,17 @@ function send(o: Outgoing, attempt: Attempt): Promise<Exchange> {
   );
 }
 
-export const nodeTransport: Transport = { name: 'node:http', send, close: async () => undefined };
+/** One client's node:http / node:https transport, with its own pools (one a scheme, made when first used). */
+export function nodeTransport(): Transport {
+  const pools = new Map<boolean, Promise<Pool>>();
+  const poolFor = (https: boolean) => pools.get(https) ?? pools.set(https, newPool(https)).get(https)!;
+  return {
+    name: 'node:http',
+    send: (o, attempt) => send(poolFor(o.url.protocol === 'https:'), o, attempt),
+    async close() {
+      const open = [...pools.values()];
+      pools.clear();
+      for (const pool of open) (await pool).agent.destroy();
+    },
+  };
+}
